@@ -1,0 +1,63 @@
+# clubcomp: two commands do all the set-up on a fresh machine.
+#   make run   - virtual environment, install, migrate, demo data when empty, serve on :8000
+#   make test  - install what the tests need and run the whole suite (DATABASE_URL selects the DB)
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV := .venv
+BIN := $(VENV)/bin
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: run test install install-dev browser lint format migrate demo messages clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.installed
+
+install: $(VENV)/.installed
+install-dev: $(VENV)/.installed-dev
+
+run: install
+	DEBUG=1 $(BIN)/python manage.py migrate --noinput
+	DEBUG=1 $(BIN)/python manage.py seed_demo --if-empty
+	@echo ""
+	@echo "  clubcomp serves on http://$(HOST):$(PORT)/"
+	@echo "  Demo TD login: wedstrijdleider / schaak-demo-2026 (admin: beheerder / schaak-demo-2026)"
+	@echo ""
+	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+
+# Browser tests drive Debian's Chromium; as root we install it, otherwise they are skipped with a note.
+browser:
+	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
+	  if [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
+	    (apt-get install -y -q chromium chromium-driver >/dev/null 2>&1 || \
+	     (apt-get update -q >/dev/null && apt-get install -y -q chromium chromium-driver >/dev/null)) || \
+	    echo "note: could not install chromium; browser tests will be skipped"; \
+	  else echo "note: chromium/chromedriver missing; browser tests will be skipped"; fi; \
+	fi
+
+test: install-dev browser
+	$(BIN)/python -m pytest
+
+lint: install-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: install-dev
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+messages: install-dev
+	DEBUG=1 $(BIN)/python manage.py makemessages -l nl -l en --ignore=.venv --ignore=staticfiles
+	DEBUG=1 $(BIN)/python manage.py compilemessages --ignore=.venv
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

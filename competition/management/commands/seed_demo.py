@@ -1,0 +1,231 @@
+"""Load the deterministic demo club: 30 members, three competitions, about ten played rounds.
+
+Running it again changes nothing (the demo club is recognised by its slug). ``--if-empty``
+loads nothing when the database holds any club at all (what ``make run`` uses).
+"""
+
+from __future__ import annotations
+
+import datetime
+import random
+from decimal import Decimal
+
+from django.contrib.auth.models import User
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from competition.models import Club, Game, Member, Participant, Round, RoundEntry, Season
+from competition.pairing import berger_round
+from competition.permissions import td_group
+from competition.services.rounds import entry_record, game_create, round_complete, round_create
+from competition.services.standings import standings_recompute
+
+DEMO_CLUB_SLUG = "sc-de-toren"
+DEMO_PASSWORD = "schaak-demo-2026"
+FIRST_EVENING = datetime.date(2026, 9, 10)  # a Thursday
+PLAYED_ROUNDS = 10
+
+MEMBERS = [
+    ("Hemmo Mulder", 2105, 1968),
+    ("Albertus ten Hertog", 2060, 1975),
+    ("Edwin Tol", 2012, 1981),
+    ("Sanne de Vries", 1978, 1994),
+    ("Pieter Bakker", 1940, 1959),
+    ("Fenna Visser", 1915, 2003),
+    ("Joost van Dijk", 1890, 1972),
+    ("Marloes Smit", 1862, 1988),
+    ("Bram Jansen", 1840, 2007),
+    ("Lieke de Boer", 1815, 1999),
+    ("Wouter Mulder", 1798, 1965),
+    ("Ingrid Peters", 1770, 1961),
+    ("Ruud Hendriks", 1752, 1956),
+    ("Kees van Leeuwen", 1731, 1950),
+    ("Anouk Dekker", 1705, 2009),
+    ("Gert-Jan Brouwer", 1688, 1979),
+    ("Thijs de Graaf", 1660, 2010),
+    ("Marieke Bos", 1642, 1985),
+    ("Henk Vos", 1618, 1948),
+    ("Daan Kuipers", 1597, 2011),
+    ("Els van den Berg", 1575, 1963),
+    ("Jeroen Willems", 1550, 1977),
+    ("Noor Verhoeven", 1528, 2012),
+    ("Sjoerd Postma", 1502, 1991),
+    ("Tineke Hoekstra", 1480, 1957),
+    ("Roel Dijkstra", 1455, 2013),
+    ("Femke Jacobs", 1430, 2008),
+    ("Gerrit Schouten", 1402, 1944),
+    ("Jelle Koster", 1375, 2014),
+    ("Wilma de Haan", 1350, 1960),
+]
+
+
+class Command(BaseCommand):
+    help = "Load the deterministic demo club (does nothing when it is already there)."
+
+    def add_arguments(self, parser) -> None:  # type: ignore[no-untyped-def]
+        parser.add_argument(
+            "--if-empty", action="store_true", help="Only load when the database has no club."
+        )
+
+    def handle(self, *args: object, **options: object) -> None:
+        if options["if_empty"] and Club.objects.exists():
+            self.stdout.write("Database already holds data; demo not loaded.")
+            return
+        if Club.objects.filter(slug=DEMO_CLUB_SLUG).exists():
+            self.stdout.write("The demo club is already loaded.")
+            return
+        load_demo()
+        self.stdout.write(self.style.SUCCESS("Demo club loaded."))
+        self.stdout.write(f"TD login: wedstrijdleider / {DEMO_PASSWORD}")
+        self.stdout.write(f"Admin login: beheerder / {DEMO_PASSWORD}")
+
+
+@transaction.atomic
+def load_demo() -> None:
+    rng = random.Random(20260910)
+    club = Club.objects.create(name="Schaakclub De Toren", slug=DEMO_CLUB_SLUG)
+    members = [
+        Member.objects.create(
+            club=club,
+            name=name,
+            rating=rating,
+            birth_year=born,
+            knsb_id=str(8100000 + 137 * index),
+            rating_date=datetime.date(2026, 9, 1),
+        )
+        for index, (name, rating, born) in enumerate(MEMBERS)
+    ]
+    td = User.objects.create_user("wedstrijdleider", password=DEMO_PASSWORD, first_name="Wim")
+    td.groups.add(td_group(club))
+    User.objects.create_superuser("beheerder", "beheerder@example.org", DEMO_PASSWORD)
+
+    internal = Season.objects.create(
+        club=club,
+        name="Interne competitie 2026-2027",
+        slug="interne-2026-2027",
+        start_date=FIRST_EVENING,
+        system="internal-sb",
+        parameters={},
+        tiebreaks=[],
+        unplayed_policy="unplayed-as-draw",
+        min_games=5,
+        bye_points=Decimal("0"),
+    )
+    vdb = Season.objects.create(
+        club=club,
+        name="Van den Brink-competitie 2026-2027",
+        slug="vandenbrink-2026-2027",
+        start_date=FIRST_EVENING,
+        system="van-den-brink",
+        parameters={},
+        tiebreaks=[],
+        unplayed_policy="fide-2024",
+        min_games=6,
+        bye_points=Decimal("1"),
+    )
+    rapid = Season.objects.create(
+        club=club,
+        name="Rapidgroep A 2026",
+        slug="rapidgroep-a-2026",
+        start_date=FIRST_EVENING,
+        kind=Season.Kind.ROUND_ROBIN,
+        system="points",
+        parameters={},
+        tiebreaks=["SB", "DE", "WIN"],
+        unplayed_policy="plain",
+    )
+    internal_players = _enrol(internal, members[:17])  # an odd number: someone gets the bye
+    # Van den Brink start points come from last season's final standing: 200, 199, ...
+    vdb_players = _enrol(vdb, members[17:30], start_points=True)
+    rapid_players = _enrol(rapid, [members[i] for i in (0, 2, 4, 6, 8, 10, 12, 14)])
+
+    for number in range(1, PLAYED_ROUNDS + 1):
+        evening = FIRST_EVENING + datetime.timedelta(weeks=number - 1)
+        _play_ladder_round(internal, internal_players, evening, rng, number)
+        _play_ladder_round(vdb, vdb_players, evening, rng, number)
+        if number <= 6:
+            _play_berger_round(rapid, rapid_players, evening, rng, number)
+    for season in (internal, vdb, rapid):
+        standings_recompute(season=season)
+
+
+def _enrol(season: Season, members: list[Member], start_points: bool = False) -> list[Participant]:
+    return [
+        Participant.objects.create(
+            season=season,
+            member=member,
+            start_rank=rank,
+            start_points=Decimal(201 - rank) if start_points else None,
+        )
+        for rank, member in enumerate(members, start=1)
+    ]
+
+
+def _result(rng: random.Random, white: Participant, black: Participant) -> str:
+    expected = 1 / (1 + 10 ** ((black.member.rating - white.member.rating) / 400))
+    draw = 0.25
+    roll = rng.random()
+    if roll < draw:
+        return Game.Result.DRAW
+    return Game.Result.WHITE_WINS if rng.random() < expected else Game.Result.BLACK_WINS
+
+
+def _play_ladder_round(
+    season: Season,
+    players: list[Participant],
+    evening: datetime.date,
+    rng: random.Random,
+    number: int,
+) -> None:
+    rnd = round_create(season=season, date=evening)
+    present = []
+    for player in players:
+        roll = rng.random()
+        if roll < 0.08:
+            entry_record(round=rnd, participant=player, kind=RoundEntry.Kind.ABSENT_NOTICE)
+        elif roll < 0.11:
+            entry_record(round=rnd, participant=player, kind=RoundEntry.Kind.ABSENT_NO_NOTICE)
+        elif roll < 0.14:
+            entry_record(
+                round=rnd,
+                participant=player,
+                kind=RoundEntry.Kind.CLUB_DUTY,
+                note="Extern: De Toren 2",
+            )
+        else:
+            present.append(player)
+    # The demo pairs by rating in a rotating ladder; the TD's pairing engine is not needed here.
+    present.sort(key=lambda p: (-p.member.rating, p.pk))
+    if len(present) % 2:
+        bye = present.pop(len(present) - 1 - (number % 3))
+        entry_record(round=rnd, participant=bye, kind=RoundEntry.Kind.BYE)
+    shift = number % 2
+    if shift and len(present) >= 4:
+        present = [present[0], *present[2:], present[1]]
+    for board, index in enumerate(range(0, len(present), 2), start=1):
+        white, black = present[index], present[index + 1]
+        if (board + number) % 2:
+            white, black = black, white
+        result = _result(rng, white, black)
+        if season.system == "internal-sb" and number == 4 and board == 3:
+            result = Game.Result.WHITE_WINS_FORFEIT  # black did not turn up
+        game_create(round=rnd, board=board, white=white, black=black, result=result)
+    rnd.status = Round.Status.PAIRED
+    rnd.save(update_fields=["status"])
+    round_complete(round=rnd)
+
+
+def _play_berger_round(
+    season: Season,
+    players: list[Participant],
+    evening: datetime.date,
+    rng: random.Random,
+    number: int,
+) -> None:
+    rnd = round_create(season=season, date=evening)
+    for board, (white_no, black_no) in enumerate(berger_round(len(players), number), start=1):
+        white, black = players[white_no - 1], players[black_no - 1]
+        game_create(
+            round=rnd, board=board, white=white, black=black, result=_result(rng, white, black)
+        )
+    round_complete(round=rnd)

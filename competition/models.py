@@ -1,0 +1,396 @@
+"""The club's competitions as stored: the only source of truth.
+
+Computed standings live in :class:`StandingsSnapshot`, a cache the service layer rebuilds after
+every change; it is never edited by hand and can always be thrown away.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from competition.scoring.model import EntryKind as ScoringEntryKind
+from competition.scoring.model import Result as ScoringResult
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), unique=True)
+    td_group = models.OneToOneField(
+        "auth.Group",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="club",
+        verbose_name=_("tournament directors"),
+        help_text=_("Members of this group run rounds and enter results for this club."),
+    )
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Member(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    name = models.CharField(_("name"), max_length=120)
+    knsb_id = models.CharField(
+        _("KNSB relatienummer"),
+        max_length=12,
+        blank=True,
+        default="",
+        help_text=_("The member's KNSB relation number, unique within the club."),
+    )
+    fide_id = models.PositiveBigIntegerField(_("FIDE ID"), null=True, blank=True)
+    rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
+    rating_date = models.DateField(_("rating list date"), null=True, blank=True)
+    birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
+    active = models.BooleanField(_("active"), default=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["club", "knsb_id"],
+                condition=~Q(knsb_id=""),
+                name="member_unique_knsb_id_per_club",
+                violation_error_message=_("Another member of this club has this relatienummer."),
+            ),
+            models.UniqueConstraint(
+                fields=["club", "fide_id"],
+                condition=Q(fide_id__isnull=False),
+                name="member_unique_fide_id_per_club",
+                violation_error_message=_("Another member of this club has this FIDE ID."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class UnplayedPolicy(models.TextChoices):
+    FIDE_2024 = "fide-2024", _("FIDE C.07 (2024): dummy opponent")
+    FIDE_2026 = "fide-2026", _("FIDE C.07 (2026): capped dummy opponent")
+    UNPLAYED_AS_DRAW = "unplayed-as-draw", _("Unplayed rounds count as draws")
+    HALF_VALUE = "half-value", _("Unplayed points count half")
+    PLAIN = "plain", _("Actual points only")
+
+
+class Season(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("in preparation")
+        RUNNING = "running", _("running")
+        FINISHED = "finished", _("finished")
+
+    class Kind(models.TextChoices):
+        LADDER = "ladder", _("ladder (paired by standing)")
+        ROUND_ROBIN = "round_robin", _("round robin (Berger tables)")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), unique=True)
+    start_date = models.DateField(_("start date"), null=True, blank=True)
+    end_date = models.DateField(_("end date"), null=True, blank=True)
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind, default=Kind.LADDER)
+    system = models.CharField(_("ranking system"), max_length=32, default="internal-sb")
+    parameters = models.JSONField(_("system parameters"), default=dict, blank=True)
+    tiebreaks = models.JSONField(_("tie-breaks in order"), default=list, blank=True)
+    unplayed_policy = models.CharField(
+        _("unplayed rounds in tie-breaks"),
+        max_length=20,
+        choices=UnplayedPolicy,
+        default=UnplayedPolicy.FIDE_2024,
+    )
+    min_games = models.PositiveSmallIntegerField(_("minimum games for prizes"), default=0)
+    bye_points = models.DecimalField(
+        _("points for a bye"),
+        max_digits=3,
+        decimal_places=1,
+        default=Decimal("1"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    rematch_window = models.PositiveSmallIntegerField(
+        _("no rematch within this many rounds"), default=3
+    )
+    status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.RUNNING)
+    rules_version = models.PositiveIntegerField(_("rules version"), default=1)
+    data_version = models.PositiveIntegerField(
+        default=0, editable=False, help_text="Bumped by every write; keys the standings cache."
+    )
+
+    class Meta:
+        ordering = ["club", "-start_date", "name"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(end_date__isnull=True)
+                | Q(start_date__isnull=True)
+                | Q(end_date__gte=F("start_date")),
+                name="season_ends_after_start",
+                violation_error_message=_("The season cannot end before it starts."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def is_round_robin(self) -> bool:
+        return self.kind == self.Kind.ROUND_ROBIN
+
+
+class SeasonRules(models.Model):
+    """A rule set as it was in force: saving new rules keeps the earlier ones and their dates."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rule_sets")
+    version = models.PositiveIntegerField(_("version"))
+    valid_from = models.DateTimeField(_("valid from"), default=timezone.now)
+    system = models.CharField(_("ranking system"), max_length=32)
+    parameters = models.JSONField(_("system parameters"), default=dict, blank=True)
+    tiebreaks = models.JSONField(_("tie-breaks in order"), default=list, blank=True)
+    unplayed_policy = models.CharField(max_length=20, choices=UnplayedPolicy)
+    min_games = models.PositiveSmallIntegerField(default=0)
+    changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["season", "-version"]
+        verbose_name = _("rule set")
+        verbose_name_plural = _("rule sets")
+        constraints = [
+            models.UniqueConstraint(fields=["season", "version"], name="rules_unique_version"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season} v{self.version}"
+
+
+class Participant(models.Model):
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="participants")
+    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="participations")
+    start_rank = models.PositiveIntegerField(_("start number"), null=True, blank=True)
+    start_points = models.DecimalField(
+        _("start points"), max_digits=9, decimal_places=4, null=True, blank=True
+    )
+    initial_value = models.DecimalField(
+        _("initial value"),
+        max_digits=9,
+        decimal_places=4,
+        null=True,
+        blank=True,
+        help_text=_("For systems that need one (for example a Keizer value)."),
+    )
+    joined_round = models.PositiveSmallIntegerField(
+        _("takes part from round"), default=1, validators=[MinValueValidator(1)]
+    )
+
+    class Meta:
+        ordering = ["season", "start_rank", "member__name"]
+        verbose_name = _("participant")
+        verbose_name_plural = _("participants")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "member"],
+                name="participant_unique_member",
+                violation_error_message=_("This member already takes part in this season."),
+            ),
+            models.UniqueConstraint(
+                fields=["season", "start_rank"],
+                condition=Q(start_rank__isnull=False),
+                name="participant_unique_start_rank",
+                violation_error_message=_("Another participant has this start number."),
+            ),
+            models.CheckConstraint(
+                condition=Q(joined_round__gte=1), name="participant_joined_round_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.member.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("planned")
+        PAIRED = "paired", _("paired")
+        COMPLETED = "completed", _("completed")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"), validators=[MinValueValidator(1)])
+    date = models.DateField(_("date"), default=timezone.localdate)
+    status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.PLANNED)
+
+    class Meta:
+        ordering = ["season", "number"]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "number"],
+                name="round_unique_number",
+                violation_error_message=_("This season already has a round with this number."),
+            ),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season} – {_('round')} {self.number}"
+
+
+class Game(models.Model):
+    class Result(models.TextChoices):
+        WHITE_WINS = ScoringResult.WHITE_WINS.value, "1-0"
+        DRAW = ScoringResult.DRAW.value, "½-½"
+        BLACK_WINS = ScoringResult.BLACK_WINS.value, "0-1"
+        WHITE_WINS_FORFEIT = ScoringResult.WHITE_WINS_FORFEIT.value, _("1-0 forfeit")
+        BLACK_WINS_FORFEIT = ScoringResult.BLACK_WINS_FORFEIT.value, _("0-1 forfeit")
+        DOUBLE_FORFEIT = ScoringResult.DOUBLE_FORFEIT.value, _("0-0 double forfeit")
+        NOT_PLAYED = ScoringResult.NOT_PLAYED.value, _("not yet played")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    board = models.PositiveSmallIntegerField(_("board"), validators=[MinValueValidator(1)])
+    white = models.ForeignKey(
+        Participant,
+        on_delete=models.PROTECT,
+        related_name="games_as_white",
+        verbose_name=_("white"),
+    )
+    black = models.ForeignKey(
+        Participant,
+        on_delete=models.PROTECT,
+        related_name="games_as_black",
+        verbose_name=_("black"),
+    )
+    result = models.CharField(
+        _("result"), max_length=3, choices=Result, default=Result.NOT_PLAYED, blank=True
+    )
+    version = models.PositiveIntegerField(default=1, editable=False)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        editable=False,
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["round", "board"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "board"],
+                name="game_unique_board",
+                violation_error_message=_("This board is already taken in this round."),
+            ),
+            models.UniqueConstraint(
+                fields=["round", "white"],
+                name="game_unique_white",
+                violation_error_message=_("This player already has a game in this round."),
+            ),
+            models.UniqueConstraint(
+                fields=["round", "black"],
+                name="game_unique_black",
+                violation_error_message=_("This player already has a game in this round."),
+            ),
+            models.CheckConstraint(
+                condition=~Q(white=F("black")),
+                name="game_white_is_not_black",
+                violation_error_message=_("A player cannot play himself."),
+            ),
+            models.CheckConstraint(condition=Q(board__gte=1), name="game_board_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round} {_('board')} {self.board}: {self.white} – {self.black}"
+
+
+class RoundEntry(models.Model):
+    """A participant's round without a game: absence, club duty or bye."""
+
+    class Kind(models.TextChoices):
+        ABSENT_NOTICE = ScoringEntryKind.ABSENT_NOTICE.value, _("absent with notice")
+        ABSENT_NO_NOTICE = ScoringEntryKind.ABSENT_NO_NOTICE.value, _("absent without notice")
+        CLUB_DUTY = ScoringEntryKind.CLUB_DUTY.value, _("club duty")
+        BYE = ScoringEntryKind.BYE.value, _("bye")
+        NOT_PAIRED = ScoringEntryKind.NOT_PAIRED.value, _("not paired")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
+    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="entries")
+    kind = models.CharField(_("kind"), max_length=20, choices=Kind)
+    points = models.DecimalField(
+        _("game points awarded"),
+        max_digits=3,
+        decimal_places=1,
+        default=Decimal("0"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    note = models.CharField(_("note"), max_length=200, blank=True, default="")
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        editable=False,
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["round", "kind", "participant"]
+        verbose_name = _("round entry")
+        verbose_name_plural = _("round entries")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["round", "participant"],
+                name="entry_unique_participant",
+                violation_error_message=_("This participant already has an entry in this round."),
+            ),
+            models.CheckConstraint(condition=Q(points__gte=0), name="entry_points_not_negative"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.participant} ({self.get_kind_display()})"
+
+
+class StandingsSnapshot(models.Model):
+    """Cached engine output for one season after one round; rebuilt by ``standings_recompute``."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="snapshots")
+    round_number = models.PositiveSmallIntegerField()
+    data_version = models.PositiveIntegerField()
+    rules_version = models.PositiveIntegerField()
+    rows = models.JSONField(default=list)
+    computed_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["season", "round_number"]
+        verbose_name = _("standings snapshot")
+        verbose_name_plural = _("standings snapshots")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "round_number"], name="snapshot_unique_round"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season} after round {self.round_number}"

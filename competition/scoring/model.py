@@ -1,0 +1,182 @@
+"""The scoring engine's input and output: frozen dataclasses, no Django.
+
+Services build a :class:`SeasonInput` from the database rows; the engine gives back
+:class:`SeasonStandings` (the standings after every round) and, on request, an
+:class:`Explanation` of one participant's figures. All numbers are exact
+(:class:`fractions.Fraction`); rounding is for display only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+
+ParameterValue = Fraction | int | bool | str
+
+
+class Result(StrEnum):
+    """A game's result, as stored in the database and passed to the engine."""
+
+    WHITE_WINS = "1-0"
+    DRAW = "1/2"
+    BLACK_WINS = "0-1"
+    WHITE_WINS_FORFEIT = "+-"  # black did not turn up
+    BLACK_WINS_FORFEIT = "-+"  # white did not turn up
+    DOUBLE_FORFEIT = "--"
+    NOT_PLAYED = ""  # pairing published, no result yet
+
+    @property
+    def is_forfeit(self) -> bool:
+        return self in (Result.WHITE_WINS_FORFEIT, Result.BLACK_WINS_FORFEIT, Result.DOUBLE_FORFEIT)
+
+    @property
+    def is_played(self) -> bool:
+        """True for a game played over the board."""
+        return self in (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
+
+    @property
+    def white_points(self) -> Fraction:
+        return _WHITE_POINTS[self]
+
+    @property
+    def black_points(self) -> Fraction:
+        return _BLACK_POINTS[self]
+
+
+_WHITE_POINTS = {
+    Result.WHITE_WINS: Fraction(1),
+    Result.DRAW: Fraction(1, 2),
+    Result.BLACK_WINS: Fraction(0),
+    Result.WHITE_WINS_FORFEIT: Fraction(1),
+    Result.BLACK_WINS_FORFEIT: Fraction(0),
+    Result.DOUBLE_FORFEIT: Fraction(0),
+    Result.NOT_PLAYED: Fraction(0),
+}
+_BLACK_POINTS = {
+    Result.WHITE_WINS: Fraction(0),
+    Result.DRAW: Fraction(1, 2),
+    Result.BLACK_WINS: Fraction(1),
+    Result.WHITE_WINS_FORFEIT: Fraction(0),
+    Result.BLACK_WINS_FORFEIT: Fraction(1),
+    Result.DOUBLE_FORFEIT: Fraction(0),
+    Result.NOT_PLAYED: Fraction(0),
+}
+
+
+class EntryKind(StrEnum):
+    """Why a participant has no game in a round.
+
+    FIDE C.07 Art. 16 distinguishes pairing-allocated byes from voluntary unplayed rounds
+    (requested byes, forfeit losses, rounds after withdrawal); the club kinds map onto it:
+    ``bye`` is pairing-allocated, ``absent_notice`` and ``club_duty`` are requested byes,
+    ``absent_no_notice`` and ``not_paired`` are voluntary unplayed rounds without a request.
+    """
+
+    BYE = "bye"  # the odd player out (pairing-allocated bye)
+    ABSENT_NOTICE = "absent_notice"  # afwezig met bericht (requested bye)
+    ABSENT_NO_NOTICE = "absent_no_notice"  # afwezig zonder bericht
+    CLUB_DUTY = "club_duty"  # team match, arbiter
+    NOT_PAIRED = "not_paired"  # TRF 'U'; also any round with no record at all
+
+
+@dataclass(frozen=True, slots=True)
+class Participant:
+    id: int
+    name: str
+    start_rank: int | None = None  # start number (TRF start rank for imported seasons)
+    start_points: Fraction | None = None  # Van den Brink start points set by the TD
+    rating: int | None = None
+    joined_round: int = 1  # first round the participant takes part in
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    white: int  # participant id
+    black: int  # participant id
+    result: Result
+    board: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A participant's round without a game: absence, club duty or bye."""
+
+    participant: int
+    kind: EntryKind
+    points: Fraction = Fraction(0)  # game points awarded (e.g. 1 for a full-point bye)
+
+
+@dataclass(frozen=True, slots=True)
+class Round:
+    number: int
+    games: tuple[Game, ...] = ()
+    entries: tuple[Entry, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonInput:
+    """Everything the engine needs for one season; rounds are the completed ones, in order."""
+
+    participants: tuple[Participant, ...]
+    rounds: tuple[Round, ...]
+    system: str = "points"
+    parameters: Mapping[str, ParameterValue] = field(default_factory=dict)
+    tiebreaks: tuple[str, ...] = ()
+    unplayed_policy: str = "fide-2024"
+    min_games: int = 0  # minimum games over the board for prize eligibility
+    round_robin: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class StandingRow:
+    participant_id: int
+    rank: int  # shared ranks are possible only when every criterion is equal
+    score: Fraction  # the system's primary value (SB for internal-sb, points for van-den-brink)
+    game_points: Fraction
+    values: Mapping[str, Fraction]  # every figure by code: tie-breaks, "IP", "RV", ...
+    games_played: int  # games over the board
+    eligible: bool  # meets the season's minimum number of games for prizes
+
+
+@dataclass(frozen=True, slots=True)
+class RoundStandings:
+    round_number: int
+    rows: tuple[StandingRow, ...]  # in rank order
+
+
+@dataclass(frozen=True, slots=True)
+class SeasonStandings:
+    history: tuple[RoundStandings, ...]  # after round 1, 2, ... in order
+
+    def after(self, round_number: int) -> RoundStandings:
+        for standings in self.history:
+            if standings.round_number == round_number:
+                return standings
+        raise KeyError(round_number)
+
+    @property
+    def final(self) -> RoundStandings | None:
+        return self.history[-1] if self.history else None
+
+
+@dataclass(frozen=True, slots=True)
+class Contribution:
+    """One line of a participant's explanation: how one game (or unplayed round) adds to a figure."""
+
+    figure: str  # the code it contributes to: "SB", "VDB", "BH", "IP", ...
+    round_number: int
+    amount: Fraction
+    opponent_id: int | None = None  # None for an unplayed round or a dummy opponent
+    parts: Mapping[str, Fraction | str] = field(default_factory=dict)  # named inputs
+    counted: bool = True  # False when a cut (C1, M1, ...) dropped it
+    note: str = ""  # e.g. "dummy opponent", "cut: lowest", "forfeit"
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    participant_id: int
+    after_round: int
+    lines: tuple[Contribution, ...]
+    totals: Mapping[str, Fraction]  # the figure per code, equal to the standings' values

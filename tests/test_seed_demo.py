@@ -1,0 +1,96 @@
+"""The demo data: deterministic, loaded once, and what `/` shows after `make run`."""
+
+import pytest
+from django.core.management import call_command
+
+from competition.models import (
+    Club,
+    Game,
+    Member,
+    Participant,
+    Round,
+    RoundEntry,
+    Season,
+    StandingsSnapshot,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def _fingerprint() -> tuple:
+    return (
+        list(Member.objects.order_by("name").values_list("name", "rating", "knsb_id")),
+        list(Season.objects.order_by("slug").values_list("slug", "system", "kind")),
+        list(
+            Game.objects.order_by("round__season__slug", "round__number", "board").values_list(
+                "round__season__slug",
+                "round__number",
+                "board",
+                "white__member__name",
+                "black__member__name",
+                "result",
+            )
+        ),
+        list(
+            RoundEntry.objects.order_by(
+                "round__season__slug", "round__number", "participant__member__name"
+            ).values_list("round__number", "participant__member__name", "kind", "points")
+        ),
+    )
+
+
+def test_seed_demo_twice_gives_the_same_data_once() -> None:
+    call_command("seed_demo")
+    first = _fingerprint()
+    call_command("seed_demo")
+    assert _fingerprint() == first
+    assert Club.objects.count() == 1
+    assert Member.objects.count() == 30
+
+
+def test_seed_demo_is_deterministic_across_databases() -> None:
+    call_command("seed_demo")
+    first = _fingerprint()
+    call_command("flush", "--noinput")
+    assert not Club.objects.exists()
+    call_command("seed_demo")
+    assert _fingerprint() == first
+
+
+def test_demo_has_what_the_issue_asks_for() -> None:
+    call_command("seed_demo")
+    systems = set(Season.objects.values_list("system", flat=True))
+    assert systems == {"internal-sb", "van-den-brink", "points"}
+    assert Season.objects.filter(kind=Season.Kind.ROUND_ROBIN).count() == 1
+    kinds = set(RoundEntry.objects.values_list("kind", flat=True))
+    assert {"absent_notice", "absent_no_notice", "club_duty", "bye"} <= kinds
+    assert Game.objects.filter(result__in=["+-", "-+"]).exists()
+    assert Round.objects.filter(status=Round.Status.COMPLETED).count() >= 20
+    vdb = Season.objects.get(system="van-den-brink")
+    starts = list(vdb.participants.order_by("start_rank").values_list("start_points", flat=True))
+    assert [int(s) for s in starts[:3]] == [200, 199, 198]
+    for season in Season.objects.all():
+        assert StandingsSnapshot.objects.filter(season=season).exists()
+
+
+def test_seed_demo_if_empty_leaves_existing_data_alone() -> None:
+    Club.objects.create(name="Andere club", slug="andere-club")
+    call_command("seed_demo", "--if-empty")
+    assert Club.objects.count() == 1
+    assert not Season.objects.exists()
+
+
+def test_home_shows_the_standings_after_seed_demo(client) -> None:
+    call_command("seed_demo")
+    response = client.get("/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Interne competitie 2026-2027" in html
+    assert "Van den Brink-competitie 2026-2027" in html
+    leader = (
+        StandingsSnapshot.objects.filter(season__slug="interne-2026-2027")
+        .order_by("-round_number")[0]
+        .rows[0]
+    )
+    leader_name = Participant.objects.get(pk=leader["participant_id"]).member.name
+    assert leader_name in html
