@@ -78,7 +78,7 @@ class EntryKind(StrEnum):
     ABSENT_NOTICE = "absent_notice"  # afwezig met bericht (requested bye)
     ABSENT_NO_NOTICE = "absent_no_notice"  # afwezig zonder bericht
     CLUB_DUTY = "club_duty"  # team match, arbiter
-    NOT_PAIRED = "not_paired"  # TRF 'U'; also any round with no record at all
+    NOT_PAIRED = "not_paired"  # a round with no record at all (TRF: blank)
 
 
 @dataclass(frozen=True, slots=True)

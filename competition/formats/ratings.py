@@ -1,0 +1,458 @@
+"""Rating lists: the KNSB list (CSV) and FIDE's lists (fixed-width TXT and XML).
+
+All three readers take the file's bytes and return a :class:`RatingList`. They check every line
+(even those a filter leaves out) and raise :class:`FormatError` naming the line and field for a
+wrong encoding, a wrong header, a short line, a non-numeric number or a duplicate identifier.
+A :class:`RatingFilter` keeps only the players a club needs while parsing, so a 100,000-line
+national list never becomes 100,000 objects.
+
+- KNSB: ``;``-separated, cp1252, header ``Relatienummer;Naam;Titel;FED;Rating;Nv;Geboren;S``
+  (Nv = number of rated games, Geboren = year of birth, S = ``w`` for women).
+- FIDE TXT (``players_list_foa.txt``, ``standard_<mmmyy>frl.txt``): column offsets are taken
+  from the header line, so both the combined list (``SRtng SGm SK RRtng ...``) and the single
+  lists (``SEP26 Gms K``) are read.
+- FIDE XML: ``<playerslist><player><fideid>..<name>..<country>..<sex>..<title>..<rating>..
+  <games>..<k>..<birthday>..<flag>..</player>...``.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ElementTree
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import date
+
+from competition.formats.errors import FormatError
+
+KNSB_HEADER = "Relatienummer;Naam;Titel;FED;Rating;Nv;Geboren;S"
+_KNSB_FIELDS = KNSB_HEADER.split(";")
+_MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
+_MONTH_YEAR = re.compile(r"(?i)(" + "|".join(_MONTHS) + r")[-_ ]?([0-9]{2})(?![0-9])")
+_YEAR_MONTH = re.compile(r"(20[0-9]{2})[-_]?(0[1-9]|1[0-2])(?![0-9])")
+
+
+@dataclass(frozen=True, slots=True)
+class RatingRecord:
+    """One player of a rating list. KNSB records carry ``relatienummer``, FIDE ``fide_id``."""
+
+    name: str
+    rating: int | None
+    relatienummer: int | None = None
+    fide_id: int | None = None
+    title: str = ""
+    federation: str = ""
+    games: int | None = None
+    birth_year: int | None = None
+    sex: str = ""  # "m", "w", or "" when the list does not say
+    flag: str = ""  # FIDE's flag: "i" inactive, "w" woman, "wi" both
+
+
+@dataclass(frozen=True, slots=True)
+class RatingList:
+    source: str  # "knsb", "fide-txt" or "fide-xml"
+    list_date: date | None
+    records: tuple[RatingRecord, ...]
+
+    def by_relatienummer(self) -> dict[int, RatingRecord]:
+        return {r.relatienummer: r for r in self.records if r.relatienummer is not None}
+
+    def by_fide_id(self) -> dict[int, RatingRecord]:
+        return {r.fide_id: r for r in self.records if r.fide_id is not None}
+
+
+@dataclass(frozen=True, slots=True)
+class RatingFilter:
+    """Which records to keep; every given condition must hold (None = no condition)."""
+
+    relatienummers: frozenset[int] | None = None
+    fide_ids: frozenset[int] | None = None
+    federations: frozenset[str] | None = None
+
+    def keeps(self, record: RatingRecord) -> bool:
+        if self.relatienummers is not None and record.relatienummer not in self.relatienummers:
+            return False
+        if self.fide_ids is not None and record.fide_id not in self.fide_ids:
+            return False
+        return self.federations is None or record.federation in self.federations
+
+
+def list_date_from_filename(filename: str) -> date | None:
+    """The first day of the list's month, read from a file name, or None.
+
+    >>> list_date_from_filename("standard_sep25frl.txt")
+    datetime.date(2025, 9, 1)
+    >>> list_date_from_filename("KNSB-ratinglijst-2024-12.csv")
+    datetime.date(2024, 12, 1)
+    """
+    found = _YEAR_MONTH.search(filename)
+    if found:
+        return date(int(found.group(1)), int(found.group(2)), 1)
+    found = _MONTH_YEAR.search(filename)
+    if found:
+        return date(2000 + int(found.group(2)), _MONTHS.index(found.group(1).lower()) + 1, 1)
+    return None
+
+
+def _decode(data: bytes, *, fallback: str) -> str:
+    """UTF-8 when the bytes are valid UTF-8 (with or without BOM), else ``fallback``.
+
+    UTF-16 (a BOM, or NUL bytes) is refused: it is what a spreadsheet's "Unicode text" export
+    produces and would otherwise be read as garbage.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:4096]:
+        raise FormatError("the file is UTF-16; save it as CSV (cp1252 or UTF-8)", line=1)
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode(fallback)
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        raise FormatError(
+            f"byte 0x{data[error.start]:02x} is not {fallback} text", line=line
+        ) from None
+
+
+def _int_field(text: str, line: int, column: int, field: str) -> int | None:
+    text = text.strip()
+    if not text:
+        return None
+    if not (text.isascii() and text.isdigit()):
+        raise FormatError(f"{field} must be a number, found {text!r}", line=line, column=column)
+    return int(text)
+
+
+# --- KNSB ----------------------------------------------------------------------------------
+
+
+def parse_knsb(
+    data: bytes,
+    *,
+    list_date: date | None = None,
+    keep: RatingFilter | None = None,
+) -> RatingList:
+    """Read a KNSB rating list (``Relatienummer;Naam;Titel;FED;Rating;Nv;Geboren;S``).
+
+    >>> rows = "Relatienummer;Naam;Titel;FED;Rating;Nv;Geboren;S\\r\\n" \\
+    ...        "8012345;Jansen, Anna;WFM;NED;2051;412;1990;w\\r\\n"
+    >>> parse_knsb(rows.encode("cp1252")).records[0].rating
+    2051
+    """
+    text = _decode(data, fallback="cp1252")
+    lines = iter(text.splitlines())
+    header = next(lines, "")
+    _check_knsb_header(header)
+    records: list[RatingRecord] = []
+    seen: dict[int, int] = {}
+    for number, line in enumerate(lines, start=2):
+        if not line.strip():
+            continue
+        record = _knsb_record(line, number)
+        assert record.relatienummer is not None
+        if record.relatienummer in seen:
+            raise FormatError(
+                f"relatienummer {record.relatienummer} appears twice "
+                f"(also line {seen[record.relatienummer]})",
+                line=number,
+                column=1,
+            )
+        seen[record.relatienummer] = number
+        if keep is None or keep.keeps(record):
+            records.append(record)
+    return RatingList("knsb", list_date, tuple(records))
+
+
+def _check_knsb_header(header: str) -> None:
+    found = header.strip().split(";")
+    if found == _KNSB_FIELDS:
+        return
+    column = 1
+    for index, expected in enumerate(_KNSB_FIELDS):
+        got = found[index] if index < len(found) else ""
+        if got != expected:
+            raise FormatError(
+                f"not a KNSB rating list: header field {index + 1} is {got!r}, expected "
+                f"{expected!r} (header {KNSB_HEADER!r})",
+                line=1,
+                column=column,
+            )
+        column += len(got) + 1
+    raise FormatError(
+        f"not a KNSB rating list: the header has {len(found)} fields, expected "
+        f"{len(_KNSB_FIELDS)} ({KNSB_HEADER!r})",
+        line=1,
+        column=column,
+    )
+
+
+def _knsb_record(line: str, number: int) -> RatingRecord:
+    fields = line.split(";")
+    if len(fields) != len(_KNSB_FIELDS):
+        raise FormatError(
+            f"expected {len(_KNSB_FIELDS)} fields separated by ';', found {len(fields)}",
+            line=number,
+            column=len(line) + 1 if len(fields) < len(_KNSB_FIELDS) else None,
+        )
+    columns = [1]
+    for field in fields[:-1]:
+        columns.append(columns[-1] + len(field) + 1)
+    relatienummer = _int_field(fields[0], number, columns[0], "Relatienummer")
+    if relatienummer is None:
+        raise FormatError("Relatienummer is empty", line=number, column=1)
+    sex = fields[7].strip().lower()
+    if sex not in ("", "m", "w", "v"):
+        raise FormatError(
+            f"S must be 'w', 'm' or empty, found {fields[7]!r}", line=number, column=columns[7]
+        )
+    return RatingRecord(
+        name=fields[1].strip(),
+        rating=_int_field(fields[4], number, columns[4], "Rating"),
+        relatienummer=relatienummer,
+        title=fields[2].strip(),
+        federation=fields[3].strip(),
+        games=_int_field(fields[5], number, columns[5], "Nv"),
+        birth_year=_int_field(fields[6], number, columns[6], "Geboren") or None,
+        sex="w" if sex == "v" else sex,  # vrouw
+    )
+
+
+def write_knsb(records: tuple[RatingRecord, ...] | list[RatingRecord]) -> bytes:
+    """A KNSB list holding ``records`` (cp1252, CRLF), for tests and exports."""
+    rows = [KNSB_HEADER]
+    for r in records:
+        values = (
+            r.relatienummer,
+            r.name,
+            r.title,
+            r.federation,
+            r.rating,
+            r.games,
+            r.birth_year,
+            r.sex,
+        )
+        rows.append(";".join("" if v is None else str(v) for v in values))
+    return ("\r\n".join(rows) + "\r\n").encode("cp1252")
+
+
+# --- FIDE TXT ------------------------------------------------------------------------------
+
+_RATING_COLUMNS = {
+    "standard": ("SRTNG", "SGM"),
+    "rapid": ("RRTNG", "RGM"),
+    "blitz": ("BRTNG", "BGM"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Column:
+    name: str
+    start: int  # 0-based
+    end: int | None
+
+
+def _header_columns(header: str) -> list[_Column]:
+    tokens = [(m.group(), m.start()) for m in re.finditer(r"\S+", header)]
+    merged: list[tuple[str, int]] = []
+    for token, start in tokens:
+        if merged and merged[-1][0].upper() == "ID" and token.upper() == "NUMBER":
+            merged[-1] = ("ID NUMBER", merged[-1][1])
+        else:
+            merged.append((token.upper(), start))
+    return [
+        _Column(name, start, merged[i + 1][1] if i + 1 < len(merged) else None)
+        for i, (name, start) in enumerate(merged)
+    ]
+
+
+def parse_fide_txt(
+    data: bytes,
+    *,
+    list_date: date | None = None,
+    keep: RatingFilter | None = None,
+    rating_kind: str = "standard",
+) -> RatingList:
+    """Read FIDE's fixed-width TXT list; column offsets come from the header line.
+
+    In the combined list (``SRtng SGm SK RRtng RGm Rk BRtng BGm BK``) ``rating_kind`` picks
+    standard, rapid or blitz; a single list has one rating column named after its month
+    (``SEP26``), which also gives the list date when ``list_date`` is not given.
+    """
+    if rating_kind not in _RATING_COLUMNS:
+        raise ValueError(f"rating_kind must be one of {sorted(_RATING_COLUMNS)}")
+    text = _decode(data, fallback="cp1252")
+    lines = iter(text.splitlines())
+    header = next(lines, "")
+    columns = {c.name: c for c in _header_columns(header)}
+    if "ID NUMBER" not in columns or "NAME" not in columns or "FED" not in columns:
+        raise FormatError(
+            "not a FIDE rating list: the header must name the columns 'ID Number', 'Name' and "
+            f"'Fed' (found {header[:60]!r})",
+            line=1,
+            column=1,
+        )
+    rating_name, games_name = _RATING_COLUMNS[rating_kind]
+    if rating_name not in columns:
+        # A single list (standard, rapid or blitz) names its rating column after the month.
+        month = next((c for c in columns if _MONTH_YEAR.fullmatch(c)), None)
+        if month is None:
+            raise FormatError(f"no {rating_kind} rating column in the header", line=1, column=1)
+        rating_name, games_name = month, "GMS" if "GMS" in columns else "GAMES"
+        if list_date is None:
+            list_date = list_date_from_filename(month)
+    rating_column = columns[rating_name]
+    games_column = columns.get(games_name)
+    birth_column = columns.get("B-DAY") or columns.get("BDAY") or columns.get("BORN")
+    minimum = columns["FED"].start + 3
+    records: list[RatingRecord] = []
+    seen: dict[int, int] = {}
+    for number, line in enumerate(lines, start=2):
+        if not line.strip():
+            continue
+        if len(line) < minimum:
+            raise FormatError(
+                f"line too short ({len(line)} characters; the Fed column ends at {minimum})",
+                line=number,
+                column=len(line) + 1,
+            )
+
+        def cut(column: _Column | None, line: str = line) -> str:
+            return "" if column is None else line[column.start : column.end].strip()
+
+        id_column = columns["ID NUMBER"]
+        fide_id = _int_field(cut(id_column), number, id_column.start + 1, "ID Number")
+        if fide_id is None:
+            raise FormatError("ID Number is empty", line=number, column=1)
+        if fide_id in seen:
+            raise FormatError(
+                f"FIDE ID {fide_id} appears twice (also line {seen[fide_id]})",
+                line=number,
+                column=1,
+            )
+        seen[fide_id] = number
+        birth = _int_field(
+            cut(birth_column), number, (birth_column.start + 1) if birth_column else 0, "B-day"
+        )
+        sex = cut(columns.get("SEX")).lower()
+        record = RatingRecord(
+            name=cut(columns["NAME"]),
+            rating=_int_field(
+                cut(rating_column), number, rating_column.start + 1, rating_column.name
+            ),
+            fide_id=fide_id,
+            title=cut(columns.get("TIT")),
+            federation=cut(columns["FED"]),
+            games=_int_field(
+                cut(games_column),
+                number,
+                (games_column.start + 1) if games_column else 0,
+                games_column.name if games_column else "",
+            ),
+            birth_year=birth or None,
+            sex={"m": "m", "f": "w", "w": "w"}.get(sex, ""),
+            flag=cut(columns.get("FLAG")),
+        )
+        if keep is None or keep.keeps(record):
+            records.append(record)
+    return RatingList("fide-txt", list_date, tuple(records))
+
+
+# --- FIDE XML ------------------------------------------------------------------------------
+
+_XML_RATING = {
+    "standard": (("rating", "standard_rating"), ("games", "standard_games")),
+    "rapid": (("rapid_rating",), ("rapid_games",)),
+    "blitz": (("blitz_rating",), ("blitz_games",)),
+}
+
+
+def parse_fide_xml(
+    data: bytes,
+    *,
+    list_date: date | None = None,
+    keep: RatingFilter | None = None,
+    rating_kind: str = "standard",
+) -> RatingList:
+    """Read FIDE's XML list, one ``<player>`` at a time (memory stays flat).
+
+    Errors name the player by position: ``player[17].rating: must be a number``.
+    """
+    if rating_kind not in _XML_RATING:
+        raise ValueError(f"rating_kind must be one of {sorted(_XML_RATING)}")
+    if b"<!DOCTYPE" in data[:4096] or b"<!ENTITY" in data:
+        raise FormatError("XML with a DOCTYPE or entities is not accepted", line=1)
+    rating_tags, games_tags = _XML_RATING[rating_kind]
+    records: list[RatingRecord] = []
+    seen: dict[int, int] = {}
+    for index, fields in enumerate(_xml_players(data), start=1):
+        path = f"player[{index}]"
+
+        def number(
+            tags: tuple[str, ...], fields: dict[str, str] = fields, path: str = path
+        ) -> int | None:
+            for tag in tags:
+                text = fields.get(tag, "").strip()
+                if text:
+                    if not (text.isascii() and text.isdigit()):
+                        raise FormatError(f"must be a number, found {text!r}", path=f"{path}.{tag}")
+                    return int(text)
+            return None
+
+        fide_id = number(("fideid",))
+        if fide_id is None:
+            raise FormatError("missing", path=f"{path}.fideid")
+        if fide_id in seen:
+            raise FormatError(
+                f"FIDE ID {fide_id} appears twice (also player[{seen[fide_id]}])",
+                path=f"{path}.fideid",
+            )
+        seen[fide_id] = index
+        birthday = fields.get("birthday", "").strip()[:4]
+        birth_year = int(birthday) if birthday.isascii() and birthday.isdigit() else None
+        sex = fields.get("sex", "").strip().lower()
+        record = RatingRecord(
+            name=fields.get("name", "").strip(),
+            rating=number(rating_tags),
+            fide_id=fide_id,
+            title=fields.get("title", "").strip(),
+            federation=fields.get("country", "").strip(),
+            games=number(games_tags),
+            birth_year=birth_year or None,
+            sex={"m": "m", "f": "w", "w": "w"}.get(sex, ""),
+            flag=fields.get("flag", "").strip(),
+        )
+        if keep is None or keep.keeps(record):
+            records.append(record)
+    return RatingList("fide-xml", list_date, tuple(records))
+
+
+def _xml_players(data: bytes) -> Iterator[dict[str, str]]:
+    """Each ``<player>``'s child elements as a dict, streaming."""
+    parser = ElementTree.iterparse(io.BytesIO(data), events=("start", "end"))
+    depth = 0
+    try:
+        for event, element in parser:
+            if event == "start":
+                depth += 1
+                if depth == 1 and element.tag != "playerslist":
+                    raise FormatError(
+                        f"not a FIDE XML list: the root element is <{element.tag}>, "
+                        "expected <playerslist>",
+                        line=1,
+                    )
+                continue
+            depth -= 1
+            if depth == 1:
+                if element.tag != "player":
+                    raise FormatError(f"unexpected element <{element.tag}> in <playerslist>")
+                yield {child.tag: child.text or "" for child in element}
+                element.clear()
+    except ElementTree.ParseError as error:
+        line, column = error.position
+        raise FormatError(
+            f"not well-formed XML ({error.msg})", line=line, column=column + 1
+        ) from None

@@ -1,0 +1,828 @@
+"""FIDE Tournament Report Files (TRF16 and TRF-2026): reading, validating and writing.
+
+A TRF is a fixed-width text file (FIDE Handbook C.04 Annex 2; TRF-2026 approved 12 May 2025).
+Columns are 1-based as in the specification:
+
+- tournament tags ``??2`` (``012`` name, ``022`` city, ..., ``142`` number of rounds, ``162``
+  scoring, ``202`` tie-breaks), the ``132`` line with round dates at columns 92-99, 102-109, ...
+  and the pairing-engine extensions ``XX?`` / ``BB?`` (``XXR`` rounds, ``XXC`` first colour);
+- ``001`` player records: start rank 5-8, sex 10, title 11-13, name 15-47, rating 49-52,
+  federation 54-56, FIDE ID 58-68, birth 70-79, points 81-84, rank 86-89, and round n at column
+  92 + 10(n-1): opponent (4), colour at +5 (``w``/``b``/``-``), result code at +7;
+- TRF-2026 National Rating Support records: the ``001`` static layout introduced by a federation
+  code (``NED``) instead of ``001``, with the national number (the KNSB relatienummer) at 58-68.
+
+:func:`parse_trf` validates the whole file (layout, codes, both sides of every pairing) and
+raises :class:`FormatError` naming the line and column. :func:`tournament_rounds` turns the
+player records into per-round games and entries in the project's vocabulary; :func:`apply_rounds`
+is its inverse, and :func:`write_trf` writes a file :func:`parse_trf` reads back unchanged.
+See ``docs/formats.md`` for the letter-by-letter mapping.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+from fractions import Fraction
+
+from competition.formats.errors import FormatError
+
+RESULT_CODES = frozenset({"1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", ""})
+GAME_CODES = frozenset({"1", "=", "0", "W", "D", "L", "+", "-", ""})  # may have an opponent
+OVER_THE_BOARD_CODES = frozenset({"1", "=", "0"})  # need an opponent
+BYE_CODES = frozenset({"H", "F", "U", "Z"})  # never have an opponent
+
+# The result each side of a game may show, as (code of one side, code of the other side).
+_COMPLEMENT = {
+    "1": "0",
+    "0": "1",
+    "=": "=",
+    "W": "L",
+    "L": "W",
+    "D": "D",
+    "+": "-",
+    "": "",
+}
+
+# Records of TRF-2026 that are kept verbatim but not interpreted (teams, byes, accelerations,
+# prohibited pairings, abnormal points, informative team records) and Tornelo's DAT lines.
+_KEPT_RECORDS = frozenset(
+    {"013", "240", "250", "260", "299", "300", "310", "320", "330", "801", "802", "DAT"}
+)
+_NUMBER = re.compile(r"[0-9]+(\.[0-9]+)?")
+_ROUND_DATE = re.compile(r"([0-9]{2}|[0-9]{4})[/.\-][0-9]{2}[/.\-][0-9]{2}")
+_SCORING_ITEM = re.compile(r"([WDLAPX])\s*([0-9]+(?:\.[0-9]+)?)")
+_SCORING = re.compile(r"\s*([WDLAPXwdlapx]\s*[0-9]+(\.[0-9]+)?\s*)*")
+
+# Default points of TRF-2026 tag 162: W win/forfeit win/full-point bye, D draw/half-point bye,
+# L loss, A absence (zero-point bye, forfeit loss), P pairing-allocated bye, X unknown result.
+DEFAULT_SCORING: dict[str, Fraction] = {
+    "W": Fraction(1),
+    "D": Fraction(1, 2),
+    "L": Fraction(0),
+    "A": Fraction(0),
+    "P": Fraction(1),
+    "X": Fraction(1, 2),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TrfRoundResult:
+    """One round of a player record: opponent start rank (None for ``0000``), colour, code."""
+
+    opponent: int | None
+    colour: str = "-"  # "w", "b" or "-"
+    code: str = ""  # one of RESULT_CODES, upper case; "" for a blank result
+
+
+BLANK_ROUND = TrfRoundResult(None, "-", "")
+
+
+@dataclass(frozen=True, slots=True)
+class TrfPlayer:
+    """A ``001`` record."""
+
+    start_rank: int
+    name: str
+    sex: str = ""
+    title: str = ""
+    rating: int | None = None
+    federation: str = ""
+    fide_id: int | None = None
+    birth: str = ""  # as written, usually YYYY/MM/DD or YYYY
+    points: Fraction = Fraction(0)
+    rank: int | None = None
+    rounds: tuple[TrfRoundResult, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TrfNationalRating:
+    """A TRF-2026 National Rating Support record, linked to a player by start rank."""
+
+    federation: str  # the rating federation, e.g. "NED"
+    start_rank: int
+    sex: str = ""
+    classification: str = ""
+    name: str = ""
+    rating: int | None = None
+    origin: str = ""
+    national_id: str = ""  # e.g. the KNSB relatienummer
+    birth: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TrfTournament:
+    """A whole TRF: tags in file order, round dates, players, national ratings, kept records."""
+
+    tags: tuple[tuple[str, str], ...] = ()  # (code, value) such as ("012", "Club Championship")
+    round_dates: tuple[str, ...] = ()  # as written on the 132 line, "" where blank
+    players: tuple[TrfPlayer, ...] = ()
+    national_ratings: tuple[TrfNationalRating, ...] = ()
+    other_lines: tuple[str, ...] = ()  # 013, 240, 250, 260, 299, 3xx, 8xx, DAT: kept, not read
+
+    def tag(self, code: str) -> str | None:
+        """The value of the first tag ``code``, or None."""
+        for tag_code, value in self.tags:
+            if tag_code == code:
+                return value
+        return None
+
+    @property
+    def name(self) -> str:
+        return (self.tag("012") or "").strip()
+
+    @property
+    def city(self) -> str:
+        return (self.tag("022") or "").strip()
+
+    @property
+    def federation(self) -> str:
+        return (self.tag("032") or "").strip()
+
+    @property
+    def start_date(self) -> str:
+        return (self.tag("042") or "").strip()
+
+    @property
+    def end_date(self) -> str:
+        return (self.tag("052") or "").strip()
+
+    @property
+    def tiebreaks(self) -> tuple[str, ...]:
+        """The tie-break codes of tag 202 (TRF-2026), e.g. ``("BH/C1", "SB")``."""
+        value = self.tag("202") or ""
+        return tuple(code.strip() for code in value.split(",") if code.strip())
+
+    @property
+    def number_of_rounds(self) -> int | None:
+        """Tag 142 (TRF-2026), else JaVaFo's ``XXR``, else None."""
+        for code in ("142", "XXR"):
+            value = (self.tag(code) or "").strip()
+            if value.isdigit():
+                return int(value)
+        return None
+
+    @property
+    def scoring(self) -> dict[str, Fraction]:
+        """Points per result class from tag 162, defaults where absent (see DEFAULT_SCORING)."""
+        return _parse_scoring(self.tag("162") or "", line=None)
+
+    @property
+    def rounds_paired(self) -> int:
+        """The number of round blocks in the longest player record."""
+        return max((len(p.rounds) for p in self.players), default=0)
+
+    def round_date(self, number: int) -> date | None:
+        """Round ``number``'s date from the 132 line (YY/MM/DD is read as 20YY), or None."""
+        if not 1 <= number <= len(self.round_dates):
+            return None
+        text = self.round_dates[number - 1]
+        if not _ROUND_DATE.fullmatch(text):
+            return None
+        year, month, day = (int(part) for part in re.split(r"[/.\-]", text))
+        try:
+            return date(year + 2000 if year < 100 else year, month, day)
+        except ValueError:
+            return None
+
+
+# --- per-round view ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PairedGame:
+    """A game between two start ranks; ``result`` in the project's vocabulary."""
+
+    white: int
+    black: int
+    result: str  # "1-0", "1/2", "0-1", "+-", "-+", "--", or "" (paired, no result yet)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEntry:
+    """A start rank's round without a game; ``kind`` in the project's vocabulary."""
+
+    start_rank: int
+    kind: str  # "bye", "absent_notice", "absent_no_notice", "not_paired"
+    points: Fraction = Fraction(0)
+
+
+@dataclass(frozen=True, slots=True)
+class RoundPairings:
+    number: int
+    games: tuple[PairedGame, ...] = ()
+    entries: tuple[RoundEntry, ...] = ()
+
+
+# White's code -> result; "-" depends on black's code ("+" or "-").
+_GAME_RESULT = {"1": "1-0", "W": "1-0", "=": "1/2", "D": "1/2", "0": "0-1", "L": "0-1"}
+_GAME_RESULT.update({"+": "+-", "": ""})
+_RESULT_CODES_OUT = {  # result -> (white's code, black's code)
+    "1-0": ("1", "0"),
+    "1/2": ("=", "="),
+    "0-1": ("0", "1"),
+    "+-": ("+", "-"),
+    "-+": ("-", "+"),
+    "--": ("-", "-"),
+    "": ("", ""),
+}
+
+
+def _entry_for(code: str, scoring: dict[str, Fraction]) -> tuple[str, Fraction]:
+    """The entry kind and points of a round without an opponent (see docs/formats.md)."""
+    if code == "U":
+        return "bye", scoring["P"]
+    if code in ("F", "+", "W"):
+        return "bye", scoring["W"]
+    if code in ("H", "D"):
+        return "absent_notice", scoring["D"]
+    if code == "Z":
+        return "absent_notice", scoring["A"]
+    if code == "-":
+        return "absent_no_notice", scoring["A"]
+    if code == "L":
+        return "absent_no_notice", scoring["L"]
+    return "not_paired", Fraction(0)
+
+
+def tournament_rounds(t: TrfTournament) -> list[RoundPairings]:
+    """Rounds 1..``t.rounds_paired`` as games (white's view) and entries, by start rank.
+
+    Every player appears exactly once per round: in a game, or in an entry (``not_paired`` for
+    a blank round or a record that stops before the round).
+    """
+    scoring = t.scoring
+    by_rank = {p.start_rank: p for p in t.players}
+    result: list[RoundPairings] = []
+    for number in range(1, t.rounds_paired + 1):
+        games: list[PairedGame] = []
+        entries: list[RoundEntry] = []
+        for rank in sorted(by_rank):
+            record = _round_of(by_rank[rank], number)
+            if record.opponent is None:
+                kind, points = _entry_for(record.code, scoring)
+                entries.append(RoundEntry(rank, kind, points))
+            elif record.colour == "w":
+                black_code = _round_of(by_rank[record.opponent], number).code
+                outcome = "--" if (record.code, black_code) == ("-", "-") else None
+                if outcome is None:
+                    outcome = "-+" if record.code == "-" else _GAME_RESULT[record.code]
+                games.append(PairedGame(rank, record.opponent, outcome))
+        result.append(RoundPairings(number, tuple(games), tuple(entries)))
+    return result
+
+
+def apply_rounds(t: TrfTournament, rounds: Sequence[RoundPairings]) -> TrfTournament:
+    """``t`` with every player's round blocks rebuilt from ``rounds`` (the inverse of
+    :func:`tournament_rounds`). Points and ranks are left as they are.
+
+    Byes are written ``U`` (one per round, worth the 162 ``P`` value) or ``F`` (worth ``W``);
+    ``absent_notice`` with the draw value ``H``, with the absence value ``Z``; ``club_duty``,
+    which TRF lacks, is written ``H``/``Z``/``F`` by its points and reads back as an absence
+    with notice or a bye. Raises ValueError for anything TRF cannot express.
+    """
+    scoring = t.scoring
+    known = {p.start_rank for p in t.players}
+    blocks: dict[int, list[TrfRoundResult]] = {rank: [] for rank in known}
+    for position, rnd in enumerate(rounds, start=1):
+        if rnd.number != position:
+            raise ValueError(f"rounds must be numbered 1, 2, ...; got {rnd.number} at {position}")
+        this_round = _round_blocks(rnd, known, scoring)
+        for rank in known:
+            blocks[rank].append(this_round.get(rank, BLANK_ROUND))
+    players = tuple(replace(p, rounds=tuple(blocks[p.start_rank])) for p in t.players)
+    return replace(t, players=players)
+
+
+def _round_blocks(
+    rnd: RoundPairings, known: set[int], scoring: dict[str, Fraction]
+) -> dict[int, TrfRoundResult]:
+    """Each start rank's block for one round (players missing from it are left out)."""
+    blocks: dict[int, TrfRoundResult] = {}
+
+    def put(rank: int, record: TrfRoundResult) -> None:
+        if rank not in known:
+            raise ValueError(f"round {rnd.number}: unknown start rank {rank}")
+        if rank in blocks:
+            raise ValueError(f"round {rnd.number}: start rank {rank} appears twice")
+        blocks[rank] = record
+
+    for game in rnd.games:
+        if game.result not in _RESULT_CODES_OUT:
+            raise ValueError(f"round {rnd.number}: unknown result {game.result!r}")
+        white_code, black_code = _RESULT_CODES_OUT[game.result]
+        put(game.white, TrfRoundResult(game.black, "w", white_code))
+        put(game.black, TrfRoundResult(game.white, "b", black_code))
+    pairing_bye_written = False
+    for entry in rnd.entries:
+        code = _code_for(entry, scoring, pairing_bye_written)
+        pairing_bye_written = pairing_bye_written or code == "U"
+        put(entry.start_rank, TrfRoundResult(None, "-", code))
+    return blocks
+
+
+def _code_for(entry: RoundEntry, scoring: dict[str, Fraction], pab_written: bool) -> str:
+    kind, points = entry.kind, entry.points
+    if kind == "not_paired" and points == 0:
+        return ""
+    if kind == "bye":
+        if points == scoring["P"] and not pab_written:
+            return "U"
+        if points == scoring["W"]:
+            return "F"
+    if kind in ("absent_notice", "club_duty"):
+        if points == scoring["D"]:
+            return "H"
+        if points == scoring["A"]:
+            return "Z"
+        if kind == "club_duty" and points == scoring["W"]:
+            return "F"
+    if kind == "absent_no_notice" and points == scoring["A"]:
+        return "-"
+    raise ValueError(
+        f"start rank {entry.start_rank}: TRF cannot express {kind!r} with {points} points"
+    )
+
+
+def _round_of(player: TrfPlayer, number: int) -> TrfRoundResult:
+    return player.rounds[number - 1] if number <= len(player.rounds) else BLANK_ROUND
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def parse_trf(text: str) -> TrfTournament:
+    """Read and validate a whole TRF16/TRF-2026 file.
+
+    Raises :class:`FormatError` (with line and, where it helps, column) for a short or
+    misaligned line, an unknown result code, an opponent who does not exist, a player claimed
+    by two opponents in one round, a pairing one side does not confirm, results or colours that
+    contradict each other, a duplicate start rank, or an unknown record.
+    """
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    tags: list[tuple[str, str]] = []
+    round_dates: tuple[str, ...] = ()
+    players: list[TrfPlayer] = []
+    player_lines: dict[int, int] = {}  # start rank -> line number
+    nationals: list[tuple[TrfNationalRating, int]] = []
+    others: list[str] = []
+    scoring_line: tuple[str, int] | None = None
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.rstrip()
+        if not line or line.startswith("###"):
+            continue
+        _check_characters(line, number)
+        code = line[:3]
+        if len(line) > 3 and line[3] != " ":
+            raise FormatError(f"expected a blank after record code {code!r}", line=number, column=4)
+        if code == "001":
+            player = _parse_player(line, number)
+            if player.start_rank in player_lines:
+                raise FormatError(
+                    f"start rank {player.start_rank} appears twice "
+                    f"(also line {player_lines[player.start_rank]})",
+                    line=number,
+                    column=5,
+                )
+            player_lines[player.start_rank] = number
+            players.append(player)
+        elif code == "132":
+            round_dates = _parse_round_dates(line, number)
+        elif re.fullmatch(r"[0-9][0-9]2", code) or re.fullmatch(r"(XX|BB)[A-Z]", code):
+            tags.append((code, line[4:]))
+            if code == "162" and scoring_line is None:
+                scoring_line = (line, number)
+        elif code in _KEPT_RECORDS:
+            others.append(line)
+        elif re.fullmatch(r"[A-Z]{3}", code):
+            nationals.append((_parse_national(line, number), number))
+        else:
+            raise FormatError(f"unknown record {code!r}", line=number, column=1)
+    if scoring_line is not None:
+        _parse_scoring(scoring_line[0][4:], line=scoring_line[1])
+    for national, number in nationals:
+        if national.start_rank not in player_lines:
+            raise FormatError(
+                f"national rating record for start rank {national.start_rank}, "
+                "which has no 001 record",
+                line=number,
+                column=5,
+            )
+    _check_pairings(players, player_lines)
+    return TrfTournament(
+        tags=tuple(tags),
+        round_dates=round_dates,
+        players=tuple(players),
+        national_ratings=tuple(n for n, _ in nationals),
+        other_lines=tuple(others),
+    )
+
+
+def _check_characters(line: str, number: int) -> None:
+    for index, char in enumerate(line):
+        if not char.isprintable():
+            raise FormatError(
+                f"unexpected control character {char!r}", line=number, column=index + 1
+            )
+
+
+def _field(line: str, first: int, last: int) -> str:
+    """Columns ``first``..``last`` (1-based, inclusive), stripped."""
+    return line[first - 1 : last].strip()
+
+
+def _blank_columns(line: str, number: int, columns: Sequence[int], what: str) -> None:
+    for column in columns:
+        if column <= len(line) and line[column - 1] != " ":
+            raise FormatError(
+                f"misaligned {what}: column {column} must be blank, found {line[column - 1]!r}",
+                line=number,
+                column=column,
+            )
+
+
+def _integer(line: str, number: int, first: int, last: int, what: str) -> int | None:
+    text = _field(line, first, last)
+    if not text:
+        return None
+    if not text.isdigit() or not text.isascii():
+        raise FormatError(
+            f"{what} must be a number, found {text!r} (columns {first}-{last})",
+            line=number,
+            column=first,
+        )
+    return int(text)
+
+
+def _parse_player(line: str, number: int) -> TrfPlayer:
+    if len(line) < 84:
+        raise FormatError(
+            f"player record too short ({len(line)} characters; points end at column 84)",
+            line=number,
+            column=len(line) + 1,
+        )
+    _blank_columns(line, number, (9, 14, 48, 53, 57, 69, 80, 85, 90, 91), "player record")
+    start_rank = _integer(line, number, 5, 8, "start rank")
+    if not start_rank:
+        raise FormatError("start rank must be 1 to 9999 (columns 5-8)", line=number, column=5)
+    points_text = _field(line, 81, 84)
+    if points_text and not _NUMBER.fullmatch(points_text):
+        raise FormatError(
+            f"points must look like 11.5, found {points_text!r} (columns 81-84)",
+            line=number,
+            column=81,
+        )
+    rounds: list[TrfRoundResult] = []
+    for index, start in enumerate(range(89, len(line), 10)):
+        rounds.append(_parse_round(line[start : start + 10].ljust(10), number, index + 1))
+    return TrfPlayer(
+        start_rank=start_rank,
+        name=_field(line, 15, 47),
+        sex=_field(line, 10, 10),
+        title=_field(line, 11, 13),
+        rating=_integer(line, number, 49, 52, "rating"),
+        federation=_field(line, 54, 56),
+        fide_id=_integer(line, number, 58, 68, "FIDE ID"),
+        birth=_field(line, 70, 79),
+        points=Fraction(points_text) if points_text else Fraction(0),
+        rank=_integer(line, number, 86, 89, "rank"),
+        rounds=tuple(rounds),
+    )
+
+
+def _parse_round(block: str, number: int, round_number: int) -> TrfRoundResult:
+    """A 10-character round block: 2 blanks, opponent (4), blank, colour, blank, result."""
+    base = 92 + 10 * (round_number - 1)  # column of the opponent field
+    for offset in (-2, -1, 4, 6):
+        char = block[offset + 2]
+        if char != " ":
+            raise FormatError(
+                f"misaligned round {round_number}: column {base + offset} must be blank, "
+                f"found {char!r} (round n starts at column 92 + 10(n-1))",
+                line=number,
+                column=base + offset,
+            )
+    opponent_text = block[2:6].strip()
+    if opponent_text and not (opponent_text.isdigit() and opponent_text.isascii()):
+        raise FormatError(
+            f"round {round_number}: opponent must be a start rank, found {opponent_text!r}",
+            line=number,
+            column=base,
+        )
+    colour = block[7].lower()
+    if colour == " ":
+        colour = "-"
+    if colour not in ("w", "b", "-"):
+        raise FormatError(
+            f"round {round_number}: unknown colour {block[7]!r} (expected w, b or -)",
+            line=number,
+            column=base + 5,
+        )
+    code = block[9].strip().upper()
+    if code not in RESULT_CODES:
+        raise FormatError(
+            f"round {round_number}: unknown result code {block[9]!r} "
+            "(expected one of 1 = 0 + - W D L H F U Z or blank)",
+            line=number,
+            column=base + 7,
+        )
+    opponent = int(opponent_text) if opponent_text else None
+    return TrfRoundResult(opponent or None, colour, code)
+
+
+def _parse_round_dates(line: str, number: int) -> tuple[str, ...]:
+    if line[3:91].strip():
+        raise FormatError(
+            "round dates must start at column 92 (round n at 92 + 10(n-1))",
+            line=number,
+            column=4 + len(line[3:91]) - len(line[3:91].lstrip()),
+        )
+    dates: list[str] = []
+    for index, start in enumerate(range(91, len(line), 10)):
+        text = line[start : start + 10].strip()
+        if text and not _ROUND_DATE.fullmatch(text):
+            raise FormatError(
+                f"round {index + 1}: date {text!r} is not YY/MM/DD", line=number, column=start + 1
+            )
+        dates.append(text)
+    while dates and not dates[-1]:
+        dates.pop()
+    return tuple(dates)
+
+
+def _parse_national(line: str, number: int) -> TrfNationalRating:
+    if len(line) < 8:
+        raise FormatError(
+            "national rating record too short (start rank at columns 5-8)",
+            line=number,
+            column=len(line) + 1,
+        )
+    _blank_columns(line, number, (9, 14, 48, 53, 57, 69), "national rating record")
+    start_rank = _integer(line, number, 5, 8, "start rank")
+    if not start_rank:
+        raise FormatError("start rank must be 1 to 9999 (columns 5-8)", line=number, column=5)
+    if len(line) > 79:
+        raise FormatError(
+            "national rating record too long (it ends at column 79)", line=number, column=80
+        )
+    return TrfNationalRating(
+        federation=line[:3],
+        start_rank=start_rank,
+        sex=_field(line, 10, 10),
+        classification=_field(line, 11, 13),
+        name=_field(line, 15, 47),
+        rating=_integer(line, number, 49, 52, "national rating"),
+        origin=_field(line, 54, 56),
+        national_id=_field(line, 58, 68),
+        birth=_field(line, 70, 79),
+    )
+
+
+def _parse_scoring(value: str, *, line: int | None) -> dict[str, Fraction]:
+    """Tag 162: pairs of a result class letter (W D L A P X) and its points, e.g.
+    ``" W 3.0    D 1.0    L 0.0"`` (letters at columns 6, 15, 24, ...; read by token, so a
+    file that does not keep those columns exactly is read too)."""
+    if not _SCORING.fullmatch(value):
+        raise FormatError(
+            f"scoring (tag 162) {value.strip()!r} is not letters W D L A P X each followed by "
+            "points like 1.0",
+            line=line,
+            column=5,
+        )
+    explicit = {letter: Fraction(points) for letter, points in _SCORING_ITEM.findall(value.upper())}
+    scoring = dict(DEFAULT_SCORING)
+    scoring.update(explicit)
+    # TRF-2026: P (pairing-allocated bye) defaults to W, X (unknown result) to D.
+    if "P" not in explicit:
+        scoring["P"] = scoring["W"]
+    if "X" not in explicit:
+        scoring["X"] = scoring["D"]
+    return scoring
+
+
+def _check_pairings(players: Sequence[TrfPlayer], lines: dict[int, int]) -> None:
+    """Both sides of every pairing must agree: opponent, colour and result."""
+    by_rank = {p.start_rank: p for p in players}
+    for player in players:
+        for index, record in enumerate(player.rounds):
+            _check_own_record(player, index + 1, record, by_rank, lines[player.start_rank])
+    for round_number in range(1, max((len(p.rounds) for p in players), default=0) + 1):
+        claimed: dict[int, int] = {}
+        for player in players:
+            opponent = _round_of(player, round_number).opponent
+            if opponent is None:
+                continue
+            if opponent in claimed:
+                raise FormatError(
+                    f"round {round_number}: player {opponent} is paired twice "
+                    f"(by player {claimed[opponent]} and player {player.start_rank})",
+                    line=lines[player.start_rank],
+                    column=_column(round_number, 0),
+                )
+            claimed[opponent] = player.start_rank
+    for player in players:
+        own_line = lines[player.start_rank]
+        for round_number, record in enumerate(player.rounds, start=1):
+            if record.opponent is None:
+                continue
+            other = _round_of(by_rank[record.opponent], round_number)
+            other_line = lines[record.opponent]
+            if other.opponent != player.start_rank:
+                says = f"player {other.opponent}" if other.opponent is not None else "no opponent"
+                raise FormatError(
+                    f"round {round_number}: player {player.start_rank} is paired with player "
+                    f"{record.opponent}, but line {other_line} gives player {record.opponent} "
+                    f"{says}",
+                    line=own_line,
+                    column=_column(round_number, 0),
+                )
+            if record.colour == other.colour:
+                raise FormatError(
+                    f"round {round_number}: players {player.start_rank} and {record.opponent} "
+                    f"both have colour {record.colour!r} (line {other_line})",
+                    line=own_line,
+                    column=_column(round_number, 5),
+                )
+            if not _results_agree(record.code, other.code):
+                raise FormatError(
+                    f"round {round_number}: result {record.code or ' '!r} of player "
+                    f"{player.start_rank} contradicts result {other.code or ' '!r} of player "
+                    f"{record.opponent} (line {other_line})",
+                    line=own_line,
+                    column=_column(round_number, 7),
+                )
+
+
+def _results_agree(code: str, other: str) -> bool:
+    if code == "-":  # a forfeit loss meets a forfeit win or a double forfeit
+        return other in ("+", "-")
+    return _COMPLEMENT.get(code) == other
+
+
+def _check_own_record(
+    player: TrfPlayer,
+    round_number: int,
+    record: TrfRoundResult,
+    by_rank: dict[int, TrfPlayer],
+    number: int,
+) -> None:
+    if record.opponent is None:
+        if record.code in OVER_THE_BOARD_CODES:
+            raise FormatError(
+                f"round {round_number}: result {record.code!r} is a game and needs an opponent",
+                line=number,
+                column=_column(round_number, 0),
+            )
+        if record.colour != "-":
+            raise FormatError(
+                f"round {round_number}: colour {record.colour!r} without an opponent",
+                line=number,
+                column=_column(round_number, 5),
+            )
+        return
+    if record.code in BYE_CODES:
+        raise FormatError(
+            f"round {round_number}: result {record.code!r} is a bye and cannot have an opponent",
+            line=number,
+            column=_column(round_number, 7),
+        )
+    if record.opponent == player.start_rank:
+        raise FormatError(
+            f"round {round_number}: player {player.start_rank} is paired with himself",
+            line=number,
+            column=_column(round_number, 0),
+        )
+    if record.opponent not in by_rank:
+        raise FormatError(
+            f"round {round_number}: opponent {record.opponent} does not exist",
+            line=number,
+            column=_column(round_number, 0),
+        )
+    if record.colour == "-":
+        raise FormatError(
+            f"round {round_number}: a pairing needs colour 'w' or 'b'",
+            line=number,
+            column=_column(round_number, 5),
+        )
+
+
+def _column(round_number: int, offset: int) -> int:
+    """Column of a round block's field: 0 opponent, 5 colour, 7 result."""
+    return 92 + 10 * (round_number - 1) + offset
+
+
+# --- writing -------------------------------------------------------------------------------
+
+
+def write_trf(t: TrfTournament, *, national_ratings: bool = False, newline: str = "\n") -> str:
+    """The TRF text of ``t``: tags in order, the 132 line, ``001`` records, then (if asked)
+    the national rating records and the kept records. ``parse_trf(write_trf(t)) == t``.
+
+    TRF-2026 asks for tag 172 when national rating records are present; put it in ``t.tags``.
+    Names longer than 33 characters are cut. Raises ValueError for a value that does not fit
+    its columns (a rating above 9999, a start rank above 9999, a 4-character title, ...).
+    """
+    lines = [f"{code} {value}".rstrip() for code, value in t.tags]
+    if t.round_dates:
+        lines.append(("132" + " " * 88 + "".join(f"{d:<10}" for d in t.round_dates)).rstrip())
+    for player in t.players:
+        lines.append(_player_line(player))
+    if national_ratings:
+        for national in t.national_ratings:
+            lines.append(_national_line(national))
+    lines.extend(t.other_lines)
+    for line in lines:
+        if any(not char.isprintable() for char in line):
+            raise ValueError(f"control character in {line!r}")
+    return newline.join(lines) + newline
+
+
+def _fit(value: str, width: int, what: str, *, right: bool = False, cut: bool = False) -> str:
+    if cut:
+        value = value[:width]
+    if len(value) > width:
+        raise ValueError(f"{what} {value!r} is longer than {width} characters")
+    return value.rjust(width) if right else value.ljust(width)
+
+
+def _number(value: int | None, width: int, what: str) -> str:
+    if value is None:
+        return " " * width
+    return _fit(str(value), width, what, right=True)
+
+
+def _points_text(points: Fraction) -> str:
+    for decimals in (1, 2):
+        scaled = points * 10**decimals
+        if scaled.denominator == 1 and points >= 0:
+            whole, fraction = divmod(int(scaled), 10**decimals)
+            return _fit(f"{whole}.{fraction:0{decimals}d}", 4, "points", right=True)
+    raise ValueError(f"points {points} cannot be written in columns 81-84")
+
+
+def _static_part(
+    code: str,
+    start_rank: int,
+    sex: str,
+    title: str,
+    name: str,
+    rating: int | None,
+    federation: str,
+    number: str,
+    birth: str,
+) -> str:
+    if not 1 <= start_rank <= 9999:
+        raise ValueError(f"start rank {start_rank} is not 1 to 9999")
+    return " ".join(
+        (
+            code,
+            f"{start_rank:>4}",
+            _fit(sex, 1, "sex") + _fit(title, 3, "title", right=True),
+            _fit(name, 33, "name", cut=True),
+            _number(rating, 4, "rating"),
+            _fit(federation, 3, "federation"),
+            _fit(number, 11, "identification number", right=True),
+            _fit(birth, 10, "birth date"),
+        )
+    )
+
+
+def _player_line(player: TrfPlayer) -> str:
+    fide_id = "" if player.fide_id is None else str(player.fide_id)
+    line = _static_part(
+        "001",
+        player.start_rank,
+        player.sex,
+        player.title,
+        player.name,
+        player.rating,
+        player.federation,
+        fide_id,
+        player.birth,
+    )
+    line += " " + _points_text(player.points) + " " + _number(player.rank, 4, "rank")
+    for record in player.rounds:
+        opponent = "0000" if record.opponent is None else _number(record.opponent, 4, "opponent")
+        if record.colour not in ("w", "b", "-") or record.code not in RESULT_CODES:
+            raise ValueError(f"start rank {player.start_rank}: cannot write {record}")
+        line += f"  {opponent} {record.colour} {record.code or ' '}"
+    return line.rstrip()
+
+
+def _national_line(national: TrfNationalRating) -> str:
+    if not re.fullmatch(r"[A-Z]{3}", national.federation) or national.federation in ("DAT",):
+        raise ValueError(f"national rating federation {national.federation!r} is not a code")
+    return _static_part(
+        national.federation,
+        national.start_rank,
+        national.sex,
+        national.classification,
+        national.name,
+        national.rating,
+        national.origin,
+        national.national_id,
+        national.birth,
+    ).rstrip()
