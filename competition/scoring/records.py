@@ -6,10 +6,11 @@ A round has exactly one record per participant: a game (over the board or forfei
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from competition.scoring.model import EntryKind, Result, SeasonInput
+from competition.scoring.model import EntryKind, Participant, Result, Round, SeasonInput
 
 
 class ScoringInputError(ValueError):
@@ -49,45 +50,43 @@ def records_by_participant(
     for rnd in season.rounds:
         if upto_round is not None and rnd.number > upto_round:
             break
-        seen: dict[int, RoundRecord] = {}
-
-        def put(pid: int, record: RoundRecord, rnd_number: int = rnd.number) -> None:
-            if pid not in known:
-                raise ScoringInputError(f"round {rnd_number}: unknown participant {pid}")
-            if pid in seen:
-                raise ScoringInputError(
-                    f"round {rnd_number}: participant {known[pid].name} appears twice"
-                )
-            seen[pid] = record
-
-        for game in rnd.games:
-            if game.white == game.black:
-                raise ScoringInputError(
-                    f"round {rnd.number}: participant {game.white} cannot play himself"
-                )
-            put(
-                game.white,
-                RoundRecord(rnd.number, game.result.white_points, game.black, "w", game.result),
-            )
-            put(
-                game.black,
-                RoundRecord(rnd.number, game.result.black_points, game.white, "b", game.result),
-            )
-        for entry in rnd.entries:
-            put(entry.participant, RoundRecord(rnd.number, entry.points, entry=entry.kind))
+        seen = _round_records(rnd, known)
         for pid, participant in known.items():
             record = seen.get(pid)
             if record is None:
                 record = RoundRecord(rnd.number, Fraction(0), entry=EntryKind.NOT_PAIRED)
             if rnd.number < participant.joined_round:
-                record = RoundRecord(
-                    record.round_number,
-                    record.points,
-                    record.opponent,
-                    record.colour,
-                    record.result,
-                    record.entry,
-                    before_joining=True,
-                )
+                record = replace(record, before_joining=True)
             records[pid].append(record)
     return {pid: tuple(rows) for pid, rows in records.items()}
+
+
+def _round_records(rnd: Round, known: Mapping[int, Participant]) -> dict[int, RoundRecord]:
+    """The records the round itself holds (games and entries), refusing any participant twice."""
+    seen: dict[int, RoundRecord] = {}
+
+    def put(pid: int, record: RoundRecord) -> None:
+        if pid not in known:
+            raise ScoringInputError(f"round {rnd.number}: unknown participant {pid}")
+        if pid in seen:
+            raise ScoringInputError(
+                f"round {rnd.number}: participant {known[pid].name} appears twice"
+            )
+        seen[pid] = record
+
+    for game in rnd.games:
+        if game.white == game.black:
+            raise ScoringInputError(
+                f"round {rnd.number}: participant {game.white} cannot play himself"
+            )
+        put(
+            game.white,
+            RoundRecord(rnd.number, game.result.white_points, game.black, "w", game.result),
+        )
+        put(
+            game.black,
+            RoundRecord(rnd.number, game.result.black_points, game.white, "b", game.result),
+        )
+    for entry in rnd.entries:
+        put(entry.participant, RoundRecord(rnd.number, entry.points, entry=entry.kind))
+    return seen

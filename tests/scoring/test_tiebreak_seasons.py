@@ -1,0 +1,99 @@
+"""Builders for tie-break tests (no tests here): seasons from crosstables and round lists."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from competition.scoring.model import (
+    Entry,
+    EntryKind,
+    Game,
+    Participant,
+    Result,
+    Round,
+    SeasonInput,
+)
+
+_RESULTS = {"1": Result.WHITE_WINS, "=": Result.DRAW, "0": Result.BLACK_WINS}
+_RESULTS.update({"+": Result.WHITE_WINS_FORFEIT, "-": Result.BLACK_WINS_FORFEIT})
+_RESULTS["--"] = Result.DOUBLE_FORFEIT
+
+
+def round_robin_schedule(ids: list[int]) -> list[list[tuple[int, int]]]:
+    """Circle-method rounds for an even number of players: list of (white, black) per round."""
+    players = list(ids)
+    rounds = []
+    for number in range(len(players) - 1):
+        pairs = []
+        for i in range(len(players) // 2):
+            a, b = players[i], players[-1 - i]
+            pairs.append((a, b) if (number + i) % 2 == 0 else (b, a))
+        rounds.append(pairs)
+        players = [players[0], players[-1], *players[1:-1]]
+    return rounds
+
+
+def season_from_crosstable(
+    rows: dict[int, str],
+    *,
+    ratings: dict[int, int] | None = None,
+    policy: str = "plain",
+    round_robin: bool = True,
+) -> SeasonInput:
+    """A round robin whose results come from a crosstable.
+
+    ``rows[p]`` has one character per player in key order: ``1`` win, ``=`` draw, ``0`` loss,
+    ``-`` both forfeited, ``x`` the diagonal.
+    """
+    ids = list(rows)
+    column = {pid: i for i, pid in enumerate(ids)}
+    schedule = round_robin_schedule(ids if len(ids) % 2 == 0 else [*ids, -1])
+    rounds = []
+    for number, pairs in enumerate(schedule, start=1):
+        games = []
+        entries = []
+        for white, black in pairs:
+            if -1 in (white, black):
+                entries.append(Entry(white if black == -1 else black, EntryKind.BYE))
+                continue
+            mark = rows[white][column[black]]
+            result = Result.DOUBLE_FORFEIT if mark == "-" else _RESULTS[mark]
+            games.append(Game(white, black, result))
+        rounds.append(Round(number, tuple(games), tuple(entries)))
+    ratings = ratings or {}
+    participants = tuple(Participant(pid, f"P{pid}", rating=ratings.get(pid)) for pid in ids)
+    return SeasonInput(participants, tuple(rounds), unplayed_policy=policy, round_robin=round_robin)
+
+
+def season_from_rounds(
+    players: list[int],
+    rounds: list[list[tuple]],
+    *,
+    policy: str = "fide-2024",
+    ratings: dict[int, int] | None = None,
+    joined: dict[int, int] | None = None,
+    round_robin: bool = False,
+) -> SeasonInput:
+    """A season from short round lists.
+
+    Each round item is ``(white, black, "1-0")`` for a game (results as in :class:`Result`) or
+    ``(pid, "bye" | "absent_notice" | ..., points)`` for an entry; players missing from a round
+    get ``not_paired``.
+    """
+    built = []
+    for number, items in enumerate(rounds, start=1):
+        games = []
+        entries = []
+        for item in items:
+            if isinstance(item[1], int):
+                games.append(Game(item[0], item[1], Result(item[2])))
+            else:
+                entries.append(Entry(item[0], EntryKind(item[1]), Fraction(item[2])))
+        built.append(Round(number, tuple(games), tuple(entries)))
+    ratings = ratings or {}
+    joined = joined or {}
+    participants = tuple(
+        Participant(pid, f"P{pid}", rating=ratings.get(pid), joined_round=joined.get(pid, 1))
+        for pid in players
+    )
+    return SeasonInput(participants, tuple(built), unplayed_policy=policy, round_robin=round_robin)
