@@ -1,0 +1,103 @@
+"""Benchmark: median time to pair 20, 60 and 120 present players after 15 earlier rounds.
+
+Run from the repository root: ``.venv/bin/python bench/pairing.py``. The history is simulated
+with the engine itself: a club of 1.2 × the present count, everyone present with probability
+0.85 per round, random results, standings by points. Prints numbers; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from competition.pairing import (
+    PairingRequest,
+    PlayedGame,
+    PresentPlayer,
+    ladder,
+    pair_round,
+)
+
+EARLIER_ROUNDS = 15
+REPEATS = 7
+
+
+def simulated_request(present: int, rematch_window: int, seed: int) -> PairingRequest:
+    """The request for round 16 of a simulated season with about ``present`` players present."""
+    rng = random.Random(seed)
+    members = list(range(1, int(present * 1.2) + 1))
+    points = dict.fromkeys(members, 0.0)
+    whites = dict.fromkeys(members, 0)
+    blacks = dict.fromkeys(members, 0)
+    byes = dict.fromkeys(members, 0)
+    last_bye: set[int] = set()
+    games: list[PlayedGame] = []
+
+    def request_for(round_number: int, here: list[int]) -> PairingRequest:
+        standing = sorted(here, key=lambda m: (-points[m], m))
+        players = tuple(
+            PresentPlayer(
+                player_id=m,
+                rank=rank,
+                whites=whites[m],
+                blacks=blacks[m],
+                byes=byes[m],
+                had_bye_last_round=m in last_bye,
+            )
+            for rank, m in enumerate(standing, start=1)
+        )
+        return PairingRequest(
+            round_number=round_number,
+            players=players,
+            previous_games=tuple(games),
+            rematch_window=rematch_window,
+        )
+
+    for round_number in range(1, EARLIER_ROUNDS + 1):
+        here = [m for m in members if rng.random() < 0.85]
+        proposal = pair_round(request_for(round_number, here))
+        for board in proposal.boards:
+            games.append(PlayedGame(round_number, board.white_id, board.black_id))
+            whites[board.white_id] += 1
+            blacks[board.black_id] += 1
+            outcome = rng.choice((1.0, 0.5, 0.0))
+            points[board.white_id] += outcome
+            points[board.black_id] += 1 - outcome
+        last_bye = {proposal.bye_id} if proposal.bye_id is not None else set()
+        for player in last_bye:
+            byes[player] += 1
+            points[player] += 1
+    here = rng.sample(members, present)
+    return request_for(EARLIER_ROUNDS + 1, here)
+
+
+def report(label: str, request: PairingRequest) -> None:
+    timings = []
+    for _ in range(REPEATS):
+        start = time.perf_counter()
+        proposal = pair_round(request)
+        timings.append(time.perf_counter() - start)
+    print(
+        f"  {label}: {statistics.median(timings) * 1000:8.1f} ms "
+        f"({len(proposal.boards)} boards, {len(proposal.rematches)} rematches)"
+    )
+
+
+def main() -> None:
+    print(f"pairing round {EARLIER_ROUNDS + 1}, median of {REPEATS} runs")
+    for rematch_window in (3, 8):
+        for present in (20, 60, 120):
+            request = simulated_request(present, rematch_window, seed=present)
+            report(f"K={rematch_window} {present:4d} present", request)
+    # The fallback when the window cannot prove its optimum: the complete graph.
+    ladder._MIN_WINDOW = 10**6
+    report("K=3  120 present, complete graph", simulated_request(120, 3, seed=120))
+
+
+if __name__ == "__main__":
+    main()

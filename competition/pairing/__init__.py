@@ -1,0 +1,41 @@
+"""Pairing a club evening (the standings ladder) and Berger tables for round-robin groups.
+
+Pure Python: no Django. Call :func:`pair_round` with a :class:`PairingRequest`; it returns a
+:class:`PairingProposal` whose reasons the web layer translates.
+"""
+
+from competition.pairing.berger import berger_bye, berger_round, berger_schedule
+from competition.pairing.ladder import pair_round
+from competition.pairing.model import (
+    DEFAULT_REMATCH_WINDOW,
+    MAX_COLOUR_DIFFERENCE,
+    Board,
+    FixedBoard,
+    PairingError,
+    PairingProposal,
+    PairingRequest,
+    PlayedGame,
+    PlayerId,
+    PresentPlayer,
+    Reason,
+    ReasonKind,
+)
+
+__all__ = [
+    "DEFAULT_REMATCH_WINDOW",
+    "MAX_COLOUR_DIFFERENCE",
+    "Board",
+    "FixedBoard",
+    "PairingError",
+    "PairingProposal",
+    "PairingRequest",
+    "PlayedGame",
+    "PlayerId",
+    "PresentPlayer",
+    "Reason",
+    "ReasonKind",
+    "berger_bye",
+    "berger_round",
+    "berger_schedule",
+    "pair_round",
+]
