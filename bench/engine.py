@@ -1,0 +1,134 @@
+"""Benchmark of the scoring engine on seeded random seasons (prints numbers; asserts nothing).
+
+Run from the repository root: ``.venv/bin/python bench/engine.py``. For each size (participants ×
+rounds, about 75% attendance, some byes and forfeits) and each system it prints the median time
+of the final standings with all tie-breaks and of the full per-round history; when the
+tiebreak-core adapter exists it also times the same final tie-breaks computed by tiebreak-core.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from fractions import Fraction
+from functools import partial
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from competition.scoring.engine import standings_after, standings_history
+from competition.scoring.model import (
+    Entry,
+    EntryKind,
+    Game,
+    Participant,
+    Result,
+    Round,
+    SeasonInput,
+)
+from competition.scoring.tiebreaks import TIEBREAK_CODES, compute_tiebreaks
+
+SIZES = ((40, 30), (150, 40), (600, 40))
+SYSTEMS = ("points", "internal-sb", "van-den-brink")
+RESULTS = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
+
+
+def random_season(
+    players: int, rounds: int, system: str, tiebreaks: tuple[str, ...], seed: int = 1
+) -> SeasonInput:
+    rng = random.Random(seed)
+    participants = tuple(
+        Participant(pid, f"Player {pid}", start_rank=pid, rating=rng.randint(1200, 2200))
+        for pid in range(1, players + 1)
+    )
+    season_rounds = []
+    for number in range(1, rounds + 1):
+        present = [p.id for p in participants if rng.random() < 0.75]
+        rng.shuffle(present)
+        entries = [
+            Entry(p.id, EntryKind.ABSENT_NOTICE) for p in participants if p.id not in present
+        ]
+        if len(present) % 2:
+            entries.append(Entry(present.pop(), EntryKind.BYE, Fraction(1)))
+        games = []
+        for i in range(0, len(present), 2):
+            roll = rng.random()
+            if roll < 0.03:
+                result = Result.WHITE_WINS_FORFEIT
+            elif roll < 0.05:
+                result = Result.BLACK_WINS_FORFEIT
+            else:
+                result = rng.choice(RESULTS)
+            games.append(Game(present[i], present[i + 1], result, board=i // 2 + 1))
+        season_rounds.append(Round(number, tuple(games), tuple(entries)))
+    return SeasonInput(participants, tuple(season_rounds), system=system, tiebreaks=tiebreaks)
+
+
+def median_ms(action: Callable[[], object], runs: int) -> float:
+    timings = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        action()
+        timings.append((time.perf_counter() - start) * 1000)
+    return statistics.median(timings)
+
+
+def main() -> None:
+    try:
+        sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "scoring"))
+        from tiebreak_core_adapter import compute_with_tiebreak_core  # type: ignore[import-not-found]
+    except ImportError:
+        compute_with_tiebreak_core = None
+    print(f"{'size':>8} {'system':>14} {'tie-breaks':>10} {'final ms':>9} {'history ms':>11}")
+    for players, rounds in SIZES:
+        runs = 5 if players <= 150 else 3
+        for system in SYSTEMS:
+            for label, codes in (("none", ()), ("all", _all_codes(system))):
+                season = random_season(players, rounds, system, codes)
+                final = median_ms(partial(standings_after, season, rounds), runs)
+                history = median_ms(partial(standings_history, season), max(1, runs - 2))
+                size = f"{players}x{rounds}"
+                print(f"{size:>8} {system:>14} {label:>10} {final:9.1f} {history:11.1f}")
+        if compute_with_tiebreak_core is not None:
+            _compare_with_tiebreak_core(compute_with_tiebreak_core, players, rounds, runs)
+
+
+def _compare_with_tiebreak_core(
+    compute_with_tiebreak_core: Callable[..., object], players: int, rounds: int, runs: int
+) -> None:
+    """Our final tie-breaks against tiebreak-core's, for the codes the adapter supports."""
+    from tiebreak_core_adapter import CRITERIA  # type: ignore[import-not-found]
+
+    codes = [code for code in TIEBREAK_CODES if code in CRITERIA]
+    season = random_season(players, rounds, "points", tuple(codes))
+    ours = median_ms(partial(compute_tiebreaks, season, upto_round=rounds, codes=codes), runs)
+    try:
+        theirs = median_ms(
+            partial(
+                compute_with_tiebreak_core,
+                season,
+                upto_round=rounds,
+                codes=codes,
+                policy=season.unplayed_policy,
+            ),
+            runs,
+        )
+    except Exception as error:  # the adapter may refuse a code or a policy
+        print(f"{players}x{rounds}: tiebreak-core could not run: {error!r}")
+        return
+    print(
+        f"{players}x{rounds}: final tie-breaks ({', '.join(codes)}): ours {ours:.1f} ms, "
+        f"tiebreak-core {theirs:.1f} ms, tiebreak-core / ours {theirs / ours:.2f}"
+    )
+
+
+def _all_codes(system: str) -> tuple[str, ...]:
+    clash = {"internal-sb": {"SB"}}.get(system, set())
+    return tuple(code for code in TIEBREAK_CODES if code not in clash)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,311 @@
+"""The scoring engine: standings after a round, after every round, and explanations.
+
+The ranking is, in order: the system's primary score (descending), the system's own secondary
+figures (``IP`` for the internal SB competition), then the season's tie-breaks in the order the
+season lists them. ``DE`` (direct encounter, FIDE C.07 Art. 6) only re-ranks the participants
+still tied on everything before it, so it is computed per tied group. Participants equal on
+every criterion share the rank (1, 2, 2, 4) and are listed by start rank, then name.
+
+Ranking-dependent systems (``RankingSystem.ranking_dependent``, the Keizer system) are computed
+repeatedly: each pass receives the ranking the previous pass produced, until the ranking stops
+changing or the system's ``max_iterations`` is reached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import pairwise
+from types import ModuleType
+
+from competition.scoring.model import (
+    Explanation,
+    ParameterValue,
+    Participant,
+    RoundStandings,
+    SeasonInput,
+    SeasonStandings,
+    StandingRow,
+)
+from competition.scoring.records import RoundRecord, ScoringInputError, records_by_participant
+from competition.scoring.registry import get_system
+from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
+from competition.scoring.systems.units import RecordDigest, digest_records
+
+DIRECT_ENCOUNTER = "DE"
+
+
+def _tiebreaks() -> ModuleType:
+    # Imported late: the tie-break module is optional for seasons without tie-breaks.
+    from competition.scoring import tiebreaks
+
+    return tiebreaks
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    season: SeasonInput
+    system: RankingSystem
+    parameters: Mapping[str, ParameterValue]
+    tiebreak_codes: tuple[str, ...]
+    records: Mapping[int, tuple[RoundRecord, ...]]
+    participants: Mapping[int, Participant]
+    upto_round: int
+    digest: RecordDigest
+
+    @property
+    def context(self) -> SystemContext:
+        return SystemContext(
+            self.season, self.upto_round, self.records, self.participants, self.digest
+        )
+
+
+def _prepare(season: SeasonInput, upto_round: int) -> _Prepared:
+    """Validate the season and read its records up to ``upto_round``."""
+    numbers = [rnd.number for rnd in season.rounds]
+    if numbers != list(range(1, len(numbers) + 1)):
+        raise ScoringInputError(f"rounds must be numbered 1, 2, 3, ... in order; got {numbers}")
+    if not 0 <= upto_round <= len(numbers):
+        raise ScoringInputError(
+            f"round {upto_round} is not completed; the season has {len(numbers)} rounds"
+        )
+    system = get_system(season.system)
+    parameters = system.validate(season.parameters)
+    codes: tuple[str, ...] = ()
+    if season.tiebreaks:
+        codes = tuple(_tiebreaks().validate_tiebreaks(season.tiebreaks))
+        clash = sorted(set(codes) & set(system.figure_codes))
+        if clash:
+            raise ScoringInputError(
+                f"tie-break {clash[0]} has the same code as a figure of the {system.key} system; "
+                "choose another tie-break"
+            )
+    participants = {p.id: p for p in season.participants}
+    if len(participants) != len(season.participants):
+        raise ScoringInputError("two participants share an id")
+    records = records_by_participant(season, upto_round)
+    return _Prepared(
+        season,
+        system,
+        parameters,
+        codes,
+        records,
+        participants,
+        upto_round,
+        digest_records(records),
+    )
+
+
+def _tiebreak_values(prepared: _Prepared, upto_round: int) -> dict[int, dict[str, Fraction]]:
+    codes = [code for code in prepared.tiebreak_codes if code != DIRECT_ENCOUNTER]
+    if not codes:
+        return {pid: {} for pid in prepared.participants}
+    if upto_round == 0:
+        return {pid: dict.fromkeys(codes, Fraction(0)) for pid in prepared.participants}
+    computed = _tiebreaks().compute_tiebreaks(prepared.season, upto_round=upto_round, codes=codes)
+    return {pid: dict(computed[pid]) for pid in prepared.participants}
+
+
+def _split(group: list[int], value_of: Mapping[int, Fraction]) -> list[list[int]]:
+    """``group`` sorted by value, highest first, cut where the value changes."""
+    ordered = sorted(group, key=lambda pid: value_of[pid], reverse=True)
+    parts: list[list[int]] = [[ordered[0]]]
+    for previous, pid in pairwise(ordered):
+        if value_of[pid] == value_of[previous]:
+            parts[-1].append(pid)
+        else:
+            parts.append([pid])
+    return parts
+
+
+def _rank(
+    prepared: _Prepared,
+    upto_round: int,
+    figures: Mapping[int, Mapping[str, Fraction]],
+    tiebreak_values: Mapping[int, Mapping[str, Fraction]],
+    game_points: Mapping[int, Fraction],
+    games_played: Mapping[int, int],
+) -> RoundStandings:
+    system = prepared.system
+    values: dict[int, dict[str, Fraction]] = {
+        pid: {**figures[pid], **tiebreak_values[pid]} for pid in prepared.participants
+    }
+    criteria = (system.primary, *system.secondary, *prepared.tiebreak_codes)
+    groups: list[list[int]] = [list(prepared.participants)]
+    for code in criteria:
+        refined: list[list[int]] = []
+        for group in groups:
+            if len(group) == 1:
+                refined.append(group)
+                continue
+            if code == DIRECT_ENCOUNTER:
+                encounter = _direct_encounter(prepared, upto_round, group)
+                for pid in group:
+                    values[pid][DIRECT_ENCOUNTER] = encounter[pid]
+                refined.extend(_split(group, encounter))
+            else:
+                refined.extend(_split(group, {pid: values[pid][code] for pid in group}))
+        groups = refined
+    participants = prepared.participants
+    rows: list[StandingRow] = []
+    for group in groups:
+        rank = len(rows) + 1
+        group.sort(
+            key=lambda pid: (
+                participants[pid].start_rank is None,
+                participants[pid].start_rank or 0,
+                participants[pid].name,
+                pid,
+            )
+        )
+        for pid in group:
+            rows.append(
+                StandingRow(
+                    participant_id=pid,
+                    rank=rank,
+                    score=values[pid][system.primary],
+                    game_points=game_points[pid],
+                    values=values[pid],
+                    games_played=games_played[pid],
+                    eligible=games_played[pid] >= prepared.season.min_games,
+                )
+            )
+    return RoundStandings(upto_round, tuple(rows))
+
+
+def _direct_encounter(
+    prepared: _Prepared, upto_round: int, group: Collection[int]
+) -> Mapping[int, Fraction]:
+    if upto_round == 0:
+        return dict.fromkeys(group, Fraction(0))
+    return _tiebreaks().direct_encounter(
+        prepared.season, upto_round=upto_round, group=frozenset(group)
+    )
+
+
+def _game_totals(
+    digest: RecordDigest, rounds: Sequence[int]
+) -> dict[int, tuple[dict[int, Fraction], dict[int, int]]]:
+    """Game points and games over the board after each round in ``rounds``."""
+    wanted = set(rounds)
+    unit = digest.unit
+    points = dict.fromkeys(digest.points, 0)
+    played = dict.fromkeys(digest.points, 0)
+    totals: dict[int, tuple[dict[int, Fraction], dict[int, int]]] = {}
+    if 0 in wanted:
+        totals[0] = ({pid: Fraction(0) for pid in points}, dict(played))
+    for index in range(max(rounds, default=0)):
+        for pid in points:
+            points[pid] += digest.points[pid][index]
+            played[pid] += digest.played[pid][index]
+        if index + 1 in wanted:
+            totals[index + 1] = (
+                {pid: Fraction(total, unit) for pid, total in points.items()},
+                dict(played),
+            )
+    return totals
+
+
+def _system_rounds(
+    prepared: _Prepared,
+    *,
+    every_round: bool,
+    tiebreaks_by_round: Mapping[int, Mapping[int, Mapping[str, Fraction]]],
+    totals: Mapping[int, tuple[dict[int, Fraction], dict[int, int]]],
+) -> tuple[SystemRound, ...]:
+    """The system's figures; ranking-dependent systems iterate to a fixed point."""
+    system = prepared.system
+    context = prepared.context
+    if not system.ranking_dependent:
+        return system.compute(context, prepared.parameters, every_round=every_round)
+    previous: list[dict[int, int]] | None = None
+    rounds: tuple[SystemRound, ...] = ()
+    for _ in range(system.max_iterations):
+        rounds = system.compute(
+            context, prepared.parameters, every_round=True, previous_ranks=previous
+        )
+        ranks = []
+        for system_round in rounds:
+            number = system_round.round_number
+            standings = _rank(
+                prepared,
+                number,
+                system_round.figures,
+                tiebreaks_by_round[number],
+                *totals[number],
+            )
+            ranks.append({row.participant_id: row.rank for row in standings.rows})
+        if ranks == previous:
+            break
+        previous = ranks
+    return rounds if every_round else (rounds[-1],)
+
+
+def standings_after(season: SeasonInput, round_number: int) -> RoundStandings:
+    """The standings after ``round_number`` (0 gives the standings before the first round)."""
+    prepared = _prepare(season, round_number)
+    rounds = range(round_number + 1) if prepared.system.ranking_dependent else (round_number,)
+    totals = _game_totals(prepared.digest, rounds)
+    tiebreaks_by_round = {number: _tiebreak_values(prepared, number) for number in rounds}
+    (system_round,) = _system_rounds(
+        prepared, every_round=False, tiebreaks_by_round=tiebreaks_by_round, totals=totals
+    )
+    return _rank(
+        prepared,
+        round_number,
+        system_round.figures,
+        tiebreaks_by_round[round_number],
+        *totals[round_number],
+    )
+
+
+def standings_history(season: SeasonInput) -> SeasonStandings:
+    """The standings after every completed round, in order (empty for a season without rounds)."""
+    last = len(season.rounds)
+    prepared = _prepare(season, last)
+    rounds = range(last + 1)
+    totals = _game_totals(prepared.digest, rounds)
+    tiebreaks_by_round = {number: _tiebreak_values(prepared, number) for number in rounds}
+    system_rounds = _system_rounds(
+        prepared, every_round=True, tiebreaks_by_round=tiebreaks_by_round, totals=totals
+    )
+    return SeasonStandings(
+        tuple(
+            _rank(
+                prepared,
+                system_round.round_number,
+                system_round.figures,
+                tiebreaks_by_round[system_round.round_number],
+                *totals[system_round.round_number],
+            )
+            for system_round in system_rounds
+            if system_round.round_number > 0
+        )
+    )
+
+
+def explain(season: SeasonInput, *, participant_id: int, after_round: int) -> Explanation:
+    """How the participant's figures after ``after_round`` came about.
+
+    The lines are the system's own (seed 000's table for the internal SB competition, the parts
+    of every game for Van den Brink) followed by the tie-breaks' lines; the totals are exactly
+    the values of his row in :func:`standings_after`.
+    """
+    prepared = _prepare(season, after_round)
+    if participant_id not in prepared.participants:
+        raise ScoringInputError(f"unknown participant {participant_id}")
+    lines = list(prepared.system.explain(prepared.context, prepared.parameters, participant_id))
+    codes = [code for code in prepared.tiebreak_codes if code != DIRECT_ENCOUNTER]
+    if codes and after_round > 0:
+        lines.extend(
+            _tiebreaks().explain_tiebreaks(
+                season, participant_id=participant_id, upto_round=after_round, codes=codes
+            )
+        )
+    row = next(
+        row
+        for row in standings_after(season, after_round).rows
+        if row.participant_id == participant_id
+    )
+    return Explanation(participant_id, after_round, tuple(lines), dict(row.values))

@@ -1,0 +1,33 @@
+"""The ranking systems a season can choose, by key.
+
+>>> get_system("internal-sb").name_en
+'Internal competition with SB score'
+"""
+
+from __future__ import annotations
+
+from competition.scoring.systems.base import RankingSystem
+from competition.scoring.systems.internal_sb import InternalSonnebornBerger
+from competition.scoring.systems.points import PointsSystem
+from competition.scoring.systems.van_den_brink import VanDenBrink
+
+SYSTEMS: dict[str, RankingSystem] = {
+    system.key: system for system in (PointsSystem(), InternalSonnebornBerger(), VanDenBrink())
+}
+
+
+class UnknownSystemError(KeyError, ValueError):
+    """The season names a ranking system that does not exist."""
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def get_system(key: str) -> RankingSystem:
+    """The ranking system registered under ``key``; raises :class:`UnknownSystemError`."""
+    try:
+        return SYSTEMS[key]
+    except KeyError:
+        raise UnknownSystemError(
+            f"unknown ranking system {key!r}; known systems: {', '.join(SYSTEMS)}"
+        ) from None

@@ -1,0 +1,1 @@
+"""The ranking systems: game points, the internal SB competition and Van den Brink."""

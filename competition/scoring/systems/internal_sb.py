@@ -1,0 +1,204 @@
+"""The internal SB competition (seed 000: Rokade's ranking following the KNSB rules).
+
+Source: seed 000 ("SB-score", "interne punten") as DOMAIN.md reads it.
+
+Internal points after round R::
+
+    IP = game points + unplayed_value × (rounds among 1..R without a game over the board)
+
+A round without a game over the board is any absence, club duty, bye, forfeit (won or lost) or
+round with no record; rounds before the participant joined count too unless
+``count_rounds_before_joining`` is false. Taken literally this means a forfeit win is worth
+1 + ½ = 1½ internal points, and a full-point bye too (see docs/scoring.md).
+
+Sonneborn-Berger after round R::
+
+    SB = Σ over the participant's games over the board of (his score × opponent's IP after R)
+
+An opponent met twice appears twice. The ranking is SB, then IP, then the season's tie-breaks.
+Every SB can change every round, even for a participant who did not play.
+
+Worked example (seed 000): X beat A, who has 1 game point from 2 games and 14 rounds without a
+game after 16 rounds, so A's IP = 1 + 14 × ½ = 8 and the game adds 1 × 8 = 8 to X's SB; X drew
+with H (IP 3 + 7 × ½ = 6½), which adds ½ × 6½ = 3¼.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from competition.scoring.model import Contribution, ParameterValue
+from competition.scoring.parameters import ParameterKind, ParameterSpec
+from competition.scoring.records import RoundRecord
+from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
+from competition.scoring.systems.units import to_units
+
+SB = "SB"
+IP = "IP"
+
+
+def _counts_as_unplayed(record: RoundRecord, count_rounds_before_joining: bool) -> bool:
+    """True when the round earns the unplayed value: no game over the board."""
+    if record.played:
+        return False
+    return count_rounds_before_joining or not record.before_joining
+
+
+class InternalSonnebornBerger(RankingSystem):
+    key = "internal-sb"
+    name_nl = "Interne competitie met SB-score"
+    name_en = "Internal competition with SB score"
+    description_nl = (
+        "Elke speler heeft interne punten: zijn partijpunten plus een halve punt voor elke ronde "
+        "zonder partij aan het bord (afwezigheid, bye, reglementaire uitslag). Zijn SB-score is "
+        "de som over zijn eigen partijen van zijn score maal de interne punten die de "
+        "tegenstander nu heeft. De ranglijst volgt de SB-score, daarna de interne punten. "
+        "Winnen van wie later nog veel punten haalt, blijft dus lonen."
+    )
+    description_en = (
+        "Every player has internal points: his game points plus half a point for every round "
+        "without a game over the board (absence, bye, forfeit). His SB score is the sum over his "
+        "own games of his score times the internal points the opponent has now. The standings "
+        "follow the SB score, then the internal points. Beating someone who goes on to score "
+        "well keeps paying off."
+    )
+    parameters = (
+        ParameterSpec(
+            "unplayed_value",
+            ParameterKind.FRACTION,
+            Fraction(1, 2),
+            "Interne punten per ronde zonder partij aan het bord",
+            "Internal points per round without a game over the board",
+            minimum=Fraction(0),
+            maximum=Fraction(1),
+        ),
+        ParameterSpec(
+            "count_rounds_before_joining",
+            ParameterKind.BOOL,
+            True,
+            "Rondes voor de eerste deelname tellen als ronde zonder partij",
+            "Rounds before joining count as rounds without a game",
+        ),
+    )
+    primary = SB
+    secondary = (IP,)
+
+    def _internal_points_units(
+        self, context: SystemContext, parameters: Mapping[str, ParameterValue]
+    ) -> tuple[int, dict[int, list[int]]]:
+        """The unit denominator and, per participant, his IP in units after rounds 0..R."""
+        unplayed_value = Fraction(parameters["unplayed_value"])  # type: ignore[arg-type]
+        count_before_joining = bool(parameters["count_rounds_before_joining"])
+        digest = context.digest
+        scale = unplayed_value.denominator
+        unit = digest.unit * scale
+        unplayed_units = to_units(unplayed_value, unit)
+        history: dict[int, list[int]] = {}
+        for pid in context.records:
+            joined_round = context.participants[pid].joined_round
+            running = 0
+            values = [0]
+            for index, (points, played) in enumerate(
+                zip(digest.points[pid], digest.played[pid], strict=True)
+            ):
+                running += points * scale
+                if not played and (count_before_joining or index + 1 >= joined_round):
+                    running += unplayed_units
+                values.append(running)
+            history[pid] = values
+        return unit, history
+
+    def compute(
+        self,
+        context: SystemContext,
+        parameters: Mapping[str, ParameterValue],
+        *,
+        every_round: bool = True,
+        previous_ranks: Sequence[Mapping[int, int]] | None = None,
+    ) -> tuple[SystemRound, ...]:
+        unit, ip_history = self._internal_points_units(context, parameters)
+        sb_unit = unit * unit
+        # Per participant: {opponent: summed score in units}, grown round by round, so that SB
+        # after round R is one pass over the distinct opponents met so far.
+        scores_against: dict[int, dict[int, int]] = {pid: {} for pid in context.records}
+        digest = context.digest
+        scale = unit // digest.unit
+        wanted = range(context.upto_round + 1) if every_round else (context.upto_round,)
+        rounds: list[SystemRound] = []
+        for round_index in range(context.upto_round + 1):
+            if round_index > 0:
+                index = round_index - 1
+                for pid, against in scores_against.items():
+                    if digest.played[pid][index]:
+                        opponent = digest.opponent[pid][index]
+                        assert opponent is not None
+                        score = digest.points[pid][index] * scale
+                        against[opponent] = against.get(opponent, 0) + score
+            if round_index not in wanted:
+                continue
+            figures: dict[int, Mapping[str, Fraction]] = {}
+            for pid, against in scores_against.items():
+                sb_units = sum(
+                    score * ip_history[opponent][round_index] for opponent, score in against.items()
+                )
+                figures[pid] = {
+                    SB: Fraction(sb_units, sb_unit),
+                    IP: Fraction(ip_history[pid][round_index], unit),
+                }
+            rounds.append(SystemRound(round_index, figures))
+        return tuple(rounds)
+
+    def explain(
+        self,
+        context: SystemContext,
+        parameters: Mapping[str, ParameterValue],
+        participant_id: int,
+    ) -> tuple[Contribution, ...]:
+        """Seed 000's table, one SB line per game over the board, plus one IP line per round."""
+        unit, ip_history = self._internal_points_units(context, parameters)
+        before_joining = bool(parameters["count_rounds_before_joining"])
+        unplayed_value = Fraction(parameters["unplayed_value"])  # type: ignore[arg-type]
+        last = context.upto_round
+        lines: list[Contribution] = []
+        for record in context.records[participant_id]:
+            if not record.played:
+                continue
+            assert record.opponent is not None
+            opponent_rows = context.records[record.opponent]
+            opponent_ip = Fraction(ip_history[record.opponent][last], unit)
+            lines.append(
+                Contribution(
+                    SB,
+                    record.round_number,
+                    record.points * opponent_ip,
+                    opponent_id=record.opponent,
+                    parts={
+                        "opponent_game_points": sum(
+                            (row.points for row in opponent_rows), Fraction(0)
+                        ),
+                        "opponent_unplayed_rounds": Fraction(
+                            sum(_counts_as_unplayed(row, before_joining) for row in opponent_rows)
+                        ),
+                        "opponent_internal_points": opponent_ip,
+                        "score": record.points,
+                    },
+                )
+            )
+        for record in context.records[participant_id]:
+            unplayed = _counts_as_unplayed(record, before_joining)
+            note = "" if record.played else (record.entry.value if record.entry else "forfeit")
+            lines.append(
+                Contribution(
+                    IP,
+                    record.round_number,
+                    record.points + (unplayed_value if unplayed else 0),
+                    opponent_id=record.opponent,
+                    parts={
+                        "game_points": record.points,
+                        "unplayed_value": unplayed_value if unplayed else Fraction(0),
+                    },
+                    note=note,
+                )
+            )
+        return tuple(lines)

@@ -1,0 +1,132 @@
+"""Ranking on game points, with configurable values for a win, a draw and a loss.
+
+A forfeit win counts as a win, a forfeit loss (and a double forfeit, for both) as a loss.
+Rounds without a game (byes, absences, club duty) count their ``Entry.points``, which the
+service sets in game points (1 = a full point): an entry worth exactly 1 counts as a win, ½ as a
+draw, 0 as nothing at all (an absence never costs the loss value), and any other amount
+``p`` counts ``p × win``. With the defaults (1, ½, 0) every figure equals the game points.
+
+Worked example (win 3, draw 1, loss 0): a win, a draw, a forfeit win and a half-point bye give
+3 + 1 + 3 + 1 = 8.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+
+from competition.scoring.model import Contribution, ParameterValue, Result
+from competition.scoring.parameters import ParameterError, ParameterKind, ParameterSpec
+from competition.scoring.records import RoundRecord
+from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
+from competition.scoring.systems.units import common_denominator, to_units
+
+HALF = Fraction(1, 2)
+
+
+def _fraction_spec(name: str, default: Fraction, nl: str, en: str) -> ParameterSpec:
+    return ParameterSpec(
+        name, ParameterKind.FRACTION, default, nl, en, minimum=Fraction(-100), maximum=Fraction(100)
+    )
+
+
+class PointsSystem(RankingSystem):
+    key = "points"
+    name_nl = "Partijpunten"
+    name_en = "Game points"
+    description_nl = (
+        "De stand volgt het aantal punten: winst, remise en verlies leveren elk een vast aantal "
+        "punten op (standaard 1, ½ en 0). Reglementaire winst telt als winst. Een bye of "
+        "afwezigheid telt de punten die de wedstrijdleider ervoor toekent."
+    )
+    description_en = (
+        "The standings follow the points scored: a win, a draw and a loss are each worth a fixed "
+        "number of points (1, ½ and 0 by default). A forfeit win counts as a win. A bye or an "
+        "absence counts the points the tournament director awards for it."
+    )
+    parameters = (
+        _fraction_spec("win", Fraction(1), "Punten voor winst", "Points for a win"),
+        _fraction_spec("draw", HALF, "Punten voor remise", "Points for a draw"),
+        _fraction_spec("loss", Fraction(0), "Punten voor verlies", "Points for a loss"),
+    )
+    primary = "PTS"
+
+    def validate(self, raw: Mapping[str, object]) -> dict[str, ParameterValue]:
+        values = super().validate(raw)
+        if not values["loss"] <= values["draw"] <= values["win"]:  # type: ignore[operator]
+            raise ParameterError(
+                "parameter draw: must lie between loss and win "
+                f"(loss {values['loss']}, draw {values['draw']}, win {values['win']})"
+            )
+        return values
+
+    @staticmethod
+    def record_value(record: RoundRecord, parameters: Mapping[str, ParameterValue]) -> Fraction:
+        """The points one round is worth (see the module docstring)."""
+        win, draw, loss = (Fraction(parameters[name]) for name in ("win", "draw", "loss"))  # type: ignore[arg-type]
+        if record.result is not None:
+            if not (record.result.is_played or record.result.is_forfeit):
+                return Fraction(0)  # a pairing without a result yet
+            return win if record.points == 1 else draw if record.points == HALF else loss
+        if record.points == 0:
+            return Fraction(0)
+        if record.points == HALF:
+            return draw
+        return record.points * win
+
+    def compute(
+        self,
+        context: SystemContext,
+        parameters: Mapping[str, ParameterValue],
+        *,
+        every_round: bool = True,
+        previous_ranks: Sequence[Mapping[int, int]] | None = None,
+    ) -> tuple[SystemRound, ...]:
+        # A round's value depends only on whether it holds a game, a pending pairing or an
+        # entry, and on its game points: compute it once per kind.
+        values: dict[tuple[int, int, int], Fraction] = {}
+        keys_by_participant: dict[int, list[tuple[int, int, int]]] = {}
+        for pid, rows in context.records.items():
+            keys = []
+            for record in rows:
+                result = record.result
+                kind = 2 if result is None else 1 if result is Result.NOT_PLAYED else 0
+                key = (kind, record.points.numerator, record.points.denominator)
+                if key not in values:
+                    values[key] = self.record_value(record, parameters)
+                keys.append(key)
+            keys_by_participant[pid] = keys
+        unit = common_denominator(values.values())
+        units = {key: to_units(value, unit) for key, value in values.items()}
+        totals = dict.fromkeys(context.records, 0)
+        rounds = [SystemRound(0, {pid: {self.primary: Fraction(0)} for pid in totals})]
+        for index in range(context.upto_round):
+            for pid, keys in keys_by_participant.items():
+                totals[pid] += units[keys[index]]
+            if every_round or index == context.upto_round - 1:
+                figures = {
+                    pid: {self.primary: Fraction(total, unit)} for pid, total in totals.items()
+                }
+                rounds.append(SystemRound(index + 1, figures))
+        return tuple(rounds) if every_round else (rounds[-1],)
+
+    def explain(
+        self,
+        context: SystemContext,
+        parameters: Mapping[str, ParameterValue],
+        participant_id: int,
+    ) -> tuple[Contribution, ...]:
+        lines = []
+        for record in context.records[participant_id]:
+            note = "forfeit" if record.forfeit else (record.entry.value if record.entry else "")
+            lines.append(
+                Contribution(
+                    self.primary,
+                    record.round_number,
+                    self.record_value(record, parameters),
+                    opponent_id=record.opponent,
+                    parts={"game_points": record.points},
+                    note=note,
+                )
+            )
+        return tuple(lines)

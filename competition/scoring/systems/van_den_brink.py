@@ -1,0 +1,304 @@
+"""The Van den Brink system (seed 001): points that track playing strength.
+
+Source: seed 001 ("Wat betekenen die punten eigenlijk?") as DOMAIN.md reads it.
+
+Every participant starts with start points: ``Participant.start_points`` when the TD set them,
+else ``start_points_top − start_points_step × (start_rank − 1)`` (200, 199, 198, ... by last
+season's final standing). A participant with neither is refused (``ScoringInputError`` naming
+him): the TD must give a new member start points. His rank value starts equal to his start
+points.
+
+Per game, each player gets::
+
+    result part (+3 win, 0 draw, −3 loss) + factor × (opponent's rank value − own rank value)
+
+with the rank values at the start of the round; the second term is the compensation. With the
+default, symmetric parts the opponent gets the exact negative, so the season's total is fixed.
+After a participant's N-th counted game (``games_per_update``, 14) his rank value becomes his
+points at that moment, and again after every further N games in mode ``every_n`` (only once in
+mode ``once``); the new rank value is used from the next round on. Not playing changes nothing:
+byes, absences and (unless ``forfeits_count``) forfeits neither add points nor count as games.
+A double forfeit never counts.
+
+Worked example (seed 001): rank value 160 against 170: compensation 7/100 × (170 − 160) = 0.70,
+so a win gives 3.70, a draw 0.70 and a loss −2.30; the opponent gets −3.70, −0.70 or +2.30.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from math import lcm
+
+from competition.scoring.model import Contribution, ParameterValue, Participant, Result
+from competition.scoring.parameters import ParameterKind, ParameterSpec
+from competition.scoring.records import ScoringInputError
+from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
+
+VDB = "VDB"
+RV = "RV"
+EVERY_N = "every_n"
+ONCE = "once"
+
+
+def start_points_of(participant: Participant, parameters: Mapping[str, ParameterValue]) -> Fraction:
+    """The participant's start points: set by the TD, else from his start rank.
+
+    >>> params = {"start_points_top": Fraction(200), "start_points_step": Fraction(1)}
+    >>> start_points_of(Participant(1, "Edwin Tol", start_rank=3), params)
+    Fraction(198, 1)
+    """
+    if participant.start_points is not None:
+        return Fraction(participant.start_points)
+    if participant.start_rank is not None:
+        top = Fraction(parameters["start_points_top"])  # type: ignore[arg-type]
+        step = Fraction(parameters["start_points_step"])  # type: ignore[arg-type]
+        return top - step * (participant.start_rank - 1)
+    raise ScoringInputError(
+        f"participant {participant.name} has neither start points nor a start rank; "
+        "the Van den Brink system needs one of them"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _GameLine:
+    round_number: int
+    opponent: int
+    result_part: int  # in units
+    own_rank_value: int
+    opponent_rank_value: int
+    compensation: int
+    forfeit: bool
+
+
+@dataclass(slots=True)
+class _Run:
+    """The outcome of one pass over the season, in integer units of 1/unit."""
+
+    unit: int
+    start: dict[int, int]
+    snapshots: list[tuple[dict[int, int], dict[int, int]]]  # (points, rank value) per round 0..R
+    game_lines: dict[int, list[_GameLine]]
+    updates: dict[int, list[tuple[int, int, int]]]  # (round, games so far, new rank value)
+
+
+def _fraction_spec(
+    name: str, default: Fraction, low: Fraction, high: Fraction, nl: str, en: str
+) -> ParameterSpec:
+    return ParameterSpec(name, ParameterKind.FRACTION, default, nl, en, minimum=low, maximum=high)
+
+
+class VanDenBrink(RankingSystem):
+    key = "van-den-brink"
+    name_nl = "Van den Brinksysteem"
+    name_en = "Van den Brink system"
+    description_nl = (
+        "Iedereen begint met een beginpuntental volgens de eindstand van vorig seizoen (200, "
+        "199, 198, ...). Per partij krijg je 3 punten erbij voor winst, 0 voor remise en 3 eraf "
+        "voor verlies, plus 0,07 maal het verschil tussen de rangwaarde van je tegenstander en "
+        "je eigen rangwaarde; je tegenstander krijgt precies het omgekeerde. Na elke 14 partijen "
+        "wordt je rangwaarde gelijk aan je puntental. Wie niet speelt, houdt zijn punten."
+    )
+    description_en = (
+        "Everyone starts with start points from last season's final standings (200, 199, 198, "
+        "...). Per game you gain 3 for a win, 0 for a draw and lose 3 for a loss, plus 0.07 "
+        "times your opponent's rank value minus your own; your opponent gets exactly the "
+        "opposite. After every 14 games your rank value becomes your points. Not playing keeps "
+        "your points as they are."
+    )
+    parameters = (
+        _fraction_spec(
+            "win_part", Fraction(3), Fraction(-100), Fraction(100),
+            "Resultaatdeel voor winst", "Result part for a win",
+        ),
+        _fraction_spec(
+            "draw_part", Fraction(0), Fraction(-100), Fraction(100),
+            "Resultaatdeel voor remise", "Result part for a draw",
+        ),
+        _fraction_spec(
+            "loss_part", Fraction(-3), Fraction(-100), Fraction(100),
+            "Resultaatdeel voor verlies", "Result part for a loss",
+        ),
+        _fraction_spec(
+            "factor", Fraction(7, 100), Fraction(0), Fraction(1),
+            "Factor voor het verschil in rangwaarde", "Factor for the rank value difference",
+        ),
+        ParameterSpec(
+            "games_per_update", ParameterKind.INT, 14,
+            "Aantal partijen waarna de rangwaarde gelijk wordt aan het puntental",
+            "Games after which the rank value becomes the points",
+            minimum=1, maximum=1000,
+        ),
+        ParameterSpec(
+            "update_mode", ParameterKind.CHOICE, EVERY_N,
+            "Rangwaarde bijstellen na elke N partijen (every_n) of alleen na de eerste N (once)",
+            "Update the rank value after every N games (every_n) or only after the first N (once)",
+            choices=(EVERY_N, ONCE),
+        ),
+        _fraction_spec(
+            "start_points_top", Fraction(200), Fraction(0), Fraction(100000),
+            "Beginpuntental van de nummer één", "Start points of last season's number one",
+        ),
+        _fraction_spec(
+            "start_points_step", Fraction(1), Fraction(0), Fraction(1000),
+            "Verschil in beginpuntental per plaats", "Start points difference per place",
+        ),
+        ParameterSpec(
+            "forfeits_count", ParameterKind.BOOL, False,
+            "Reglementaire uitslagen tellen als partij",
+            "Forfeits count as games",
+        ),
+    )  # fmt: skip
+    primary = VDB
+    secondary = ()
+
+    @property
+    def figure_codes(self) -> tuple[str, ...]:
+        return (VDB, RV)
+
+    def _run(
+        self,
+        context: SystemContext,
+        parameters: Mapping[str, ParameterValue],
+        *,
+        keep_lines: bool = False,
+        every_round: bool = True,
+    ) -> _Run:
+        parts = {
+            Fraction(1): Fraction(parameters["win_part"]),  # type: ignore[arg-type]
+            Fraction(1, 2): Fraction(parameters["draw_part"]),  # type: ignore[arg-type]
+            Fraction(0): Fraction(parameters["loss_part"]),  # type: ignore[arg-type]
+        }
+        factor = Fraction(parameters["factor"])  # type: ignore[arg-type]
+        games_per_update = int(parameters["games_per_update"])  # type: ignore[arg-type]
+        every_n = parameters["update_mode"] == EVERY_N
+        forfeits_count = bool(parameters["forfeits_count"])
+        start_fractions = {
+            pid: start_points_of(context.participants[pid], parameters) for pid in context.records
+        }
+        # Each round's rank value updates can add one factor denominator to the values, so
+        # this unit keeps every figure a whole number (Python's integers do not overflow).
+        base = lcm(*(value.denominator for value in (*parts.values(), *start_fractions.values())))
+        unit = base * factor.denominator ** (context.upto_round + 1)
+        part_units = {points: (part * unit).numerator for points, part in parts.items()}
+        start = {pid: (value * unit).numerator for pid, value in start_fractions.items()}
+        points = dict(start)
+        rank_value = dict(start)
+        games = dict.fromkeys(start, 0)
+        snapshots = [(dict(points), dict(rank_value))]
+        game_lines: dict[int, list[_GameLine]] = {pid: [] for pid in start}
+        updates: dict[int, list[tuple[int, int, int]]] = {pid: [] for pid in start}
+
+        digest = context.digest
+        # Which rounds count as games: over the board, and (forfeits_count) single forfeits.
+        counted: dict[int, list[bool]] = {}
+        for pid, rows in context.records.items():
+            flags = list(digest.played[pid])
+            if forfeits_count:
+                for index, record in enumerate(rows):
+                    if record.forfeit and record.result is not Result.DOUBLE_FORFEIT:
+                        flags[index] = True
+            counted[pid] = flags
+        half = Fraction(1, 2)
+        part_by_points = {
+            (value * digest.unit).numerator: part_units[value]
+            for value in (Fraction(1), half, Fraction(0))
+        }
+        numerator, denominator = factor.numerator, factor.denominator
+
+        for index in range(context.upto_round):
+            played_now = []
+            for pid in start:
+                if not counted[pid][index]:
+                    continue
+                opponent = digest.opponent[pid][index]
+                assert opponent is not None
+                own, other = rank_value[pid], rank_value[opponent]
+                compensation, remainder = divmod(numerator * (other - own), denominator)
+                assert remainder == 0, "the unit keeps the compensation whole"
+                result_part = part_by_points[digest.points[pid][index]]
+                points[pid] += result_part + compensation
+                games[pid] += 1
+                played_now.append(pid)
+                if keep_lines:
+                    record = context.records[pid][index]
+                    game_lines[pid].append(
+                        _GameLine(
+                            record.round_number, opponent, result_part, own, other,
+                            compensation, record.forfeit,
+                        )
+                    )  # fmt: skip
+            for pid in played_now:
+                count = games[pid]
+                if count % games_per_update == 0 and (every_n or count == games_per_update):
+                    rank_value[pid] = points[pid]
+                    updates[pid].append((index + 1, count, points[pid]))
+            if every_round or index == context.upto_round - 1:
+                snapshots.append((dict(points), dict(rank_value)))
+        return _Run(unit, start, snapshots, game_lines, updates)
+
+    def compute(
+        self,
+        context: SystemContext,
+        parameters: Mapping[str, ParameterValue],
+        *,
+        every_round: bool = True,
+        previous_ranks: Sequence[Mapping[int, int]] | None = None,
+    ) -> tuple[SystemRound, ...]:
+        run = self._run(context, parameters, every_round=every_round)
+        unit = run.unit
+        # every_round keeps a snapshot after rounds 0..R; otherwise only the first and the last
+        numbered = (
+            enumerate(run.snapshots) if every_round else [(context.upto_round, run.snapshots[-1])]
+        )
+        return tuple(
+            SystemRound(
+                round_index,
+                {
+                    pid: {VDB: Fraction(points[pid], unit), RV: Fraction(rank_value[pid], unit)}
+                    for pid in points
+                },
+            )
+            for round_index, (points, rank_value) in numbered
+        )
+
+    def explain(
+        self,
+        context: SystemContext,
+        parameters: Mapping[str, ParameterValue],
+        participant_id: int,
+    ) -> tuple[Contribution, ...]:
+        """Start points, then per counted game its parts; then every rank value update."""
+        run = self._run(context, parameters, keep_lines=True, every_round=False)
+        unit = run.unit
+        lines = [
+            Contribution(VDB, 0, Fraction(run.start[participant_id], unit), note="start points"),
+            Contribution(RV, 0, Fraction(run.start[participant_id], unit), note="start points"),
+        ]
+        for line in run.game_lines[participant_id]:
+            lines.append(
+                Contribution(
+                    VDB,
+                    line.round_number,
+                    Fraction(line.result_part + line.compensation, unit),
+                    opponent_id=line.opponent,
+                    parts={
+                        "result_part": Fraction(line.result_part, unit),
+                        "own_rank_value": Fraction(line.own_rank_value, unit),
+                        "opponent_rank_value": Fraction(line.opponent_rank_value, unit),
+                        "compensation": Fraction(line.compensation, unit),
+                    },
+                    note="forfeit" if line.forfeit else "",
+                )
+            )
+        for round_number, count, value in run.updates[participant_id]:
+            lines.append(
+                Contribution(
+                    RV,
+                    round_number,
+                    Fraction(value, unit),
+                    note=f"rank value set to the points after game {count}",
+                )
+            )
+        return tuple(lines)

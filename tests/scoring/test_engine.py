@@ -1,0 +1,179 @@
+"""The engine: ranking order, tie-break groups, shared ranks, input checks, explanations."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from fractions import Fraction
+from types import SimpleNamespace
+
+import pytest
+
+from competition.scoring import engine
+from competition.scoring.engine import explain, standings_after, standings_history
+from competition.scoring.model import (
+    Entry,
+    EntryKind,
+    Game,
+    Participant,
+    Result,
+    Round,
+    SeasonInput,
+)
+from competition.scoring.records import ScoringInputError
+
+F = Fraction
+
+
+def entries_season(points: dict[int, Fraction], tiebreaks: tuple[str, ...] = ()) -> SeasonInput:
+    """One round in which every participant's score is set by an entry (defaults: p × 1 point)."""
+    return SeasonInput(
+        participants=tuple(Participant(pid, f"P{pid}", start_rank=pid) for pid in points),
+        rounds=(
+            Round(
+                1, entries=tuple(Entry(pid, EntryKind.BYE, value) for pid, value in points.items())
+            ),
+        ),
+        tiebreaks=tiebreaks,
+    )
+
+
+def stub_tiebreaks(
+    figures: dict[int, dict[str, Fraction]], encounter: dict[int, Fraction], calls: list
+):
+    def compute_tiebreaks(season: SeasonInput, *, upto_round: int, codes: Sequence[str]):
+        return {
+            pid: {code: figures.get(pid, {}).get(code, F(0)) for code in codes} for pid in figures
+        }
+
+    def direct_encounter(season: SeasonInput, *, upto_round: int, group: Collection[int]):
+        calls.append(set(group))
+        return {pid: encounter[pid] for pid in group}
+
+    return SimpleNamespace(
+        validate_tiebreaks=tuple,
+        compute_tiebreaks=compute_tiebreaks,
+        direct_encounter=direct_encounter,
+        explain_tiebreaks=lambda *args, **kwargs: (),
+    )
+
+
+def test_direct_encounter_reranks_only_the_tied_group(monkeypatch: pytest.MonkeyPatch) -> None:
+    # PTS: P1 2, P2..P5 1, P6 0. BH separates P2 (5) from P3, P4, P5 (4 each); DE puts P4 and
+    # P5 (1) above P3 (0); WIN leaves P4 and P5 equal: they share rank 3, listed by start rank.
+    scores = {1: F(2), 2: F(1), 3: F(1), 4: F(1), 5: F(1), 6: F(0)}
+    figures = {pid: {"BH": F(0), "WIN": F(0)} for pid in scores}
+    figures[2]["BH"] = F(5)
+    for pid in (3, 4, 5):
+        figures[pid]["BH"] = F(4)
+    figures[4]["WIN"] = figures[5]["WIN"] = F(1)
+    calls: list[set[int]] = []
+    monkeypatch.setattr(
+        engine, "_tiebreaks", lambda: stub_tiebreaks(figures, {3: F(0), 4: F(1), 5: F(1)}, calls)
+    )
+    standings = standings_after(entries_season(scores, ("BH", "DE", "WIN")), 1)
+    assert [(row.participant_id, row.rank) for row in standings.rows] == [
+        (1, 1), (2, 2), (4, 3), (5, 3), (3, 5), (6, 6),
+    ]  # fmt: skip
+    assert calls == [{3, 4, 5}]
+    assert {row.participant_id for row in standings.rows if "DE" in row.values} == {3, 4, 5}
+    assert standings.rows[0].values == {"PTS": F(2), "BH": F(0), "WIN": F(0)}
+
+
+def test_equal_on_everything_listed_by_start_rank_then_name() -> None:
+    season = SeasonInput(
+        participants=(
+            Participant(1, "Zeger", start_rank=2),
+            Participant(2, "Anna"),
+            Participant(3, "Bob"),
+            Participant(4, "Yvonne", start_rank=1),
+        ),
+        rounds=(Round(1),),
+    )
+    rows = standings_after(season, 1).rows
+    assert [row.participant_id for row in rows] == [4, 1, 2, 3]
+    assert {row.rank for row in rows} == {1}
+
+
+def points_season(tiebreaks: tuple[str, ...]) -> SeasonInput:
+    # Round 1: Anna beats Bert. Round 2: Bert has a full-point bye, Anna is absent.
+    return SeasonInput(
+        participants=(Participant(1, "Bert", start_rank=1), Participant(2, "Anna", start_rank=2)),
+        rounds=(
+            Round(1, games=(Game(2, 1, Result.WHITE_WINS),)),
+            Round(2, entries=(Entry(1, EntryKind.BYE, F(1)), Entry(2, EntryKind.ABSENT_NOTICE))),
+        ),
+        tiebreaks=tiebreaks,
+    )
+
+
+@pytest.mark.parametrize(
+    ("tiebreaks", "order", "ranks"),
+    [
+        ((), [1, 2], [1, 1]),  # both 1 point: shared, Bert first by start rank
+        (("DE",), [2, 1], [1, 2]),  # Anna beat Bert
+    ],
+)
+def test_direct_encounter_with_the_real_tiebreaks(tiebreaks, order, ranks) -> None:
+    rows = standings_after(points_season(tiebreaks), 2).rows
+    assert [row.participant_id for row in rows] == order
+    assert [row.rank for row in rows] == ranks
+
+
+def test_tiebreak_with_the_code_of_a_system_figure_is_refused() -> None:
+    season = SeasonInput(
+        (Participant(1, "A"),), (Round(1),), system="internal-sb", tiebreaks=("SB",)
+    )
+    with pytest.raises(ScoringInputError, match="SB"):
+        standings_after(season, 1)
+
+
+def test_unknown_tiebreak_is_refused() -> None:
+    with pytest.raises(ValueError, match="XYZ"):
+        standings_after(points_season(("XYZ",)), 1)
+
+
+@pytest.mark.parametrize("round_number", [-1, 3])
+def test_round_outside_the_season(round_number: int) -> None:
+    with pytest.raises(ScoringInputError, match=f"round {round_number}"):
+        standings_after(points_season(()), round_number)
+
+
+def test_rounds_out_of_order_are_refused() -> None:
+    season = SeasonInput((Participant(1, "A"),), (Round(2), Round(1)))
+    with pytest.raises(ScoringInputError, match="numbered"):
+        standings_history(season)
+
+
+def test_unknown_system() -> None:
+    with pytest.raises(KeyError, match="keizer"):
+        standings_after(SeasonInput((Participant(1, "A"),), (), system="keizer"), 0)
+
+
+def test_round_zero_and_empty_history() -> None:
+    season = SeasonInput((Participant(1, "A", start_rank=1),), ())
+    assert standings_history(season).history == ()
+    (row,) = standings_after(season, 0).rows
+    assert (row.rank, row.score, row.games_played) == (1, F(0), 0)
+
+
+@pytest.mark.parametrize(
+    "system", [("points", {}), ("internal-sb", {}), ("van-den-brink", {})], ids=lambda s: s[0]
+)
+def test_explanation_totals_are_the_standings_values(system) -> None:
+    key, parameters = system
+    base = points_season(("BH", "WIN", "DE"))
+    season = SeasonInput(
+        base.participants, base.rounds, system=key, parameters=parameters, tiebreaks=base.tiebreaks
+    )
+    rows = {row.participant_id: row for row in standings_after(season, 2).rows}
+    for pid, row in rows.items():
+        explanation = explain(season, participant_id=pid, after_round=2)
+        assert explanation.totals == row.values
+        for code in ("BH", "WIN"):
+            lines = [line for line in explanation.lines if line.figure == code and line.counted]
+            assert sum(line.amount for line in lines) == row.values[code]
+
+
+def test_explain_unknown_participant() -> None:
+    with pytest.raises(ScoringInputError, match="99"):
+        explain(points_season(()), participant_id=99, after_round=1)
