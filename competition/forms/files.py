@@ -1,0 +1,94 @@
+"""Upload forms of the TD's file pages: TRF, season archive, rating list."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from competition.models import Club, UnplayedPolicy
+from competition.scoring.registry import SYSTEMS
+
+MAX_UPLOAD_BYTES = 64 * 1024 * 1024  # a national FIDE list is about 50 MB unpacked
+
+
+def _club_field(clubs: list[Club]) -> forms.ModelChoiceField:
+    return forms.ModelChoiceField(
+        queryset=Club.objects.filter(pk__in=[c.pk for c in clubs]),
+        initial=clubs[0] if len(clubs) == 1 else None,
+        label=_("Club"),
+    )
+
+
+class _UploadForm(forms.Form):
+    file = forms.FileField(label=_("File"))
+
+    def clean_file(self):  # type: ignore[no-untyped-def]
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_UPLOAD_BYTES:
+            raise forms.ValidationError(_("The file is larger than 64 MB."))
+        return upload
+
+
+class TrfUploadForm(_UploadForm):
+    season_slug = forms.SlugField(
+        label=_("Season slug"), required=False, help_text=_("Empty: made from the file's name.")
+    )
+    system = forms.ChoiceField(
+        label=_("Ranking system"), choices=[(key, s.name_en) for key, s in SYSTEMS.items()]
+    )
+    tiebreaks = forms.CharField(
+        label=_("Tie-breaks"),
+        required=False,
+        help_text=_("Comma-separated codes such as BH,BH/C1,SB. Empty: the file's own."),
+    )
+    unplayed = forms.ChoiceField(
+        label=_("Unplayed rounds in tie-breaks"), choices=UnplayedPolicy.choices
+    )
+    parameters = forms.CharField(
+        label=_("Parameters"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("One NAME=VALUE per line, for example factor=0.07."),
+    )
+    min_games = forms.IntegerField(label=_("Minimum games for prizes"), min_value=0, initial=0)
+    round_robin = forms.BooleanField(label=_("Round robin"), required=False)
+
+    def __init__(self, *args, clubs: list[Club], **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["club"] = _club_field(clubs)
+        self.order_fields(["file", "club"])
+
+
+class ArchiveUploadForm(_UploadForm):
+    pass
+
+
+class RatingsUploadForm(_UploadForm):
+    format = forms.ChoiceField(
+        label=_("Format"),
+        required=False,
+        choices=[
+            ("", _("recognise from the file")),
+            ("knsb", _("KNSB rating list")),
+            ("fide-txt", _("FIDE list (TXT)")),
+            ("fide-xml", _("FIDE list (XML)")),
+        ],
+    )
+    list_date = forms.DateField(
+        label=_("List date"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}),
+        help_text=_("Empty: the date the file gives."),
+    )
+    only_club_members = forms.BooleanField(
+        label=_("Only the club's own members"), required=False, initial=True
+    )
+
+    def __init__(self, *args, clubs: list[Club], **kwargs) -> None:  # type: ignore[no-untyped-def]
+        super().__init__(*args, **kwargs)
+        self.fields["club"] = _club_field(clubs)
+        self.order_fields(["file", "club"])
+
+
+class ConfirmForm(forms.Form):
+    token = forms.RegexField(regex=r"^[0-9a-f]{32}$", widget=forms.HiddenInput)

@@ -1,0 +1,51 @@
+"""``manage.py standings SEASON [--after-round N] [--format table|csv|json]``.
+
+The JSON output is a contract for other tools (see docs/commands.md): numbers are JSON numbers
+with their exact decimal value.
+"""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+
+from competition.models import Season
+from competition.services.errors import ServiceError
+from competition.services.transfer import (
+    exact_json,
+    standings_csv,
+    standings_document,
+    standings_table,
+)
+
+
+def season_by_slug(slug: str) -> Season:
+    season = Season.objects.filter(slug=slug).first()
+    if season is None:
+        known = ", ".join(Season.objects.order_by("slug").values_list("slug", flat=True)[:20])
+        raise CommandError(f"No season with slug {slug!r}. Known seasons: {known or 'none'}.")
+    return season
+
+
+class Command(BaseCommand):
+    help = "Print a season's standings as a table, CSV or JSON."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("season", help="the season's slug")
+        parser.add_argument("--after-round", type=int, default=None, help="default: the last")
+        parser.add_argument("--format", choices=("table", "csv", "json"), default="table")
+
+    def handle(self, *args: object, **options: object) -> None:
+        season = season_by_slug(str(options["season"]))
+        after = options["after_round"]
+        try:
+            document = standings_document(
+                season=season, after_round=after if isinstance(after, int) else None
+            )
+        except ServiceError as error:
+            raise CommandError(str(error)) from None
+        if options["format"] == "json":
+            self.stdout.write(exact_json(document))
+        elif options["format"] == "csv":
+            self.stdout.write(standings_csv(document), ending="")
+        else:
+            self.stdout.write(standings_table(document), ending="")

@@ -1,0 +1,267 @@
+"""The TD's file pages: upload a TRF, season archive or rating list (preview, then confirm),
+and download a season as TRF, archive or standings CSV/JSON."""
+
+from __future__ import annotations
+
+import datetime
+import secrets
+import tempfile
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from competition.formats.errors import FormatError
+from competition.forms.files import (
+    ArchiveUploadForm,
+    ConfirmForm,
+    RatingsUploadForm,
+    TrfUploadForm,
+)
+from competition.models import Club, Season
+from competition.permissions import is_td, is_td_anywhere
+from competition.services.errors import ServiceError
+from competition.services.transfer import (
+    archive_import,
+    exact_json,
+    parse_parameters,
+    ratings_import,
+    season_archive_text,
+    season_trf,
+    standings_csv,
+    standings_document,
+    trf_import,
+)
+
+_PENDING = "files_pending"
+_UPLOAD_DIR = Path(tempfile.gettempdir()) / "clubcomp-uploads"
+
+
+def td_required(view: Any) -> Any:
+    """Login first; then TDs of some club (or staff) only."""
+
+    @login_required
+    @wraps(view)
+    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if not is_td_anywhere(request.user):
+            raise PermissionDenied
+        return view(request, *args, **kwargs)
+
+    return wrapped
+
+
+def _clubs(request: HttpRequest) -> list[Club]:
+    clubs = Club.objects.order_by("name")
+    if not request.user.is_staff:
+        clubs = clubs.filter(td_group__user=request.user)
+    return list(clubs)
+
+
+def _home(request: HttpRequest, status: int = 200, **forms: Any) -> HttpResponse:
+    clubs = _clubs(request)
+    context = {
+        "seasons": Season.objects.filter(club__in=clubs).select_related("club"),
+        "trf_form": forms.get("trf_form") or TrfUploadForm(clubs=clubs),
+        "archive_form": forms.get("archive_form") or ArchiveUploadForm(),
+        "ratings_form": forms.get("ratings_form") or RatingsUploadForm(clubs=clubs),
+    }
+    return render(request, "competition/files/home.html", context, status=status)
+
+
+@require_GET
+@td_required
+def files_home(request: HttpRequest) -> HttpResponse:
+    return _home(request)
+
+
+def _run(kind: str, options: dict[str, Any], data: bytes, dry_run: bool) -> Any:
+    """The one service call behind an upload (``dry_run`` for the preview)."""
+    if kind == "trf":
+        return trf_import(data=data, dry_run=dry_run, **options)
+    if kind == "archive":
+        return archive_import(data=data, dry_run=dry_run)
+    options = dict(options)
+    if options.get("list_date"):  # kept as text in the session
+        options["list_date"] = datetime.date.fromisoformat(options["list_date"])
+    return ratings_import(data=data, dry_run=dry_run, **options)
+
+
+def _preview(
+    request: HttpRequest, kind: str, form: Any, options: dict[str, Any], form_name: str
+) -> HttpResponse:
+    upload = form.cleaned_data["file"]
+    data = upload.read()
+    options = dict(options)
+    if kind == "ratings":
+        options["filename"] = upload.name
+    try:
+        report = _run(kind, options, data, dry_run=True)
+    except (FormatError, ServiceError) as error:
+        form.add_error("file", f"{upload.name}: {error}")
+        return _home(request, status=400, **{form_name: form})
+    if kind == "archive":
+        club = Club.objects.filter(slug=report.club_slug).first()
+        allowed = is_td(request.user, club) if club else request.user.is_staff
+        if not allowed:
+            raise PermissionDenied
+    token = secrets.token_hex(16)
+    _UPLOAD_DIR.mkdir(mode=0o700, exist_ok=True)
+    (_UPLOAD_DIR / token).write_bytes(data)
+    pending = request.session.get(_PENDING, {})
+    pending[token] = {"kind": kind, "options": options, "name": upload.name}
+    request.session[_PENDING] = pending
+    context = {
+        "kind": kind,
+        "report": report,
+        "file_name": upload.name,
+        "confirm_form": ConfirmForm(initial={"token": token}),
+    }
+    return render(request, "competition/files/preview.html", context)
+
+
+def _club_slug(form: Any, request: HttpRequest) -> str:
+    club = form.cleaned_data["club"]
+    if not is_td(request.user, club):
+        raise PermissionDenied
+    return club.slug
+
+
+@require_POST
+@td_required
+def files_import_trf(request: HttpRequest) -> HttpResponse:
+    form = TrfUploadForm(request.POST, request.FILES, clubs=_clubs(request))
+    if not form.is_valid():
+        return _home(request, status=400, trf_form=form)
+    data = form.cleaned_data
+    tiebreaks = data["tiebreaks"].strip()
+    try:
+        parameters = parse_parameters(line for line in data["parameters"].splitlines() if line)
+    except ServiceError as error:
+        form.add_error("parameters", str(error))
+        return _home(request, status=400, trf_form=form)
+    options = {
+        "club_slug": _club_slug(form, request),
+        "season_slug": data["season_slug"] or None,
+        "system": data["system"],
+        "tiebreaks": [c for c in tiebreaks.split(",") if c.strip()] if tiebreaks else None,
+        "unplayed": data["unplayed"],
+        "parameters": parameters,
+        "min_games": data["min_games"],
+        "round_robin": data["round_robin"],
+    }
+    return _preview(request, "trf", form, options, "trf_form")
+
+
+@require_POST
+@td_required
+def files_import_season(request: HttpRequest) -> HttpResponse:
+    form = ArchiveUploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return _home(request, status=400, archive_form=form)
+    return _preview(request, "archive", form, {}, "archive_form")
+
+
+@require_POST
+@td_required
+def files_import_ratings(request: HttpRequest) -> HttpResponse:
+    form = RatingsUploadForm(request.POST, request.FILES, clubs=_clubs(request))
+    if not form.is_valid():
+        return _home(request, status=400, ratings_form=form)
+    data = form.cleaned_data
+    options = {
+        "club_slug": _club_slug(form, request),
+        "format": data["format"] or None,
+        "list_date": data["list_date"].isoformat() if data["list_date"] else None,
+        "only_club_members": data["only_club_members"],
+    }
+    return _preview(request, "ratings", form, options, "ratings_form")
+
+
+@require_POST
+@td_required
+def files_import_confirm(request: HttpRequest) -> HttpResponse:
+    form = ConfirmForm(request.POST)
+    pending = request.session.get(_PENDING, {})
+    token = form.cleaned_data["token"] if form.is_valid() else ""
+    path = _UPLOAD_DIR / token
+    if token not in pending or not path.is_file():
+        messages.error(request, _("This upload has expired; please upload the file again."))
+        return redirect("competition:files_home")
+    upload = pending.pop(token)
+    request.session[_PENDING] = pending
+    data = path.read_bytes()
+    path.unlink(missing_ok=True)
+    try:
+        report = _run(upload["kind"], upload["options"], data, dry_run=False)
+    except (FormatError, ServiceError) as error:
+        messages.error(request, f"{upload['name']}: {error}")
+        return redirect("competition:files_home")
+    if upload["kind"] == "ratings":
+        messages.success(
+            request,
+            _("Rating list imported: %(created)s created, %(updated)s updated, %(same)s unchanged.")
+            % {"created": report.created, "updated": report.updated, "same": report.unchanged},
+        )
+    else:
+        messages.success(
+            request,
+            _("Season %(slug)s imported: %(players)s participants, %(games)s games.")
+            % {"slug": report.season_slug, "players": report.participants, "games": report.games},
+        )
+    return redirect("competition:files_home")
+
+
+def _season_for_td(request: HttpRequest, slug: str) -> Season:
+    season = get_object_or_404(Season.objects.select_related("club"), slug=slug)
+    if not is_td(request.user, season.club):
+        raise PermissionDenied
+    return season
+
+
+def _download(content: str, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content.encode("utf-8"), content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_GET
+@td_required
+def season_export_trf(request: HttpRequest, slug: str) -> HttpResponse:
+    season = _season_for_td(request, slug)
+    try:
+        text = season_trf(season=season)
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return redirect("competition:files_home")
+    return _download(text, "text/plain; charset=utf-8", f"{season.slug}.trf")
+
+
+@require_GET
+@td_required
+def season_export_archive(request: HttpRequest, slug: str) -> HttpResponse:
+    season = _season_for_td(request, slug)
+    text = season_archive_text(season=season)
+    return _download(text, "application/json; charset=utf-8", f"{season.slug}.json")
+
+
+@require_GET
+@td_required
+def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    season = _season_for_td(request, slug)
+    text = standings_csv(standings_document(season=season))
+    return _download(text, "text/csv; charset=utf-8", f"{season.slug}-standings.csv")
+
+
+@require_GET
+@td_required
+def season_standings_json(request: HttpRequest, slug: str) -> HttpResponse:
+    season = _season_for_td(request, slug)
+    text = exact_json(standings_document(season=season)) + "\n"
+    return _download(text, "application/json; charset=utf-8", f"{season.slug}-standings.json")

@@ -1,0 +1,143 @@
+"""The TD's file pages: permissions, downloads, and upload → preview → confirm."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from competition.models import Member, Season
+from competition.permissions import td_group
+from tests.services.test_transfer import KNSB_LIST, SMALL_TRF
+
+pytestmark = pytest.mark.django_db
+
+SLUG = "interne-2026-2027"
+
+
+@pytest.fixture
+def demo_td(client: Client) -> Client:
+    call_command("seed_demo")
+    user = User.objects.create_user("td2", password="td-pass-12345")
+    user.groups.add(td_group(Season.objects.get(slug=SLUG).club))
+    client.force_login(user)
+    return client
+
+
+@pytest.mark.parametrize(
+    ("name", "args"),
+    [
+        ("files_home", []),
+        ("season_export_trf", [SLUG]),
+        ("season_export_archive", [SLUG]),
+        ("season_standings_csv", [SLUG]),
+        ("season_standings_json", [SLUG]),
+    ],
+)
+def test_permissions(client: Client, name: str, args: list[str]) -> None:
+    call_command("seed_demo")
+    url = reverse(f"competition:{name}", args=args)
+    anonymous = client.get(url)
+    assert anonymous.status_code == 302 and anonymous["Location"].startswith(reverse("login"))
+    User.objects.create_user("lid", password="lid-pass-12345")
+    client.login(username="lid", password="lid-pass-12345")
+    assert client.get(url).status_code == 403
+    client.login(username="wedstrijdleider", password="schaak-demo-2026")
+    assert client.get(url).status_code == 200
+
+
+def test_home_lists_seasons_and_forms(demo_td: Client) -> None:
+    page = demo_td.get(reverse("competition:files_home")).content.decode()
+    assert reverse("competition:season_export_trf", args=[SLUG]) in page
+    assert 'enctype="multipart/form-data"' in page and "Rapidgroep A 2026" in page
+
+
+def test_downloads(demo_td: Client) -> None:
+    trf = demo_td.get(reverse("competition:season_export_trf", args=[SLUG]))
+    assert trf["Content-Disposition"] == f'attachment; filename="{SLUG}.trf"'
+    assert trf.content.startswith(b"012 Interne competitie 2026-2027\n")
+    archive = json.loads(
+        demo_td.get(reverse("competition:season_export_archive", args=[SLUG])).content
+    )
+    assert archive["season"]["slug"] == SLUG
+    standings = json.loads(
+        demo_td.get(reverse("competition:season_standings_json", args=[SLUG])).content
+    )
+    assert standings["after_round"] == 10 and len(standings["standings"]) == 17
+    csv_text = demo_td.get(
+        reverse("competition:season_standings_csv", args=[SLUG])
+    ).content.decode()
+    assert csv_text.startswith("rank,start_number,name,points,score,SB,IP,games,eligible\n")
+    assert len(csv_text.splitlines()) == 18
+
+
+def test_trf_upload_preview_then_confirm(demo_td: Client) -> None:
+    club = Season.objects.get(slug=SLUG).club
+    upload = SimpleUploadedFile("zomer.trf", SMALL_TRF.encode())
+    response = demo_td.post(
+        reverse("competition:files_import_trf"),
+        {
+            "file": upload,
+            "club": club.pk,
+            "system": "points",
+            "unplayed": "fide-2024",
+            "min_games": 0,
+        },
+    )
+    assert response.status_code == 200
+    assert response.context["report"].games == 2
+    assert not Season.objects.filter(slug="zomertoernooi").exists()  # only a preview
+    token = response.context["confirm_form"].initial["token"]
+    done = demo_td.post(reverse("competition:files_import_confirm"), {"token": token})
+    assert done.status_code == 302
+    assert Season.objects.get(slug="zomertoernooi").participants.count() == 3
+    # The token is used up.
+    again = demo_td.post(reverse("competition:files_import_confirm"), {"token": token}, follow=True)
+    assert "expired" in again.content.decode()
+
+
+def test_trf_upload_bad_file_shows_line(demo_td: Client) -> None:
+    club = Season.objects.get(slug=SLUG).club
+    upload = SimpleUploadedFile("kapot.trf", SMALL_TRF.replace("  3 b =", "  3 b Q").encode())
+    response = demo_td.post(
+        reverse("competition:files_import_trf"),
+        {
+            "file": upload,
+            "club": club.pk,
+            "system": "points",
+            "unplayed": "fide-2024",
+            "min_games": 0,
+        },
+    )
+    assert response.status_code == 400
+    assert (
+        "kapot.trf: line 3, column 109: round 2: unknown result code" in response.content.decode()
+    )
+
+
+def test_ratings_upload(demo_td: Client) -> None:
+    club = Season.objects.get(slug=SLUG).club
+    upload = SimpleUploadedFile("knsb.csv", KNSB_LIST)
+    response = demo_td.post(
+        reverse("competition:files_import_ratings"),
+        {"file": upload, "club": club.pk, "list_date": "2026-10-01", "only_club_members": "on"},
+    )
+    report = response.context["report"]
+    assert (report.created, report.updated, report.unchanged) == (0, 2, 0)
+    token = response.context["confirm_form"].initial["token"]
+    demo_td.post(reverse("competition:files_import_confirm"), {"token": token})
+    assert Member.objects.get(knsb_id="8100000").rating == 2111
+
+
+def test_archive_upload_of_an_existing_season_is_refused(demo_td: Client) -> None:
+    text = demo_td.get(reverse("competition:season_export_archive", args=[SLUG])).content
+    response = demo_td.post(
+        reverse("competition:files_import_season"), {"file": SimpleUploadedFile("a.json", text)}
+    )
+    assert response.status_code == 400
+    assert "already exists" in response.content.decode()
