@@ -48,6 +48,7 @@ def test_seed_demo_twice_gives_the_same_data_once() -> None:
     assert Member.objects.count() == 30
 
 
+@pytest.mark.django_db(transaction=True)  # flush truncates: not inside a test transaction
 def test_seed_demo_is_deterministic_across_databases() -> None:
     call_command("seed_demo")
     first = _fingerprint()

@@ -132,8 +132,14 @@ def entry_record(
     return existing
 
 
+def user_label(user: AbstractBaseUser) -> str:
+    """How a TD is named to other TDs: first name when known, else the username."""
+    first = getattr(user, "first_name", "")
+    return first or user.get_username()
+
+
 def _describe_change(game: Game) -> str:
-    who = game.updated_by.get_username() if game.updated_by else _("someone")
+    who = user_label(game.updated_by) if game.updated_by else _("someone")
     when = time_format(timezone.localtime(game.updated_at), "H:i")
     return _("Board %(board)s was changed by %(who)s at %(when)s meanwhile; now %(result)s.") % {
         "board": game.board,
@@ -160,7 +166,9 @@ def result_record(
     if result not in Game.Result.values:
         raise ServiceError(_("Unknown result code: %(result)s.") % {"result": result})
     game = (
-        Game.objects.select_for_update()
+        # Lock only the game row: PostgreSQL refuses to lock the nullable side of the outer
+        # join to updated_by, and the round and user need no lock here.
+        Game.objects.select_for_update(of=("self",))
         .select_related("round__season", "updated_by")
         .filter(pk=game_id)
         .first()

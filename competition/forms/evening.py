@@ -1,0 +1,147 @@
+"""Forms of the club evening: they validate what a TD typed or tapped; services decide the rest."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django import forms
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from competition.models import Game, Member, RoundEntry, Season
+from competition.services.evening import ABSENCE_KINDS, PRESENT
+
+ATTENDANCE_LABELS = [
+    (PRESENT, _("present")),
+    (RoundEntry.Kind.ABSENT_NOTICE, _("absent with notice")),
+    (RoundEntry.Kind.ABSENT_NO_NOTICE, _("absent without notice")),
+    (RoundEntry.Kind.CLUB_DUTY, _("club duty")),
+]
+# The labels on the one-tap buttons (a phone's width holds four short words).
+ATTENDANCE_SHORT = {
+    PRESENT: _("Here"),
+    RoundEntry.Kind.ABSENT_NOTICE: _("Notice"),
+    RoundEntry.Kind.ABSENT_NO_NOTICE: _("No notice"),
+    RoundEntry.Kind.CLUB_DUTY: _("Club duty"),
+}
+RESULT_CHOICES = [(code, label) for code, label in Game.Result.choices]
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+    def __init__(self) -> None:
+        super().__init__(format="%Y-%m-%d")
+
+
+class EveningStartForm(forms.Form):
+    seasons = forms.ModelMultipleChoiceField(
+        queryset=Season.objects.none(),
+        widget=forms.CheckboxSelectMultiple,
+        label=_("Competitions tonight"),
+    )
+    date = forms.DateField(label=_("Date"), widget=DateInput(), initial=timezone.localdate)
+
+    def __init__(self, *args: object, seasons: Sequence[Season] = (), **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        field = self.fields["seasons"]
+        field.queryset = Season.objects.filter(pk__in=[s.pk for s in seasons])  # type: ignore[attr-defined]
+        if not self.is_bound:
+            field.initial = [s.pk for s in seasons]
+
+
+class RoundNewForm(forms.Form):
+    date = forms.DateField(label=_("Date"), widget=DateInput(), initial=timezone.localdate)
+
+
+class AttendanceForm(forms.Form):
+    """One radio group per participant, named ``p<id>``."""
+
+    def __init__(
+        self, *args: object, participant_ids: Sequence[int] = (), **kwargs: object
+    ) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        for pid in participant_ids:
+            self.fields[f"p{pid}"] = forms.ChoiceField(
+                choices=ATTENDANCE_LABELS, required=False, widget=forms.RadioSelect
+            )
+
+    def marks(self) -> dict[int, str]:
+        return {int(name[1:]): value for name, value in self.cleaned_data.items() if value}
+
+
+class LatecomerForm(forms.Form):
+    member = forms.ModelChoiceField(
+        queryset=Member.objects.none(), required=False, label=_("Club member")
+    )
+    name = forms.CharField(max_length=120, required=False, label=_("or a new player's name"))
+
+    def __init__(self, *args: object, members: object = None, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        if members is not None:
+            self.fields["member"].queryset = members  # type: ignore[attr-defined]
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        if not data.get("member") and not (data.get("name") or "").strip():
+            raise forms.ValidationError(_("Choose a member or type the late-comer's name."))
+        return data
+
+
+class _PlayersForm(forms.Form):
+    def __init__(
+        self, *args: object, players: Sequence[tuple[int, str]] = (), **kwargs: object
+    ) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        for field in self.fields.values():
+            field.choices = list(players)  # type: ignore[attr-defined]
+
+
+class SwapForm(_PlayersForm):
+    first = forms.TypedChoiceField(coerce=int, label=_("Player"))
+    second = forms.TypedChoiceField(coerce=int, label=_("swaps places with"))
+
+
+class FixForm(_PlayersForm):
+    white = forms.TypedChoiceField(coerce=int, label=_("White"))
+    black = forms.TypedChoiceField(coerce=int, label=_("Black"))
+
+
+class ByeForm(_PlayersForm):
+    player = forms.TypedChoiceField(coerce=int, label=_("Bye to"))
+
+
+class ProposeForm(forms.Form):
+    keep_fixed = forms.BooleanField(required=False)
+
+
+class ResultForm(forms.Form):
+    result = forms.ChoiceField(choices=RESULT_CHOICES, required=False)
+    version = forms.IntegerField(min_value=1)
+
+
+class CorrectionForm(forms.Form):
+    result = forms.ChoiceField(
+        choices=RESULT_CHOICES, widget=forms.RadioSelect, label=_("Correct result")
+    )
+    reason = forms.CharField(
+        max_length=100,
+        label=_("Reason"),
+        help_text=_("Shown on the round page, e.g. “result reported wrongly by the players”."),
+    )
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class EntryCorrectionForm(forms.Form):
+    kind = forms.ChoiceField(
+        choices=[
+            (k, label)
+            for k, label in RoundEntry.Kind.choices
+            if k in (*ABSENCE_KINDS, RoundEntry.Kind.BYE)
+        ],
+        label=_("Kind"),
+    )
+    points = forms.DecimalField(
+        min_value=0, max_digits=3, decimal_places=1, label=_("Game points awarded")
+    )
+    reason = forms.CharField(max_length=100, label=_("Reason"))

@@ -1,0 +1,535 @@
+"""Reads for the tournament director's pages, and the corrections list the public round page shows.
+
+Each function takes model instances and returns plain dataclasses in a small, constant number of
+queries. Sentences for the pairing engine's reasons are made here, in the user's language, with
+the players' names instead of their ids.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils.translation import gettext as _
+
+from competition.models import Club, Game, Participant, Round, RoundEntry, Season
+from competition.pairing import FixedBoard, PairingError, Reason, ReasonKind, pair_round
+from competition.permissions import is_td
+from competition.services.evening import (
+    ABSENCE_KINDS,
+    DRAFT_REASON_PREFIX,
+    PRESENT,
+    draft_of,
+    pairing_request,
+    participants_in_round,
+)
+from competition.services.rounds import user_label
+
+# --- the TD's desk: running seasons and tonight's rounds -------------------------------------
+
+
+class Step:
+    """Where a round stands in the evening's flow (the next thing the TD does)."""
+
+    ATTENDANCE = "attendance"
+    PAIRING = "pairing"
+    RESULTS = "results"
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True)
+class SeasonDesk:
+    season: Season
+    open_round: Round | None  # the round being run (not closed), if any
+    last_closed: Round | None
+    step: str | None  # Step of ``open_round``
+    boards: int = 0
+    results_missing: int = 0
+
+
+def td_clubs(user: AbstractBaseUser | AnonymousUser) -> list[Club]:
+    return [club for club in Club.objects.order_by("name") if is_td(user, club)]
+
+
+def round_step(round: Round, has_games: bool) -> str:
+    if round.status == Round.Status.COMPLETED:
+        return Step.CLOSED
+    if round.status == Round.Status.PAIRED:
+        return Step.RESULTS
+    return Step.PAIRING if has_games else Step.ATTENDANCE
+
+
+def td_desk(user: AbstractBaseUser | AnonymousUser) -> list[SeasonDesk]:
+    """The running seasons of the clubs ``user`` directs, each with its open round."""
+    clubs = td_clubs(user)
+    seasons = list(
+        Season.objects.filter(club__in=clubs, status=Season.Status.RUNNING)
+        .select_related("club")
+        .order_by("club__name", "name")
+    )
+    rounds = list(Round.objects.filter(season__in=seasons).order_by("number"))
+    board_counts: dict[int, tuple[int, int]] = {}
+    for round_id, result in Game.objects.filter(
+        round__in=[r for r in rounds if r.status != Round.Status.COMPLETED]
+    ).values_list("round_id", "result"):
+        total, missing = board_counts.get(round_id, (0, 0))
+        board_counts[round_id] = (total + 1, missing + (result == Game.Result.NOT_PLAYED))
+    desks = []
+    for season in seasons:
+        own = [r for r in rounds if r.season_id == season.id]
+        open_round = next((r for r in reversed(own) if r.status != Round.Status.COMPLETED), None)
+        closed = [r for r in own if r.status == Round.Status.COMPLETED]
+        boards, missing = board_counts.get(open_round.id, (0, 0)) if open_round else (0, 0)
+        desks.append(
+            SeasonDesk(
+                season=season,
+                open_round=open_round,
+                last_closed=closed[-1] if closed else None,
+                step=round_step(open_round, boards > 0) if open_round else None,
+                boards=boards,
+                results_missing=missing,
+            )
+        )
+    return desks
+
+
+# --- attendance ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AttendanceRow:
+    participant: Participant
+    name: str
+    mark: str  # "present" or an absence kind
+    reported: bool  # an absence recorded before (prefilled)
+    note: str
+    joined_this_round: bool
+
+
+def attendance_rows(round: Round) -> list[AttendanceRow]:
+    entries = {
+        e.participant_id: e for e in RoundEntry.objects.filter(round=round, kind__in=ABSENCE_KINDS)
+    }
+    rows = []
+    for participant in participants_in_round(round):
+        entry = entries.get(participant.id)
+        rows.append(
+            AttendanceRow(
+                participant=participant,
+                name=participant.member.name,
+                mark=entry.kind if entry else PRESENT,
+                reported=entry is not None,
+                note=entry.note if entry else "",
+                joined_this_round=participant.joined_round == round.number,
+            )
+        )
+    return rows
+
+
+# --- the pairing page ------------------------------------------------------------------------
+
+
+def describe_reason(reason: Reason, names: Mapping[int, str]) -> str:
+    """The engine's reason as a sentence for the TD, with names instead of ids."""
+    p = reason.parameters
+
+    def name(key: str) -> str:
+        return names.get(p.get(key, 0), "?")
+
+    kind = reason.kind
+    if kind == ReasonKind.BYE_FEWEST_BYES_LOWEST_RANKED:
+        return _(
+            "%(name)s gets the bye: lowest in the standings of those with the fewest byes "
+            "(%(byes)s)."
+        ) % {"name": name("player_id"), "byes": p.get("byes", 0)}
+    if kind == ReasonKind.BYE_SKIPPED_HAD_BYE_LAST_ROUND:
+        return _("%(name)s does not get the bye: he had it last round.") % {
+            "name": name("player_id")
+        }
+    if kind == ReasonKind.BYE_SKIPPED_MORE_BYES:
+        return _("%(name)s does not get the bye: he already had %(byes)s.") % {
+            "name": name("player_id"),
+            "byes": p.get("byes", 0),
+        }
+    if kind == ReasonKind.BYE_TWICE_IN_A_ROW_UNAVOIDABLE:
+        return _("%(name)s gets the bye twice in a row: every candidate had it last round.") % {
+            "name": name("player_id")
+        }
+    if kind == ReasonKind.BYE_FIXED_BY_TD:
+        return _("%(name)s gets the bye: set by the TD.") % {"name": name("player_id")}
+    if kind == ReasonKind.REMATCH_UNAVOIDABLE:
+        return _(
+            "%(white)s and %(black)s meet again (they played in round %(round)s): no pairing "
+            "avoided it."
+        ) % {"white": name("white_id"), "black": name("black_id"), "round": p["previous_round"]}
+    if kind == ReasonKind.REMATCH_FIXED_BY_TD:
+        return _(
+            "%(white)s and %(black)s meet again (they played in round %(round)s): set by the TD."
+        ) % {"white": name("white_id"), "black": name("black_id"), "round": p["previous_round"]}
+    if kind == ReasonKind.COLOUR_FIXED_BY_TD:
+        return _("Colours set by the TD.")
+    if kind == ReasonKind.COLOUR_DIFFERENCE_LIMIT:
+        return _("Colours keep %(name)s within a colour difference of 2.") % {
+            "name": name("player_id")
+        }
+    if kind == ReasonKind.COLOUR_FEWER_WHITES:
+        return _("White has had fewer whites (%(white)s against %(black)s).") % {
+            "white": p.get("white_whites", 0),
+            "black": p.get("black_whites", 0),
+        }
+    if kind == ReasonKind.COLOUR_REVERSED_PREVIOUS_GAME:
+        return _("Colours reversed from their game in round %(round)s.") % {
+            "round": p.get("previous_round", 0)
+        }
+    if kind == ReasonKind.COLOUR_LOWER_RANKED_WHITE:
+        return _("Equal whites and no earlier game: the lower-ranked player has white.")
+    if kind == ReasonKind.COLOUR_DIFFERENCE_EXCEEDED:
+        return _(
+            "%(name)s reaches a colour difference of %(difference)s: no pairing avoided it."
+        ) % {
+            "name": name("player_id"),
+            "difference": p.get("difference", 0),
+        }
+    return reason.describe()
+
+
+@dataclass(frozen=True)
+class PairingBoardRow:
+    number: int
+    game_id: int
+    white_id: int
+    black_id: int
+    white: str
+    black: str
+    white_rank: int | None
+    black_rank: int | None
+    fixed: bool
+    colour_note: str
+    rematch: bool
+
+
+@dataclass(frozen=True)
+class PairingPage:
+    boards: list[PairingBoardRow]
+    bye_id: int | None
+    bye_name: str
+    bye_fixed: bool
+    reasons: list[str]  # bye and rematch sentences, and colour differences beyond 2
+    present: list[tuple[int, str]]  # (id, name) in standing order, for the TD's forms
+    not_paired: list[str]
+    absent: list[tuple[str, str]]  # (name, kind label)
+    stale: bool  # the pairing no longer matches what the engine would give (attendance changed)
+    present_count: int = 0
+    ranks: dict[int, int] = field(default_factory=dict)
+
+
+def pairing_page(round: Round) -> PairingPage:
+    """The draft (or published) pairing with the engine's reasons as sentences.
+
+    The engine is deterministic, so the reasons are those of re-running it with the TD's fixed
+    boards and bye; when that no longer gives the stored pairing (attendance changed since),
+    the page says the pairing is stale instead of showing reasons that do not apply.
+    """
+    names = dict(
+        Participant.objects.filter(season_id=round.season_id).values_list("id", "member__name")
+    )
+    draft = draft_of(round)
+    games = {g.board: g for g in Game.objects.filter(round=round)}
+    absent = [
+        (names.get(e.participant_id, "?"), e.get_kind_display())
+        for e in RoundEntry.objects.filter(round=round, kind__in=ABSENCE_KINDS)
+    ]
+    fixed = [FixedBoard(b.white_id, b.black_id) for b in draft.boards if b.fixed]
+    fixed_bye = draft.bye_id if draft.bye_fixed else None
+    request = None
+    proposal = None
+    if not round.season.is_round_robin:
+        request = pairing_request(round, fixed_boards=fixed, fixed_bye=fixed_bye)
+        if draft.boards:
+            try:
+                proposal = pair_round(request)
+            except PairingError:
+                proposal = None
+    ranks = {p.player_id: p.rank for p in request.players} if request else {}
+    present_ids = (
+        [p.player_id for p in request.players]
+        if request
+        else [p.id for p in participants_in_round(round)]
+    )
+    colour_by_pair: dict[frozenset[int], str] = {}
+    rematch_pairs: set[frozenset[int]] = set()
+    reasons: list[str] = []
+    stale = False
+    if proposal is not None:
+        same = {(b.white_id, b.black_id) for b in proposal.boards} == {
+            (b.white_id, b.black_id) for b in draft.boards
+        } and proposal.bye_id == draft.bye_id
+        if same:
+            for board in proposal.boards:
+                colour_by_pair[board.player_ids] = describe_reason(board.colour_reason, names)
+            reasons += [describe_reason(r, names) for r in proposal.bye_reasons]
+            for reason in proposal.rematches:
+                rematch_pairs.add(frozenset((reason["white_id"], reason["black_id"])))
+                reasons.append(describe_reason(reason, names))
+            reasons += [
+                describe_reason(r, names)
+                for r in proposal.colour_notes
+                if r.kind == ReasonKind.COLOUR_DIFFERENCE_EXCEEDED
+            ]
+        else:
+            stale = round.status == Round.Status.PLANNED
+    rows = []
+    for number, board in enumerate(draft.boards, start=1):
+        pair = frozenset((board.white_id, board.black_id))
+        rows.append(
+            PairingBoardRow(
+                number=number,
+                game_id=games[number].id if number in games else 0,
+                white_id=board.white_id,
+                black_id=board.black_id,
+                white=names.get(board.white_id, "?"),
+                black=names.get(board.black_id, "?"),
+                white_rank=ranks.get(board.white_id),
+                black_rank=ranks.get(board.black_id),
+                fixed=board.fixed,
+                colour_note=colour_by_pair.get(pair, ""),
+                rematch=pair in rematch_pairs,
+            )
+        )
+    covered = {pid for b in draft.boards for pid in (b.white_id, b.black_id)} | {draft.bye_id}
+    not_paired = [names[pid] for pid in present_ids if pid not in covered] if draft.boards else []
+    if not_paired and round.status == Round.Status.PLANNED:
+        stale = True
+    return PairingPage(
+        boards=rows,
+        bye_id=draft.bye_id,
+        bye_name=names.get(draft.bye_id, "") if draft.bye_id else "",
+        bye_fixed=draft.bye_fixed,
+        reasons=reasons,
+        present=[(pid, names[pid]) for pid in present_ids],
+        not_paired=not_paired,
+        absent=absent,
+        stale=stale,
+        present_count=len(present_ids),
+        ranks=ranks,
+    )
+
+
+# --- results ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ResultBoardRow:
+    game_id: int
+    board: int
+    white: str
+    black: str
+    result: str
+    result_label: str
+    version: int
+    saved_by: str
+    saved_at: datetime.datetime | None
+
+
+@dataclass(frozen=True)
+class EntryRow:
+    entry_id: int
+    name: str
+    kind: str
+    kind_label: str
+    points: Decimal
+    note: str
+
+
+def result_board(game: Game) -> ResultBoardRow:
+    """One board as the results page shows it (also the answer to a saved result)."""
+    saved = game.result != Game.Result.NOT_PLAYED
+    return ResultBoardRow(
+        game_id=game.id,
+        board=game.board,
+        white=game.white.member.name,
+        black=game.black.member.name,
+        result=game.result,
+        result_label=game.get_result_display() if saved else "",
+        version=game.version,
+        saved_by=user_label(game.updated_by) if saved and game.updated_by else "",
+        saved_at=game.updated_at if saved else None,
+    )
+
+
+def result_boards(round: Round) -> list[ResultBoardRow]:
+    games = (
+        Game.objects.filter(round=round)
+        .select_related("white__member", "black__member", "updated_by")
+        .order_by("board")
+    )
+    return [result_board(game) for game in games]
+
+
+def round_entries(round: Round) -> list[EntryRow]:
+    return [
+        EntryRow(
+            entry_id=e.id,
+            name=e.participant.member.name,
+            kind=e.kind,
+            kind_label=e.get_kind_display(),
+            points=e.points,
+            note=e.note,
+        )
+        for e in RoundEntry.objects.filter(round=round)
+        .select_related("participant__member")
+        .order_by("kind", "participant__member__name")
+    ]
+
+
+# --- after closing: the new top and who moved ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class StandingMove:
+    participant_id: int
+    name: str
+    rank: int
+    previous_rank: int | None  # None: not in the previous standings
+    score: str
+    game_points: str
+
+    @property
+    def moved(self) -> int:
+        """Places gained (positive) or lost (negative); 0 for a newcomer."""
+        return 0 if self.previous_rank is None else self.previous_rank - self.rank
+
+
+@dataclass(frozen=True)
+class StandingsChange:
+    after_round: int | None
+    top: list[StandingMove]
+    movers: list[StandingMove]  # biggest moves first
+
+
+def standings_change(round: Round, *, top: int = 10, movers: int = 8) -> StandingsChange:
+    """The standings after ``round`` against those after the round before."""
+    snapshots = list(
+        round.season.snapshots.filter(round_number__lte=round.number).order_by("-round_number")[:2]
+    )
+    if not snapshots or snapshots[0].round_number != round.number:
+        return StandingsChange(after_round=None, top=[], movers=[])
+    now, before = snapshots[0], snapshots[1] if len(snapshots) > 1 else None
+    previous = {row["participant_id"]: row["rank"] for row in (before.rows if before else [])}
+    names = dict(
+        Participant.objects.filter(season_id=round.season_id).values_list("id", "member__name")
+    )
+    rows = [
+        StandingMove(
+            participant_id=row["participant_id"],
+            name=names.get(row["participant_id"], "?"),
+            rank=row["rank"],
+            previous_rank=previous.get(row["participant_id"]) if before else None,
+            score=row["score"],
+            game_points=row["game_points"],
+        )
+        for row in now.rows
+    ]
+    moved = sorted((r for r in rows if r.moved), key=lambda r: (-abs(r.moved), r.rank))
+    return StandingsChange(after_round=now.round_number, top=rows[:top], movers=moved[:movers])
+
+
+# --- corrections -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One correction of a result or entry, as the round page shows it."""
+
+    corrected_at: datetime.datetime
+    corrected_by: str
+    board: int | None  # None for an entry (absence, bye)
+    players: str  # "White – Black", or the participant's name
+    before: str
+    after: str
+    reason: str
+
+
+def _result_label(code: str) -> str:
+    return str(Game.Result(code).label) if code else str(Game.Result.NOT_PLAYED.label)
+
+
+def corrections_for_round(round: Round) -> list[Correction]:
+    """Every correction made to ``round``'s results and entries, oldest first.
+
+    A correction is a change kept in the history with a reason given by a TD (the draft
+    pairing's own bookkeeping reasons are not corrections). Four queries.
+    """
+    names = dict(
+        Participant.objects.filter(season_id=round.season_id).values_list("id", "member__name")
+    )
+    corrections: list[Correction] = []
+    users: dict[int, str] = {}
+
+    def who(record: object) -> str:
+        user = getattr(record, "history_user", None) or getattr(record, "updated_by", None)
+        if user is None:
+            return ""
+        if user.pk not in users:
+            users[user.pk] = user_label(user)
+        return users[user.pk]
+
+    last_result: dict[int, str] = {}
+    for record in (
+        Game.history.filter(round_id=round.id)
+        .select_related("history_user", "updated_by")
+        .order_by("history_date", "history_id")
+    ):
+        reason = record.history_change_reason or ""
+        if (
+            record.history_type == "~"
+            and reason
+            and not reason.startswith(DRAFT_REASON_PREFIX)
+            and record.id in last_result
+        ):
+            corrections.append(
+                Correction(
+                    corrected_at=record.history_date,
+                    corrected_by=who(record),
+                    board=record.board,
+                    players=" – ".join(
+                        names.get(pid, "?") for pid in (record.white_id, record.black_id)
+                    ),
+                    before=_result_label(last_result[record.id]),
+                    after=_result_label(record.result),
+                    reason=reason,
+                )
+            )
+        last_result[record.id] = record.result
+    last_entry: dict[int, tuple[str, Decimal]] = {}
+    kinds = dict(RoundEntry.Kind.choices)
+    for record in (
+        RoundEntry.history.filter(round_id=round.id)
+        .select_related("history_user", "updated_by")
+        .order_by("history_date", "history_id")
+    ):
+        reason = record.history_change_reason or ""
+        if (
+            record.history_type == "~"
+            and reason
+            and not reason.startswith(DRAFT_REASON_PREFIX)
+            and record.id in last_entry
+        ):
+            old_kind, old_points = last_entry[record.id]
+            corrections.append(
+                Correction(
+                    corrected_at=record.history_date,
+                    corrected_by=who(record),
+                    board=None,
+                    players=names.get(record.participant_id, "?"),
+                    before=f"{kinds.get(old_kind, old_kind)} ({old_points.normalize()})",
+                    after=f"{kinds.get(record.kind, record.kind)} ({record.points.normalize()})",
+                    reason=reason,
+                )
+            )
+        last_entry[record.id] = (record.kind, record.points)
+    corrections.sort(key=lambda c: c.corrected_at)
+    return corrections

@@ -1,0 +1,732 @@
+"""The club evening as the tournament director (TD) runs it: attendance, pairing, publishing,
+results, closing the round and corrections.
+
+A round moves planned → paired (published) → completed. While it is planned, the pairing is a
+*draft*: ordinary ``Game`` rows and a ``bye`` entry that the TD may swap, fix, re-run or throw
+away; members only see it once it is published. Which draft boards (and which bye) the TD set
+by hand is kept in the history's change reason (:data:`FIXED_BY_TD`), so a re-run "on the rest"
+keeps them whichever TD or device asks for it.
+
+Every function is one transaction that locks the round first, so two TDs editing the same
+evening take turns; a refused action raises :class:`ServiceError` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from competition.models import Game, Member, Participant, Round, RoundEntry, Season
+from competition.pairing import (
+    FixedBoard,
+    PairingError,
+    PairingProposal,
+    PairingRequest,
+    PlayedGame,
+    PresentPlayer,
+    berger_bye,
+    berger_round,
+    pair_round,
+)
+from competition.scoring.model import Result
+from competition.services.errors import ServiceError
+from competition.services.rounds import entry_record, result_record, round_complete, round_create
+from competition.services.standings import standings_recompute
+
+PRESENT = "present"
+ABSENCE_KINDS = (
+    RoundEntry.Kind.ABSENT_NOTICE,
+    RoundEntry.Kind.ABSENT_NO_NOTICE,
+    RoundEntry.Kind.CLUB_DUTY,
+)
+ATTENDANCE_CHOICES = (PRESENT, *ABSENCE_KINDS)
+# Entries the draft pairing writes (and throws away when it is redone).
+DRAFT_ENTRY_KINDS = (RoundEntry.Kind.BYE, RoundEntry.Kind.NOT_PAIRED)
+# History change reasons of draft rows; every other non-empty reason is a TD's correction.
+DRAFT_REASON_PREFIX = "pairing:"
+PROPOSED_BY_ENGINE = "pairing:proposed"
+FIXED_BY_TD = "pairing:fixed"
+
+
+@dataclass(frozen=True)
+class DraftBoard:
+    """One board of a draft pairing as the services rewrite it."""
+
+    white_id: int
+    black_id: int
+    fixed: bool
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A round's draft pairing: boards in board order and the bye (if any)."""
+
+    boards: tuple[DraftBoard, ...]
+    bye_id: int | None
+    bye_fixed: bool
+
+    def slot_of(self, participant_id: int) -> tuple[int, str] | None:
+        """(board index, "white"/"black") or (-1, "bye") for a paired participant, else None."""
+        for index, board in enumerate(self.boards):
+            if board.white_id == participant_id:
+                return index, "white"
+            if board.black_id == participant_id:
+                return index, "black"
+        if self.bye_id == participant_id:
+            return -1, "bye"
+        return None
+
+
+# --- reading the round (inside the services' transactions) ----------------------------------
+
+
+def _locked_round(round: Round) -> Round:
+    return (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("season__club")
+        .get(pk=round.pk)
+    )
+
+
+def _require_planned(round: Round) -> None:
+    if round.status == Round.Status.PAIRED:
+        raise ServiceError(
+            _("The pairing of round %(round)s is published; withdraw it first to change it.")
+            % {"round": round.number}
+        )
+    if round.status == Round.Status.COMPLETED:
+        raise ServiceError(_("Round %(round)s is closed.") % {"round": round.number})
+
+
+def participants_in_round(round: Round) -> list[Participant]:
+    """The season's participants taking part in ``round`` (joined by then), start order."""
+    return list(
+        Participant.objects.filter(season_id=round.season_id, joined_round__lte=round.number)
+        .select_related("member")
+        .order_by("start_rank", "member__name", "pk")
+    )
+
+
+def absent_ids(round: Round) -> set[int]:
+    return set(
+        RoundEntry.objects.filter(round=round, kind__in=ABSENCE_KINDS).values_list(
+            "participant_id", flat=True
+        )
+    )
+
+
+def present_participants(round: Round) -> list[Participant]:
+    absent = absent_ids(round)
+    return [p for p in participants_in_round(round) if p.id not in absent]
+
+
+def _latest_reasons(model: type[Game] | type[RoundEntry], ids: Iterable[int]) -> dict[int, str]:
+    """The change reason of each row's latest history record (one query)."""
+    latest: dict[int, str] = {}
+    records = model.history.filter(id__in=list(ids)).order_by("history_date", "history_id")
+    for record in records.values_list("id", "history_change_reason"):
+        latest[record[0]] = record[1] or ""
+    return latest
+
+
+def draft_of(round: Round) -> Draft:
+    """The round's current pairing (draft or published) with the TD's fixed marks."""
+    games = list(Game.objects.filter(round=round).order_by("board"))
+    bye = RoundEntry.objects.filter(round=round, kind=RoundEntry.Kind.BYE).first()
+    game_reasons = _latest_reasons(Game, [g.id for g in games])
+    bye_reason = _latest_reasons(RoundEntry, [bye.id]).get(bye.id, "") if bye else ""
+    return Draft(
+        boards=tuple(
+            DraftBoard(g.white_id, g.black_id, game_reasons.get(g.id) == FIXED_BY_TD) for g in games
+        ),
+        bye_id=bye.participant_id if bye else None,
+        bye_fixed=bye_reason == FIXED_BY_TD,
+    )
+
+
+# --- the pairing engine's input --------------------------------------------------------------
+
+
+def _standing_ranks(season: Season, before_round: int) -> dict[int, int]:
+    """Rank in the latest cached standings before ``before_round`` (empty before round 1)."""
+    snapshot = (
+        season.snapshots.filter(round_number__lt=before_round).order_by("-round_number").first()
+    )
+    if snapshot is None:
+        return {}
+    return {row["participant_id"]: row["rank"] for row in snapshot.rows}
+
+
+def pairing_request(
+    round: Round,
+    *,
+    fixed_boards: Sequence[FixedBoard] = (),
+    fixed_bye: int | None = None,
+) -> PairingRequest:
+    """The engine's input for ``round``: present players by standing, colours, byes, games.
+
+    Players without a standing yet (before round 1, or late joiners) follow the ranked ones in
+    start order. Colours and rematches count games played over the board only: after a forfeit
+    the two have not met and nobody had a colour.
+    """
+    season = round.season
+    present = present_participants(round)
+    ranks = _standing_ranks(season, round.number)
+    unranked = (max(ranks.values()) if ranks else 0) + 1
+    earlier = Round.objects.filter(season=season, number__lt=round.number)
+    whites: dict[int, int] = {}
+    blacks: dict[int, int] = {}
+    previous: list[PlayedGame] = []
+    played = [r.value for r in Result if r.is_played]
+    for number, white_id, black_id in Game.objects.filter(
+        round__in=earlier, result__in=played
+    ).values_list("round__number", "white_id", "black_id"):
+        whites[white_id] = whites.get(white_id, 0) + 1
+        blacks[black_id] = blacks.get(black_id, 0) + 1
+        previous.append(PlayedGame(round_number=number, white_id=white_id, black_id=black_id))
+    byes: dict[int, int] = {}
+    bye_last_round: set[int] = set()
+    for number, participant_id in RoundEntry.objects.filter(
+        round__in=earlier, kind=RoundEntry.Kind.BYE
+    ).values_list("round__number", "participant_id"):
+        byes[participant_id] = byes.get(participant_id, 0) + 1
+        if number == round.number - 1:
+            bye_last_round.add(participant_id)
+    ordered = sorted(
+        present,
+        key=lambda p: (ranks.get(p.id, unranked), p.start_rank or 10**6, p.member.name, p.id),
+    )
+    return PairingRequest(
+        round_number=round.number,
+        players=tuple(
+            PresentPlayer(
+                player_id=p.id,
+                rank=ranks.get(p.id, unranked),
+                whites=whites.get(p.id, 0),
+                blacks=blacks.get(p.id, 0),
+                byes=byes.get(p.id, 0),
+                had_bye_last_round=p.id in bye_last_round,
+            )
+            for p in ordered
+        ),
+        previous_games=tuple(previous),
+        rematch_window=season.rematch_window,
+        fixed_boards=tuple(fixed_boards),
+        fixed_bye=fixed_bye,
+    )
+
+
+def _engine(request: PairingRequest) -> PairingProposal:
+    try:
+        return pair_round(request)
+    except PairingError as error:  # the services validate first; this is a last safety net
+        raise ServiceError(_("The pairing could not be made: %(error)s") % {"error": error}) from (
+            error
+        )
+
+
+def berger_draft(round: Round) -> Draft:
+    """The round-robin round from the Berger tables (FIDE C.05 Annex 1), by start number.
+
+    A double round robin repeats the table with colours reversed in the second cycle.
+    """
+    players = participants_in_round(round)
+    n = len(players)
+    if n < 2:
+        raise ServiceError(_("A round robin needs at least two participants."))
+    cycle = n - 1 if n % 2 == 0 else n
+    table_round = (round.number - 1) % cycle + 1
+    reverse = ((round.number - 1) // cycle) % 2 == 1
+    boards = []
+    for white_no, black_no in berger_round(n, table_round):
+        white, black = players[white_no - 1], players[black_no - 1]
+        if reverse:
+            white, black = black, white
+        boards.append(DraftBoard(white.id, black.id, fixed=False))
+    bye_no = berger_bye(n, table_round)
+    return Draft(tuple(boards), players[bye_no - 1].id if bye_no else None, bye_fixed=False)
+
+
+# --- writing the draft -----------------------------------------------------------------------
+
+
+def _clear_draft(round: Round) -> None:
+    Game.objects.filter(round=round).delete()
+    RoundEntry.objects.filter(round=round, kind__in=DRAFT_ENTRY_KINDS).delete()
+
+
+def _write_draft(round: Round, draft: Draft, user: AbstractBaseUser | None) -> None:
+    """Replace the round's pairing by ``draft`` after checking it covers the present exactly."""
+    present = {p.id for p in present_participants(round)}
+    seen: list[int] = [pid for b in draft.boards for pid in (b.white_id, b.black_id)]
+    if draft.bye_id is not None:
+        seen.append(draft.bye_id)
+    names = dict(
+        Participant.objects.filter(season_id=round.season_id).values_list("id", "member__name")
+    )
+    for board in draft.boards:
+        if board.white_id == board.black_id:
+            raise ServiceError(_("A player cannot play himself."))
+    for pid in seen:
+        if seen.count(pid) > 1:
+            raise ServiceError(_("%(name)s would be paired twice.") % {"name": names.get(pid, pid)})
+        if pid not in present:
+            raise ServiceError(
+                _("%(name)s is not present and cannot be paired.") % {"name": names.get(pid, pid)}
+            )
+    _clear_draft(round)
+    for number, board in enumerate(draft.boards, start=1):
+        game = Game(
+            round=round,
+            board=number,
+            white_id=board.white_id,
+            black_id=board.black_id,
+            updated_by=user,
+        )
+        game._change_reason = FIXED_BY_TD if board.fixed else PROPOSED_BY_ENGINE
+        game.save()
+    if draft.bye_id is not None:
+        bye = RoundEntry(
+            round=round,
+            participant_id=draft.bye_id,
+            kind=RoundEntry.Kind.BYE,
+            points=round.season.bye_points,
+            updated_by=user,
+        )
+        bye._change_reason = FIXED_BY_TD if draft.bye_fixed else PROPOSED_BY_ENGINE
+        bye.save()
+
+
+def _draft_from_proposal(proposal: PairingProposal, bye_fixed: bool) -> Draft:
+    return Draft(
+        boards=tuple(DraftBoard(b.white_id, b.black_id, b.fixed_by_td) for b in proposal.boards),
+        bye_id=proposal.bye_id,
+        bye_fixed=bye_fixed and proposal.bye_id is not None,
+    )
+
+
+def _pair_rest(
+    round: Round,
+    fixed: Sequence[DraftBoard],
+    fixed_bye: int | None,
+    user: AbstractBaseUser | None,
+) -> PairingProposal:
+    request = pairing_request(
+        round,
+        fixed_boards=[FixedBoard(b.white_id, b.black_id) for b in fixed],
+        fixed_bye=fixed_bye,
+    )
+    proposal = _engine(request)
+    _write_draft(round, _draft_from_proposal(proposal, fixed_bye is not None), user)
+    return proposal
+
+
+def _participant(round: Round, participant: Participant | int) -> Participant:
+    pid = participant.pk if isinstance(participant, Participant) else participant
+    found = Participant.objects.select_related("member").filter(pk=pid).first()
+    if found is None or found.season_id != round.season_id:
+        raise ServiceError(_("This player does not take part in this season."))
+    return found
+
+
+# --- attendance ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AttendanceOutcome:
+    changed: int
+    draft_discarded: bool
+
+
+@transaction.atomic
+def attendance_record(
+    *, round: Round, marks: Mapping[int, str], user: AbstractBaseUser | None
+) -> AttendanceOutcome:
+    """Record who is present; ``marks`` maps participant ids to "present" or an absence kind.
+
+    Participants not in ``marks`` keep what they have. A change throws the draft pairing away
+    (it may pair someone who is now absent); the TD pairs again.
+    """
+    round = _locked_round(round)
+    _require_planned(round)
+    if round.season.is_round_robin:
+        raise ServiceError(
+            _("A round-robin round follows the Berger table; record an absence as a forfeit.")
+        )
+    in_round = {p.id: p for p in participants_in_round(round)}
+    current = dict(
+        RoundEntry.objects.filter(round=round, kind__in=ABSENCE_KINDS).values_list(
+            "participant_id", "kind"
+        )
+    )
+    changes: dict[int, str] = {}
+    for pid, mark in marks.items():
+        if mark not in ATTENDANCE_CHOICES:
+            raise ServiceError(_("Unknown attendance: %(mark)s.") % {"mark": mark})
+        if pid not in in_round:
+            raise ServiceError(_("This player does not take part in this round."))
+        if current.get(pid, PRESENT) != mark:
+            changes[pid] = mark
+    has_draft = (
+        Game.objects.filter(round=round).exists()
+        or RoundEntry.objects.filter(round=round, kind__in=DRAFT_ENTRY_KINDS).exists()
+    )
+    discard = bool(changes) and has_draft
+    if discard:
+        _clear_draft(round)
+    for pid, mark in changes.items():
+        if mark == PRESENT:
+            RoundEntry.objects.filter(round=round, participant_id=pid).delete()
+        else:
+            entry_record(round=round, participant=in_round[pid], kind=mark, user=user)
+    return AttendanceOutcome(changed=len(changes), draft_discarded=discard)
+
+
+@transaction.atomic
+def latecomer_add(
+    *,
+    round: Round,
+    member: Member | None = None,
+    name: str = "",
+    user: AbstractBaseUser | None = None,
+) -> Participant:
+    """Add a late-comer to ``round``: a club member (or a new one by name) joins as present.
+
+    An existing participant who was marked absent is simply marked present. A draft pairing is
+    re-run on the rest (the TD's fixed boards stay), so the late-comer is paired at once.
+    """
+    round = _locked_round(round)
+    _require_planned(round)
+    if round.season.is_round_robin:
+        raise ServiceError(_("A round robin cannot take new players during the season."))
+    club = round.season.club
+    if member is None:
+        name = name.strip()
+        if not name:
+            raise ServiceError(_("Choose a member or type the late-comer's name."))
+        member = Member.objects.filter(club=club, name__iexact=name).first() or (
+            Member.objects.create(club=club, name=name)
+        )
+    elif member.club_id != club.pk:
+        raise ServiceError(_("%(name)s is not a member of this club.") % {"name": member.name})
+    participant = Participant.objects.filter(season=round.season, member=member).first()
+    if participant is None:
+        last = Participant.objects.filter(season=round.season).aggregate(m=Max("start_rank"))["m"]
+        participant = Participant.objects.create(
+            season=round.season,
+            member=member,
+            start_rank=(last or 0) + 1,
+            joined_round=round.number,
+        )
+    elif participant.joined_round > round.number:
+        participant.joined_round = round.number
+        participant.save(update_fields=["joined_round"])
+    RoundEntry.objects.filter(round=round, participant=participant, kind__in=ABSENCE_KINDS).delete()
+    if Game.objects.filter(round=round).exists():
+        draft = draft_of(round)
+        if draft.slot_of(participant.id) is None:
+            fixed_bye = draft.bye_id if draft.bye_fixed else None
+            _pair_rest(round, [b for b in draft.boards if b.fixed], fixed_bye, user)
+    return participant
+
+
+# --- pairing ---------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def pairing_propose(
+    *, round: Round, user: AbstractBaseUser | None, keep_fixed: bool = True
+) -> PairingProposal | None:
+    """Pair the round: the engine's proposal (ladder) or the Berger table (round robin).
+
+    With ``keep_fixed`` the boards and bye the TD set by hand stay and the engine pairs the
+    rest; without, everything is proposed afresh. Returns the engine's proposal (None for a
+    round robin).
+    """
+    round = _locked_round(round)
+    _require_planned(round)
+    if round.season.is_round_robin:
+        _write_draft(round, berger_draft(round), user)
+        return None
+    present = present_participants(round)
+    if len(present) < 2:
+        raise ServiceError(_("At least two players must be present to pair a round."))
+    draft = draft_of(round)
+    fixed = [b for b in draft.boards if b.fixed] if keep_fixed else []
+    fixed_bye = draft.bye_id if keep_fixed and draft.bye_fixed else None
+    return _pair_rest(round, fixed, fixed_bye, user)
+
+
+@transaction.atomic
+def pairing_swap(
+    *,
+    round: Round,
+    first: Participant | int,
+    second: Participant | int,
+    user: AbstractBaseUser | None,
+) -> None:
+    """Exchange two players' places: between boards, with the bye, or colours on one board.
+
+    The boards (and bye) touched become fixed by the TD.
+    """
+    round = _locked_round(round)
+    _require_planned(round)
+    a, b = _participant(round, first), _participant(round, second)
+    if a.pk == b.pk:
+        raise ServiceError(_("Choose two different players to swap."))
+    draft = draft_of(round)
+    if not draft.boards:
+        raise ServiceError(_("Pair the round first."))
+    slot_a, slot_b = draft.slot_of(a.pk), draft.slot_of(b.pk)
+    for player, slot in ((a, slot_a), (b, slot_b)):
+        if slot is None:
+            raise ServiceError(
+                _("%(name)s is not in the pairing (absent?).") % {"name": player.member.name}
+            )
+    assert slot_a is not None and slot_b is not None
+    boards = [[board.white_id, board.black_id, board.fixed] for board in draft.boards]
+    bye_id, bye_fixed = draft.bye_id, draft.bye_fixed
+
+    def put(slot: tuple[int, str], pid: int) -> None:
+        nonlocal bye_id, bye_fixed
+        index, side = slot
+        if side == "bye":
+            bye_id, bye_fixed = pid, True
+        else:
+            boards[index][0 if side == "white" else 1] = pid
+            boards[index][2] = True
+
+    put(slot_a, b.pk)
+    put(slot_b, a.pk)
+    _write_draft(
+        round,
+        Draft(tuple(DraftBoard(w, k, f) for w, k, f in boards), bye_id, bye_fixed),
+        user,
+    )
+
+
+@transaction.atomic
+def pairing_fix(
+    *,
+    round: Round,
+    white: Participant | int,
+    black: Participant | int,
+    user: AbstractBaseUser | None,
+) -> PairingProposal:
+    """Pair ``white`` against ``black`` by hand; their former opponents are paired anew.
+
+    The engine re-runs on everyone not on a fixed board.
+    """
+    round = _locked_round(round)
+    _require_planned(round)
+    w, b = _participant(round, white), _participant(round, black)
+    if w.pk == b.pk:
+        raise ServiceError(_("A player cannot play himself."))
+    absent = absent_ids(round)
+    for player in (w, b):
+        if player.pk in absent or player.joined_round > round.number:
+            raise ServiceError(
+                _("%(name)s is not present and cannot be paired.") % {"name": player.member.name}
+            )
+    draft = draft_of(round)
+    both = {w.pk, b.pk}
+    fixed = [
+        board
+        for board in draft.boards
+        if board.fixed and not ({board.white_id, board.black_id} & both)
+    ]
+    fixed.append(DraftBoard(w.pk, b.pk, fixed=True))
+    fixed_bye = draft.bye_id if draft.bye_fixed and draft.bye_id not in both else None
+    return _pair_rest(round, fixed, fixed_bye, user)
+
+
+@transaction.atomic
+def pairing_move_bye(
+    *, round: Round, to: Participant | int, user: AbstractBaseUser | None
+) -> PairingProposal:
+    """Give the bye to ``to`` by hand; the engine re-pairs everyone not on a fixed board."""
+    round = _locked_round(round)
+    _require_planned(round)
+    player = _participant(round, to)
+    if player.pk in absent_ids(round) or player.joined_round > round.number:
+        raise ServiceError(
+            _("%(name)s is not present and cannot get the bye.") % {"name": player.member.name}
+        )
+    if len(present_participants(round)) % 2 == 0:
+        raise ServiceError(_("An even number of players is present: nobody gets a bye."))
+    draft = draft_of(round)
+    fixed = [
+        board
+        for board in draft.boards
+        if board.fixed and player.pk not in (board.white_id, board.black_id)
+    ]
+    return _pair_rest(round, fixed, player.pk, user)
+
+
+@transaction.atomic
+def round_publish(*, round: Round, user: AbstractBaseUser | None) -> Round:
+    """Publish the draft pairing: members see it, and results can be entered."""
+    round = _locked_round(round)
+    _require_planned(round)
+    draft = draft_of(round)
+    if not draft.boards:
+        raise ServiceError(_("Pair the round before publishing it."))
+    present = {p.id: p for p in present_participants(round)}
+    covered = {pid for board in draft.boards for pid in (board.white_id, board.black_id)}
+    if draft.bye_id is not None:
+        covered.add(draft.bye_id)
+    missing = [p.member.name for pid, p in present.items() if pid not in covered]
+    if missing:
+        raise ServiceError(
+            _("Not paired yet: %(names)s. Re-run the pairing.") % {"names": ", ".join(missing)}
+        )
+    stray = covered - set(present)
+    if stray:
+        raise ServiceError(_("An absent player is in the pairing. Re-run the pairing."))
+    round.status = Round.Status.PAIRED
+    round.save(update_fields=["status"])
+    return round
+
+
+@transaction.atomic
+def round_unpublish(*, round: Round, user: AbstractBaseUser | None) -> Round:
+    """Withdraw a published pairing (back to draft) as long as no result has been entered."""
+    round = _locked_round(round)
+    if round.status != Round.Status.PAIRED:
+        raise ServiceError(_("Only a published, unfinished pairing can be withdrawn."))
+    if Game.objects.filter(round=round).exclude(result=Game.Result.NOT_PLAYED).exists():
+        raise ServiceError(_("Results have been entered; the pairing can no longer be withdrawn."))
+    round.status = Round.Status.PLANNED
+    round.save(update_fields=["status"])
+    return round
+
+
+# --- rounds, results, closing, corrections ---------------------------------------------------
+
+
+@transaction.atomic
+def evening_start(*, seasons: Sequence[Season], date: datetime.date | None = None) -> list[Round]:
+    """Open a round for each of ``seasons`` on ``date`` (today by default), all or nothing.
+
+    A season whose latest round is still open gets no new one: that round is tonight's.
+    """
+    if not seasons:
+        raise ServiceError(_("Choose at least one competition."))
+    rounds = []
+    for season in seasons:
+        if season.status != Season.Status.RUNNING:
+            raise ServiceError(_("%(season)s is not running.") % {"season": season.name})
+        open_round = (
+            Round.objects.filter(season=season)
+            .exclude(status=Round.Status.COMPLETED)
+            .order_by("-number")
+            .first()
+        )
+        rounds.append(open_round or round_create(season=season, date=date))
+    return rounds
+
+
+@transaction.atomic
+def board_result_save(
+    *,
+    game_id: int,
+    result: str,
+    expected_version: int,
+    user: AbstractBaseUser | None,
+    reason: str = "",
+) -> Game:
+    """Save one board's result (the version check makes a second TD's save fail, not win).
+
+    In a closed round this is a correction and needs a ``reason``; the standings of that round
+    and every later one are recomputed.
+    """
+    game = Game.objects.select_related("round").filter(pk=game_id).first()
+    if game is None:
+        raise ServiceError(_("This board no longer exists; reload the round."))
+    if game.round.status == Round.Status.PLANNED:
+        raise ServiceError(_("Publish the pairing before entering results."))
+    if reason.startswith(DRAFT_REASON_PREFIX):
+        raise ServiceError(_("Please give the reason in your own words."))
+    return result_record(
+        game_id=game_id, result=result, expected_version=expected_version, user=user, reason=reason
+    )
+
+
+@transaction.atomic
+def round_close(*, round: Round, user: AbstractBaseUser | None) -> Round:
+    """Close a published round once every board has a result; the standings are recomputed."""
+    round = _locked_round(round)
+    if round.status == Round.Status.PLANNED:
+        raise ServiceError(_("Publish the pairing and enter the results first."))
+    if round.status == Round.Status.COMPLETED:
+        raise ServiceError(_("Round %(round)s is already closed.") % {"round": round.number})
+    return round_complete(round=round)
+
+
+@transaction.atomic
+def entry_correct(
+    *,
+    entry_id: int,
+    kind: str,
+    points: Decimal | None,
+    reason: str,
+    user: AbstractBaseUser | None,
+) -> RoundEntry:
+    """Correct a closed round's absence, club duty or bye (kind and points) with a reason."""
+    entry = RoundEntry.objects.select_related("round__season").filter(pk=entry_id).first()
+    if entry is None:
+        raise ServiceError(_("This entry no longer exists; reload the round."))
+    round = _locked_round(entry.round)
+    if round.status != Round.Status.COMPLETED:
+        raise ServiceError(_("Only entries of a closed round are corrected this way."))
+    if not reason.strip() or reason.startswith(DRAFT_REASON_PREFIX):
+        raise ServiceError(_("A correction needs a reason."))
+    if kind not in (*ABSENCE_KINDS, RoundEntry.Kind.BYE):
+        raise ServiceError(_("Unknown kind of entry: %(kind)s.") % {"kind": kind})
+    if points is not None and points < 0:
+        raise ServiceError(_("Points cannot be negative."))
+    entry = RoundEntry.objects.select_for_update().get(pk=entry.pk)
+    new_points = points if points is not None else entry.points
+    if entry.kind == kind and entry.points == new_points:
+        return entry
+    entry.kind, entry.points, entry.updated_by = kind, new_points, user
+    entry._change_reason = reason.strip()
+    entry.save()
+    standings_recompute(season=round.season)
+    return entry
+
+
+def participants_not_paired(round: Round) -> list[Participant]:
+    """Present participants without a board or bye in ``round`` (a late-comer, for example)."""
+    draft = draft_of(round)
+    return [p for p in present_participants(round) if draft.slot_of(p.id) is None]
+
+
+__all__ = [
+    "ABSENCE_KINDS",
+    "ATTENDANCE_CHOICES",
+    "PRESENT",
+    "AttendanceOutcome",
+    "Draft",
+    "DraftBoard",
+    "attendance_record",
+    "board_result_save",
+    "entry_correct",
+    "evening_start",
+    "latecomer_add",
+    "pairing_fix",
+    "pairing_move_bye",
+    "pairing_propose",
+    "pairing_request",
+    "pairing_swap",
+    "round_close",
+    "round_publish",
+    "round_unpublish",
+]

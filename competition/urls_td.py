@@ -1,0 +1,30 @@
+"""The tournament director's pages (login and TD rights needed): one club evening, step by step."""
+
+from django.urls import path
+
+from competition.views import td
+
+_round = "td/<slug:season_slug>/<int:round_number>/"
+
+urlpatterns = [
+    path("td/", td.td_home, name="td_home"),
+    path("td/evening/start/", td.td_evening_start, name="td_evening_start"),
+    path("td/<slug:season_slug>/new-round/", td.td_round_new, name="td_round_new"),
+    path(_round, td.td_round, name="td_round"),
+    path(_round + "attendance/", td.td_attendance, name="td_attendance"),
+    path(_round + "latecomer/", td.td_latecomer, name="td_latecomer"),
+    path(_round + "pairing/", td.td_pairing, name="td_pairing"),
+    path(_round + "pairing/propose/", td.td_pairing_propose, name="td_pairing_propose"),
+    path(_round + "pairing/swap/", td.td_pairing_swap, name="td_pairing_swap"),
+    path(_round + "pairing/fix/", td.td_pairing_fix, name="td_pairing_fix"),
+    path(_round + "pairing/bye/", td.td_pairing_bye, name="td_pairing_bye"),
+    path(_round + "publish/", td.td_round_publish, name="td_round_publish"),
+    path(_round + "unpublish/", td.td_round_unpublish, name="td_round_unpublish"),
+    path(_round + "print/", td.td_round_print, name="td_round_print"),
+    path(_round + "results/", td.td_results, name="td_results"),
+    path(_round + "results/<int:game_id>/", td.td_result_save, name="td_result_save"),
+    path(_round + "results/<int:game_id>/correct/", td.td_result_correct, name="td_result_correct"),
+    path(_round + "entries/<int:entry_id>/correct/", td.td_entry_correct, name="td_entry_correct"),
+    path(_round + "close/", td.td_round_close, name="td_round_close"),
+    path(_round + "summary/", td.td_round_summary, name="td_round_summary"),
+]

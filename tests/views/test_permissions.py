@@ -1,0 +1,147 @@
+"""Every URL of the project refuses writes from anonymous users and from plain members.
+
+The walk resolves the whole URL configuration (whatever the other modules add), fills each
+URL's arguments from the demo data by argument name, and POSTs to it: anonymous users must be
+sent to the login page (or get 403 / 405), a logged-in member without TD rights must get 403
+(or 405 for a read-only page), and the database must be exactly as before.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterator
+
+import pytest
+from django.apps import apps
+from django.conf import settings
+from django.core.management import call_command
+from django.shortcuts import resolve_url
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from competition.models import Game, Participant, Round, RoundEntry, Season
+
+pytestmark = pytest.mark.django_db
+
+# Django's own views have their own checks and are meant to answer anonymous POSTs: the login
+# form, logout, the language switch (i18n/setlang) and the admin (its own staff login). They
+# are not the project's write views. Every view under the admin site (simple-history's
+# included) sits behind the admin's own staff check.
+DJANGO_OWN_MODULES = ("django.contrib.", "django.views.")
+ADMIN_NAMESPACE = "admin:"
+
+
+def walk(
+    resolvers: list[URLPattern | URLResolver], namespace: str = ""
+) -> Iterator[tuple[str, URLPattern]]:
+    for entry in resolvers:
+        if isinstance(entry, URLResolver):
+            inner = f"{namespace}{entry.namespace}:" if entry.namespace else namespace
+            yield from walk(entry.url_patterns, inner)
+        else:
+            yield namespace, entry
+
+
+def project_patterns() -> list[tuple[str, URLPattern]]:
+    found = []
+    for namespace, pattern in walk(get_resolver().url_patterns):
+        module = getattr(pattern.callback, "__module__", "")
+        if module.startswith(DJANGO_OWN_MODULES) or namespace.startswith(ADMIN_NAMESPACE):
+            continue
+        found.append((namespace, pattern))
+    return found
+
+
+def demo_kwargs() -> dict[str, object]:
+    """A real value from the demo data for every URL argument name the project uses."""
+    season = Season.objects.get(slug="interne-2026-2027")
+    rnd = Round.objects.filter(season=season).order_by("-number").first()
+    game = Game.objects.filter(round=rnd).order_by("board").first()
+    entry = RoundEntry.objects.filter(round__season=season).order_by("pk").first()
+    participant = Participant.objects.filter(season=season).order_by("pk").first()
+    return {
+        "slug": season.slug,
+        "season_slug": season.slug,
+        "club_slug": season.club.slug,
+        "number": rnd.number,
+        "round_number": rnd.number,
+        "game_id": game.id,
+        "entry_id": entry.id,
+        "participant_id": participant.id,
+        "member_id": participant.member_id,
+        "pk": season.pk,
+    }
+
+
+def database_fingerprint() -> str:
+    """A hash over every row of the project's tables (users and groups included)."""
+    digest = hashlib.sha256()
+    for model in apps.get_models():
+        if model._meta.app_label not in {"competition", "auth"}:
+            continue
+        digest.update(model._meta.label.encode())
+        for row in model.objects.order_by("pk").values_list():
+            digest.update(repr(row).encode())
+    return digest.hexdigest()
+
+
+@pytest.fixture
+def demo(db):
+    call_command("seed_demo")
+
+
+def urls_to_check() -> list[tuple[str, str]]:
+    values = demo_kwargs()
+    urls = []
+    for namespace, pattern in project_patterns():
+        assert pattern.name, f"every project URL needs a name: {pattern.pattern}"
+        names = list(pattern.pattern.converters) if hasattr(pattern.pattern, "converters") else []
+        missing = [name for name in names if name not in values]
+        assert not missing, (
+            f"URL {namespace}{pattern.name} takes {missing}: add a demo value to demo_kwargs()"
+        )
+        kwargs = {name: values[name] for name in names}
+        urls.append(
+            (f"{namespace}{pattern.name}", reverse(f"{namespace}{pattern.name}", kwargs=kwargs))
+        )
+    return urls
+
+
+def test_the_walk_covers_every_td_url(demo) -> None:
+    from competition.urls_td import urlpatterns
+
+    walked = {name for name, _url in urls_to_check()}
+    assert {f"competition:{p.name}" for p in urlpatterns} <= walked
+
+
+def test_anonymous_posts_are_sent_to_login(client, demo) -> None:
+    login = resolve_url(settings.LOGIN_URL)
+    before = database_fingerprint()
+    for name, url in urls_to_check():
+        response = client.post(url, {"result": "1-0", "version": 1})
+        refused = response.status_code in (403, 405) or (
+            response.status_code == 302 and response["Location"].startswith(login)
+        )
+        assert refused, f"{name} ({url}) answered {response.status_code} to an anonymous POST"
+    assert database_fingerprint() == before
+
+
+def test_member_posts_are_forbidden(client, demo, member_user) -> None:
+    client.force_login(member_user)
+    before = database_fingerprint()
+    for name, url in urls_to_check():
+        response = client.post(url, {"result": "1-0", "version": 1})
+        assert response.status_code in (403, 405), (
+            f"{name} ({url}) answered {response.status_code} to a member's POST"
+        )
+    assert database_fingerprint() == before
+
+
+def test_member_cannot_open_td_pages(client, demo, member_user) -> None:
+    from competition.urls_td import urlpatterns
+
+    client.force_login(member_user)
+    values = demo_kwargs()
+    for pattern in urlpatterns:
+        kwargs = {name: values[name] for name in pattern.pattern.converters}
+        response = client.get(reverse(f"competition:{pattern.name}", kwargs=kwargs))
+        assert response.status_code in (403, 405), pattern.name

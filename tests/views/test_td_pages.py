@@ -1,0 +1,126 @@
+"""The TD's pages on the demo data: the desk, a whole evening through the forms, fetch saves."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.management import call_command
+from django.urls import reverse
+
+from competition.models import Game, Participant, Round, Season
+
+pytestmark = pytest.mark.django_db
+
+SLUG = "interne-2026-2027"
+
+
+@pytest.fixture
+def td(client, db):
+    call_command("seed_demo")
+    client.defaults["HTTP_ACCEPT_LANGUAGE"] = "en"  # assertions read the English texts
+    client.login(username="wedstrijdleider", password="schaak-demo-2026")
+    return client
+
+
+def url(name: str, number: int = 11, **extra: object) -> str:
+    return reverse(
+        f"competition:{name}", kwargs={"season_slug": SLUG, "round_number": number, **extra}
+    )
+
+
+def test_desk_lists_every_running_season(td) -> None:
+    page = td.get(reverse("competition:td_home")).content.decode()
+    for season in Season.objects.filter(status="running"):
+        assert season.name in page
+    assert "Start tonight" in page or "Start rounds" in page
+
+
+def test_anonymous_is_sent_to_login_and_member_forbidden(client, db, member_user) -> None:
+    call_command("seed_demo")
+    response = client.get(reverse("competition:td_home"))
+    assert response.status_code == 302 and response["Location"].startswith("/login/")
+    client.force_login(member_user)
+    assert client.get(reverse("competition:td_home")).status_code == 403
+
+
+def test_whole_evening_through_the_pages(td) -> None:
+    season = Season.objects.get(slug=SLUG)
+    response = td.post(reverse("competition:td_round_new", args=[SLUG]), {"date": "2026-11-19"})
+    assert response.status_code == 302
+    rnd = Round.objects.get(season=season, number=11)
+    players = list(Participant.objects.filter(season=season))
+    marks = {f"p{p.id}": "present" for p in players}
+    marks[f"p{players[0].id}"] = "absent_notice"  # 16 present of 17: no bye
+    response = td.post(url("td_attendance"), {**marks, "then": "pair"})
+    assert response["Location"] == url("td_pairing")
+    page = td.get(url("td_pairing")).content.decode()
+    assert page.count('id="board-') == 8
+    assert td.post(url("td_round_publish")).status_code == 302
+    games = list(Game.objects.filter(round=rnd).order_by("board"))
+    for game in games[:-1]:
+        response = td.post(
+            url("td_result_save", game_id=game.id),
+            {"result": "1/2", "version": game.version},
+            HTTP_X_REQUESTED_WITH="fetch",
+        )
+        assert response.status_code == 200
+        assert response.json()["board"]["saved"].startswith("saved by Wim")
+    # Without JavaScript: a plain post, redirected back to the board.
+    response = td.post(url("td_result_save", game_id=games[-1].id), {"result": "-+", "version": 1})
+    assert response["Location"].endswith(f"#board-{games[-1].board}")
+    response = td.post(url("td_round_close"))
+    assert response["Location"] == url("td_round_summary")
+    page = td.get(url("td_round_summary")).content.decode()
+    assert "Standings after round 11" in page
+    rnd.refresh_from_db()
+    assert rnd.status == Round.Status.COMPLETED
+
+
+def test_second_save_of_a_board_reports_the_first(td) -> None:
+    rnd = Round.objects.get(season__slug=SLUG, number=10)
+    rnd.status = Round.Status.PAIRED
+    rnd.save()
+    game = Game.objects.filter(round=rnd).order_by("board").first()
+    first = td.post(
+        url("td_result_save", 10, game_id=game.id),
+        {"result": "--", "version": game.version},
+        HTTP_X_REQUESTED_WITH="fetch",
+    )
+    assert first.status_code == 200
+    second = td.post(
+        url("td_result_save", 10, game_id=game.id),
+        {"result": "1-0", "version": game.version},
+        HTTP_X_REQUESTED_WITH="fetch",
+    )
+    assert second.status_code == 409
+    body = second.json()
+    assert "changed by Wim" in body["message"] and "meanwhile" in body["message"]
+    assert body["board"]["result"] == "--"
+    game.refresh_from_db()
+    assert game.result == "--"
+
+
+def test_correction_page_needs_a_reason(td) -> None:
+    game = Game.objects.filter(round__season__slug=SLUG, round__number=10).first()
+    response = td.post(
+        url("td_result_correct", 10, game_id=game.id),
+        {"result": "--", "version": game.version, "reason": ""},
+    )
+    assert response.status_code == 200  # the form again, with the error
+    game.refresh_from_db()
+    assert game.version == 1
+    response = td.post(
+        url("td_result_correct", 10, game_id=game.id),
+        {"result": "--", "version": game.version, "reason": "Nobody played"},
+    )
+    assert response.status_code == 302
+    page = td.get(url("td_round_summary", 10)).content.decode()
+    assert "Nobody played" in page
+
+
+def test_print_view_is_a_plain_a4_page(td) -> None:
+    page = td.get(url("td_round_print", 10)).content.decode()
+    assert "size: A4" in page
+    assert (
+        page.count("<tr>")
+        == 1 + Game.objects.filter(round__season__slug=SLUG, round__number=10).count()
+    )
