@@ -24,7 +24,7 @@ class MemberFactory(factory.django.DjangoModelFactory):
 
     club = factory.SubFactory(ClubFactory)
     name = factory.Sequence(lambda n: f"Speler {n:02d}")
-    rating = factory.Sequence(lambda n: 2000 - 10 * n)
+    rating = factory.Sequence(lambda n: 2200 - (n * 10) % 1000)
 
 
 class SeasonFactory(factory.django.DjangoModelFactory):
