@@ -1,11 +1,66 @@
-"""Reads for the pages: each a constant number of queries, whatever the season's size."""
+"""Reads for the pages: each a constant number of queries, whatever the season's size.
+
+Standings come from the cached ``StandingsSnapshot`` rows; pages that need more than the
+standings (a participant's breakdown, the crosstable, the other systems) load the season once
+with ``season_input`` (four queries) and run the pure engine on it. Numbers stay exact
+(``Fraction``) up to the template, which formats them for the reader's language.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import dataclasses
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
-from competition.models import Participant, Round, Season, StandingsSnapshot
+from competition.exact import fraction_from_text
+from competition.models import (
+    Game,
+    Participant,
+    Round,
+    RoundEntry,
+    Season,
+    StandingsSnapshot,
+)
+from competition.scoring import engine
+from competition.scoring import model as scoring
+from competition.scoring.records import RoundRecord, ScoringInputError, records_by_participant
+from competition.scoring.registry import get_system
+from competition.scoring.systems.base import RankingSystem
+from competition.scoring.tiebreaks import TIEBREAK_LABELS, validate_tiebreaks
+from competition.services.standings import season_input
+
+# Names of the systems' own figures (the tie-breaks have theirs in TIEBREAK_LABELS).
+FIGURE_LABELS: dict[str, tuple[str, str]] = {
+    "SB": ("SB-score", "SB score"),
+    "IP": ("Interne punten", "Internal points"),
+    "VDB": ("Punten", "Points"),
+    "RV": ("Rangwaarde", "Rank value"),
+    "PTS": ("Punten", "Points"),
+}
+
+
+def figure_label(code: str, language: str) -> str:
+    """The name of a figure or tie-break code in ``language`` ("nl" or anything else: English)."""
+    names = FIGURE_LABELS.get(code) or TIEBREAK_LABELS.get(code) or (code, code)
+    return names[0] if language.startswith("nl") else names[1]
+
+
+def system_name(system: RankingSystem, language: str) -> str:
+    return system.name_nl if language.startswith("nl") else system.name_en
+
+
+def season_tiebreak_codes(season: Season) -> tuple[str, ...]:
+    try:
+        return validate_tiebreaks(season.tiebreaks)
+    except ValueError:
+        return tuple(season.tiebreaks)
+
+
+# --------------------------------------------------------------------------------------------
+# Home page
 
 
 @dataclass(frozen=True)
@@ -50,3 +105,606 @@ def season_summaries(*, club_slug: str | None = None, top: int = 5) -> list[Seas
             )
         )
     return summaries
+
+
+def season_get(*, slug: str) -> Season:
+    """The season with its club (one query); raises ``Season.DoesNotExist``."""
+    return Season.objects.select_related("club").get(slug=slug)
+
+
+# --------------------------------------------------------------------------------------------
+# Standings
+
+
+@dataclass(frozen=True)
+class SeasonStandingsPage:
+    season: Season
+    after_round: int | None  # None: no completed round yet
+    rounds: list[int]  # every round with standings, for the selector
+    primary: str  # the system's primary code
+    figure_codes: tuple[str, ...]  # the system's other figures shown (IP, RV)
+    tiebreak_codes: tuple[str, ...]
+    rows: list[dict[str, Any]]  # rank order; exact values as Fraction
+
+
+def _row_from_snapshot(row: Mapping[str, Any], name: str) -> dict[str, Any]:
+    return {
+        "participant_id": row["participant_id"],
+        "rank": row["rank"],
+        "name": name,
+        "score": fraction_from_text(row["score"]),
+        "game_points": fraction_from_text(row["game_points"]),
+        "values": {code: fraction_from_text(text) for code, text in row["values"].items()},
+        "games": row["games"],
+        "eligible": row["eligible"],
+    }
+
+
+def standings_for_season(*, season: Season, after_round: int | None = None) -> SeasonStandingsPage:
+    """The standings after ``after_round`` (default: the latest) with movement since the round
+    before; three queries whatever the size of the season."""
+    system = get_system(season.system)
+    rounds = sorted(
+        StandingsSnapshot.objects.filter(season=season).values_list("round_number", flat=True)
+    )
+    codes = season_tiebreak_codes(season)
+    others = tuple(code for code in system.figure_codes if code != system.primary)
+    if not rounds:
+        return SeasonStandingsPage(season, None, [], system.primary, others, codes, [])
+    if after_round not in rounds:
+        after_round = rounds[-1]
+    snapshots = {
+        snap.round_number: snap
+        for snap in StandingsSnapshot.objects.filter(
+            season=season, round_number__in=[after_round, after_round - 1]
+        )
+    }
+    current = snapshots[after_round].rows
+    previous_rank = {
+        row["participant_id"]: row["rank"]
+        for row in (snapshots[after_round - 1].rows if after_round - 1 in snapshots else [])
+    }
+    names = dict(Participant.objects.filter(season=season).values_list("id", "member__name"))
+    rows = []
+    for row in current:
+        entry = _row_from_snapshot(row, names.get(row["participant_id"], "?"))
+        before = previous_rank.get(row["participant_id"])
+        entry["movement"] = None if before is None else before - row["rank"]
+        rows.append(entry)
+    return SeasonStandingsPage(season, after_round, rounds, system.primary, others, codes, rows)
+
+
+# --------------------------------------------------------------------------------------------
+# Round page
+
+
+@dataclass(frozen=True)
+class Correction:
+    what: str  # "game" or "entry"
+    board: int | None
+    names: str
+    before: str
+    after: str
+    when: Any  # datetime
+    reason: str
+    by: str
+
+
+@dataclass(frozen=True)
+class RoundPage:
+    season: Season
+    round: Round
+    round_numbers: list[int]
+    games: list[Game]
+    entries_by_kind: list[tuple[str, str, list[RoundEntry]]]  # (kind, label, entries)
+    corrections: list[Any]
+
+
+def _corrections_from_history(rnd: Round, games: Sequence[Game]) -> list[Correction]:
+    """Changes to an entered result (or entry) with their reason, from simple-history (two queries).
+
+    Only changes of a result that had already been entered count as corrections; entering the
+    first result is not one.
+    """
+    by_id = {game.id: game for game in games}
+    corrections: list[Correction] = []
+    history = Game.history.filter(round_id=rnd.id).order_by("id", "history_date", "history_id")
+    last: dict[int, Any] = {}
+    for record in history.values(
+        "id", "result", "board", "history_date", "history_change_reason", "history_user__username"
+    ):
+        before = last.get(record["id"])
+        last[record["id"]] = record
+        if before is None or not before["result"] or before["result"] == record["result"]:
+            continue
+        game = by_id.get(record["id"])
+        names = f"{game.white} – {game.black}" if game else ""
+        corrections.append(
+            Correction(
+                "game",
+                record["board"],
+                names,
+                _result_text(before["result"]),
+                _result_text(record["result"]),
+                record["history_date"],
+                record["history_change_reason"] or "",
+                record["history_user__username"] or "",
+            )
+        )
+    entry_history = RoundEntry.history.filter(round_id=rnd.id).order_by(
+        "id", "history_date", "history_id"
+    )
+    seen: dict[int, Any] = {}
+    for record in entry_history.values(
+        "id",
+        "kind",
+        "points",
+        "participant__member__name",
+        "history_date",
+        "history_change_reason",
+        "history_user__username",
+    ):
+        before = seen.get(record["id"])
+        seen[record["id"]] = record
+        if before is None or (before["kind"], before["points"]) == (
+            record["kind"],
+            record["points"],
+        ):
+            continue
+        kinds = dict(RoundEntry.Kind.choices)
+        corrections.append(
+            Correction(
+                "entry",
+                None,
+                record["participant__member__name"] or "",
+                f"{kinds.get(before['kind'], before['kind'])} ({before['points']})",
+                f"{kinds.get(record['kind'], record['kind'])} ({record['points']})",
+                record["history_date"],
+                record["history_change_reason"] or "",
+                record["history_user__username"] or "",
+            )
+        )
+    corrections.sort(key=lambda c: c.when)
+    return corrections
+
+
+def _result_text(code: str) -> str:
+    return str(dict(Game.Result.choices).get(code, code))
+
+
+def latest_round_number(*, season: Season) -> int | None:
+    """The highest round number of the season, or None before the first round (one query)."""
+    return (
+        Round.objects.filter(season=season)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+
+
+def round_detail(*, season: Season, number: int) -> RoundPage:
+    """A round's pairings, results, absences by kind, byes and corrections (constant queries).
+
+    Raises ``Round.DoesNotExist`` for an unknown round.
+    """
+    rnd = Round.objects.get(season=season, number=number)
+    numbers = list(
+        Round.objects.filter(season=season).order_by("number").values_list("number", flat=True)
+    )
+    games = list(
+        Game.objects.filter(round=rnd)
+        .select_related("white__member", "black__member")
+        .order_by("board")
+    )
+    entries = list(
+        RoundEntry.objects.filter(round=rnd)
+        .select_related("participant__member")
+        .order_by("participant__member__name")
+    )
+    grouped: dict[str, list[RoundEntry]] = defaultdict(list)
+    for entry in entries:
+        grouped[entry.kind].append(entry)
+    entries_by_kind = [
+        (kind, label, grouped[kind]) for kind, label in RoundEntry.Kind.choices if grouped[kind]
+    ]
+    corrections: list[Any]
+    try:  # the TD side's own reading of the history, when it exists
+        from competition.selectors_td import corrections_for_round  # type: ignore[import-not-found]
+    except ImportError:
+        corrections = _corrections_from_history(rnd, games)
+    else:
+        corrections = [
+            Correction(
+                "entry" if c.board is None else "game",
+                c.board,
+                c.players,
+                c.before,
+                c.after,
+                c.corrected_at,
+                c.reason,
+                c.corrected_by,
+            )
+            for c in corrections_for_round(rnd)
+        ]
+    return RoundPage(season, rnd, numbers, games, entries_by_kind, corrections)
+
+
+# --------------------------------------------------------------------------------------------
+# Participant page
+
+
+@dataclass(frozen=True)
+class GameLine:
+    round_number: int
+    opponent_id: int | None
+    opponent_name: str
+    colour: str  # "w", "b" or ""
+    result: str  # result code of the game, "" for an entry
+    entry: str  # entry kind, "" for a game
+    points: Fraction
+    played: bool
+    contributions: dict[str, Fraction]  # figure code -> counted amount this round
+
+
+@dataclass(frozen=True)
+class ExplanationSection:
+    code: str
+    total: Fraction | None
+    lines: list[scoring.Contribution]
+
+
+@dataclass(frozen=True)
+class ChartRow:
+    round_number: int
+    rank: int
+    score: Fraction
+
+
+@dataclass(frozen=True)
+class ParticipantPage:
+    season: Season
+    participant_id: int
+    name: str
+    after_round: int | None
+    rounds: list[int]
+    row: dict[str, Any] | None
+    field_size: int
+    primary: str
+    figure_codes: tuple[str, ...]
+    tiebreak_codes: tuple[str, ...]
+    games: list[GameLine]
+    sections: list[ExplanationSection]  # one per figure: the system's, then tie-breaks
+    names: dict[int, str]
+    history: list[ChartRow]
+    error: str = ""
+
+
+def participant_name(*, season: Season, participant_id: int) -> str | None:
+    """The participant's name, or None when he is not in this season (one query)."""
+    return (
+        Participant.objects.filter(season=season, pk=participant_id)
+        .values_list("member__name", flat=True)
+        .first()
+    )
+
+
+def _names(season_in: scoring.SeasonInput) -> dict[int, str]:
+    return {p.id: p.name for p in season_in.participants}
+
+
+def participant_detail(
+    *, season: Season, participant_id: int, after_round: int | None = None
+) -> ParticipantPage:
+    """Every game of the participant with what it adds to each figure, the explanation of every
+    figure from ``engine.explain``, and his rank and score after each round (for the chart).
+
+    Five queries (the season's input and its snapshots). Raises ``Participant.DoesNotExist``.
+    """
+    season_in = season_input(season)
+    names = _names(season_in)
+    if participant_id not in names:
+        raise Participant.DoesNotExist(participant_id)
+    system = get_system(season.system)
+    codes = season_tiebreak_codes(season)
+    others = tuple(code for code in system.figure_codes if code != system.primary)
+    last = len(season_in.rounds)
+    rounds = list(range(1, last + 1))
+    history: list[ChartRow] = []
+    for snapshot in StandingsSnapshot.objects.filter(season=season).order_by("round_number"):
+        for row in snapshot.rows:
+            if row["participant_id"] == participant_id:
+                history.append(
+                    ChartRow(snapshot.round_number, row["rank"], fraction_from_text(row["score"]))
+                )
+                break
+    if after_round not in rounds:
+        after_round = last or None
+    base = ParticipantPage(
+        season, participant_id, names[participant_id], after_round, rounds, None,
+        len(names), system.primary, others, codes, [], [], names, history,
+    )  # fmt: skip
+    if not after_round:
+        return base
+    try:
+        explanation = engine.explain(
+            season_in, participant_id=participant_id, after_round=after_round
+        )
+        standings = engine.standings_after(season_in, after_round)
+    except (ScoringInputError, ValueError) as error:
+        return dataclasses.replace(base, error=str(error))
+    row = next(r for r in standings.rows if r.participant_id == participant_id)
+    records = records_by_participant(season_in, after_round)[participant_id]
+    per_round: dict[int, dict[str, Fraction]] = defaultdict(dict)
+    sections: dict[str, list[scoring.Contribution]] = {}
+    for line in explanation.lines:
+        sections.setdefault(line.figure, []).append(line)
+        if line.counted and line.round_number > 0:
+            bucket = per_round[line.round_number]
+            bucket[line.figure] = bucket.get(line.figure, Fraction(0)) + line.amount
+    games = [_game_line(record, names, per_round[record.round_number]) for record in records]
+    order = [system.primary, *others, *codes]
+    ordered = [code for code in order if code in sections] + [
+        code for code in sections if code not in order
+    ]
+    return dataclasses.replace(
+        base,
+        row={
+            "rank": row.rank,
+            "score": row.score,
+            "game_points": row.game_points,
+            "values": dict(row.values),
+            "games": row.games_played,
+            "eligible": row.eligible,
+        },
+        games=games,
+        sections=[
+            ExplanationSection(code, explanation.totals.get(code), sections[code])
+            for code in ordered
+        ],
+    )
+
+
+def _game_line(
+    record: RoundRecord, names: Mapping[int, str], contributions: dict[str, Fraction]
+) -> GameLine:
+    return GameLine(
+        round_number=record.round_number,
+        opponent_id=record.opponent,
+        opponent_name=names.get(record.opponent, "") if record.opponent else "",
+        colour=record.colour,
+        result=record.result.value if record.result is not None else "",
+        entry=record.entry.value if record.entry is not None else "",
+        points=record.points,
+        played=record.played,
+        contributions=contributions,
+    )
+
+
+# --------------------------------------------------------------------------------------------
+# Crosstable
+
+
+@dataclass(frozen=True)
+class CrossCell:
+    """One participant's round, or his games against one opponent, as the wallchart shows it."""
+
+    text: str  # "½", "1", "+", "−", "12w1" ...
+    entry: str = ""  # the entry kind of a round without a game (shown abbreviated)
+    kind: str = ""  # "win", "draw", "loss", "unplayed", "self", ""
+
+
+@dataclass(frozen=True)
+class CrosstablePage:
+    season: Season
+    round_robin: bool
+    rounds: list[int]
+    rows: list[dict[str, Any]]  # rank, name, participant_id, points, cells: list[CrossCell]
+    columns: list[int] = field(default_factory=list)  # round robin: the rank numbers
+
+
+_RESULT_GLYPH = {Fraction(1): "1", Fraction(1, 2): "½", Fraction(0): "0"}
+
+
+def _glyph(record: RoundRecord) -> tuple[str, str]:
+    """The wallchart symbol of a round and its kind for styling."""
+    if record.result is not None and record.result.is_forfeit:
+        if record.points > 0:
+            return "+", "win"
+        return "−", "loss"
+    if record.result is not None and record.played:
+        kind = {Fraction(1): "win", Fraction(1, 2): "draw", Fraction(0): "loss"}[record.points]
+        return _RESULT_GLYPH[record.points], kind
+    if record.points:
+        return _points_glyph(record.points), "unplayed"
+    return "", "unplayed"
+
+
+def _points_glyph(points: Fraction) -> str:
+    whole, rest = divmod(points, 1)
+    if rest == Fraction(1, 2):
+        return "½" if whole == 0 else f"{int(whole)}½"
+    return str(int(points)) if rest == 0 else str(points)
+
+
+def crosstable(*, season: Season) -> CrosstablePage:
+    """The wallchart: for a round robin every pair's results in a grid (rows and columns in rank
+    order); otherwise one column per round with the opponent's rank, colour and result.
+
+    Five queries (the season's input and the last snapshot).
+    """
+    season_in = season_input(season)
+    names = _names(season_in)
+    last = len(season_in.rounds)
+    snapshot = StandingsSnapshot.objects.filter(season=season).order_by("-round_number").first()
+    if snapshot is not None:
+        order = [(row["rank"], row["participant_id"], row["game_points"]) for row in snapshot.rows]
+    else:
+        order = [(index + 1, p.id, "0") for index, p in enumerate(season_in.participants)]
+    position = {pid: index + 1 for index, (_rank, pid, _gp) in enumerate(order)}
+    records = records_by_participant(season_in, last) if last else {}
+    rows: list[dict[str, Any]] = []
+    for rank, pid, game_points in order:
+        own = records.get(pid, ())
+        if season.is_round_robin:
+            cells = _round_robin_cells(own, [p for _r, p, _g in order], pid)
+        else:
+            cells = [_wallchart_cell(record, position) for record in own]
+        rows.append(
+            {
+                "rank": rank,
+                "number": position[pid],
+                "participant_id": pid,
+                "name": names.get(pid, "?"),
+                "points": fraction_from_text(game_points),
+                "cells": cells,
+            }
+        )
+    return CrosstablePage(
+        season,
+        season.is_round_robin,
+        list(range(1, last + 1)),
+        rows,
+        list(range(1, len(order) + 1)) if season.is_round_robin else [],
+    )
+
+
+def _round_robin_cells(
+    records: Sequence[RoundRecord], order: Sequence[int], pid: int
+) -> list[CrossCell]:
+    against: dict[int, list[str]] = defaultdict(list)
+    for record in records:
+        if record.opponent is not None:
+            against[record.opponent].append(_glyph(record)[0])
+    cells = []
+    for other in order:
+        if other == pid:
+            cells.append(CrossCell("×", kind="self"))
+        else:
+            cells.append(CrossCell(" ".join(against.get(other, [])) or "", kind=""))
+    return cells
+
+
+def _wallchart_cell(record: RoundRecord, position: Mapping[int, int]) -> CrossCell:
+    glyph, kind = _glyph(record)
+    if record.opponent is not None:
+        return CrossCell(f"{position.get(record.opponent, '?')}{record.colour}{glyph}", kind=kind)
+    entry = record.entry.value if record.entry else "not_paired"
+    return CrossCell(glyph, entry=entry, kind="unplayed")
+
+
+# --------------------------------------------------------------------------------------------
+# How it works
+
+
+@dataclass(frozen=True)
+class HowItWorksPage:
+    season: Season
+    system: RankingSystem
+    parameters: list[tuple[Any, Any]]  # (ParameterSpec, current value)
+    tiebreak_codes: tuple[str, ...]
+    example: ParticipantPage | None
+
+
+def how_it_works(*, season: Season) -> HowItWorksPage:
+    """The season's system, its parameters as they are now, and a worked example: the
+    explanation of the leader's figures after the latest round."""
+    system = get_system(season.system)
+    from competition.scoring.parameters import parameters_from_json
+
+    try:
+        values = system.validate(parameters_from_json(season.parameters))
+    except ValueError:
+        values = {spec.name: spec.default for spec in system.parameters}
+    parameters = [(spec, values[spec.name]) for spec in system.parameters]
+    leader = StandingsSnapshot.objects.filter(season=season).order_by("-round_number").first()
+    example = None
+    if leader is not None and leader.rows:
+        example = participant_detail(
+            season=season,
+            participant_id=leader.rows[0]["participant_id"],
+            after_round=leader.round_number,
+        )
+    return HowItWorksPage(season, system, parameters, season_tiebreak_codes(season), example)
+
+
+# --------------------------------------------------------------------------------------------
+# Systems side by side
+
+COMPARED_SYSTEMS: tuple[str, ...] = ("internal-sb", "van-den-brink", "points")
+DEFAULT_POINTS_TIEBREAKS: tuple[str, ...] = ("BH/C1", "BH", "SB")
+
+
+@dataclass(frozen=True)
+class SystemsPage:
+    season: Season
+    systems: list[tuple[str, str]]  # (key, primary code) in column order
+    errors: dict[str, str]  # system key -> why it could not rank this season
+    rows: list[dict[str, Any]]  # name, participant_id, ranks{key: int}, scores{key}, differs
+    after_round: int | None
+    points_tiebreaks: tuple[str, ...]
+
+
+def _rules_for(season: Season, key: str) -> dict[str, Any]:
+    """The season's own rules for its own system; each other system with its defaults.
+
+    The points system keeps the season's tie-breaks when it is the season's system, else the
+    common Buchholz Cut 1, Buchholz, Sonneborn-Berger.
+    """
+    if key == season.system:
+        return {}
+    tiebreaks: tuple[str, ...] = ()
+    if key == "points":
+        tiebreaks = DEFAULT_POINTS_TIEBREAKS
+    return {"system": key, "parameters": {}, "tiebreaks": tiebreaks}
+
+
+def systems_compared(*, season: Season) -> SystemsPage:
+    """The same games ranked under the internal SB competition, Van den Brink and points with
+    tie-breaks; ``differs`` marks a participant whose rank is not the same everywhere."""
+    base = season_input(season)
+    last = len(base.rounds)
+    keys = [season.system, *[k for k in COMPARED_SYSTEMS if k != season.system]]
+    points_tiebreaks = (
+        season_tiebreak_codes(season) if season.system == "points" else DEFAULT_POINTS_TIEBREAKS
+    )
+    names = _names(base)
+    if not last:
+        return SystemsPage(season, [], {}, [], None, points_tiebreaks)
+    ranks: dict[str, dict[int, int]] = {}
+    scores: dict[str, dict[int, Fraction]] = {}
+    errors: dict[str, str] = {}
+    systems: list[tuple[str, str]] = []
+    for key in keys:
+        rules = _rules_for(season, key)
+        variant = base
+        if rules:
+            variant = dataclasses.replace(
+                base,
+                system=rules["system"],
+                parameters=rules["parameters"],
+                tiebreaks=tuple(rules["tiebreaks"]),
+            )
+        try:
+            standings = engine.standings_after(variant, last)
+        except (ScoringInputError, ValueError) as error:
+            errors[key] = str(error)
+            continue
+        systems.append((key, get_system(key).primary))
+        ranks[key] = {row.participant_id: row.rank for row in standings.rows}
+        scores[key] = {row.participant_id: row.score for row in standings.rows}
+    first = systems[0][0] if systems else keys[0]
+    order = sorted(names, key=lambda pid: (ranks.get(first, {}).get(pid, 0), names[pid]))
+    rows = []
+    for pid in order:
+        own = {key: ranks[key][pid] for key, _code in systems}
+        rows.append(
+            {
+                "participant_id": pid,
+                "name": names[pid],
+                "ranks": own,
+                "scores": {key: scores[key][pid] for key, _code in systems},
+                "spread": max(own.values()) - min(own.values()) if own else 0,
+                "differs": len(set(own.values())) > 1,
+            }
+        )
+    return SystemsPage(season, systems, errors, rows, last, points_tiebreaks)

@@ -1,10 +1,337 @@
-"""Public pages: no login needed; they only read cached standings."""
+"""Public pages: no login needed. They only read (through ``competition.selectors``).
 
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+Pages computed from a season's results (standings, a participant's breakdown, the crosstable,
+how it works, the systems side by side) cache their rendered body in Django's cache, keyed by
+the season's ``data_version`` and ``rules_version`` (both bumped by every write that changes
+the figures), the language and the query; a cached page costs one query for the season.
+"""
 
-from competition.selectors import season_summaries
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.core.cache import cache
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from django_tables2 import RequestConfig
+from django_tables2.export import TableExport
+
+from competition import selectors
+from competition.charts import ChartLabels, ChartPoint, rank_score_svg
+from competition.models import Game, Participant, Round, Season
+from competition.scoring.registry import get_system
+from competition.tables import PairingsTable, standings_table
+from competition.templatetags.clubcomp import exact_number
+
+CACHE_SECONDS = 60 * 60 * 24
 
 
+def _season(slug: str) -> Season:
+    try:
+        return selectors.season_get(slug=slug)
+    except Season.DoesNotExist:
+        raise Http404(_("No such season.")) from None
+
+
+def _round_param(request: HttpRequest) -> int | None:
+    try:
+        return int(request.GET["round"])
+    except (KeyError, ValueError):
+        return None
+
+
+def _cached_body(
+    request: HttpRequest,
+    season: Season,
+    page: str,
+    build: Callable[[], SafeString],
+    keep: tuple[str, ...] = ("round",),
+    tab: str = "standings",
+) -> SafeString:
+    """The page's content (season header and body) from the cache, or built and stored.
+
+    Only the ``keep`` query keys vary it, besides the language and whether the reader is staff
+    (staff see one more tab).
+    """
+    query = "&".join(f"{key}={request.GET.get(key, '')}" for key in keep)
+    staff = int(bool(getattr(request.user, "is_staff", False)))
+    key = (
+        f"clubcomp:{page}:{season.pk}:{season.data_version}:{season.rules_version}:"
+        f"{get_language()}:{staff}:{query}"
+    )
+    content = cache.get(key)
+    if content is None:
+        header = render_to_string(
+            "competition/_season_header.html", {"season": season, "tab": tab}, request=request
+        )
+        content = header + str(build())
+        cache.set(key, content, CACHE_SECONDS)
+    return mark_safe(content)
+
+
+def _page(
+    request: HttpRequest, template: str, season: Season, body: SafeString, **extra: Any
+) -> HttpResponse:
+    return render(request, template, {"season": season, "body": body, **extra})
+
+
+@require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "competition/home.html", {"summaries": season_summaries()})
+    return render(request, "competition/home.html", {"summaries": selectors.season_summaries()})
+
+
+def _labels(season: Season) -> tuple[tuple[str, str], list[tuple[str, str]], list]:
+    language = get_language() or "nl"
+    system = get_system(season.system)
+    primary = (system.primary, selectors.figure_label(system.primary, language))
+    figures = [
+        (code, selectors.figure_label(code, language))
+        for code in system.figure_codes
+        if code != system.primary
+    ]
+    tiebreaks = [
+        (code, code, selectors.figure_label(code, language))
+        for code in selectors.season_tiebreak_codes(season)
+    ]
+    return primary, figures, tiebreaks
+
+
+def _standings_table(request: HttpRequest, season: Season, data: selectors.SeasonStandingsPage):
+    primary, figures, tiebreaks = _labels(season)
+    table = standings_table(
+        data.rows,
+        season_slug=season.slug,
+        after_round=data.after_round if data.after_round != (data.rounds or [None])[-1] else None,
+        primary=primary,
+        figures=figures,
+        tiebreaks=tiebreaks,
+        show_eligibility=season.min_games > 0,
+    )
+    RequestConfig(request, paginate=False).configure(table)
+    return table
+
+
+@require_GET
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    """The season's standings after the latest (or a chosen) round; CSV and XLSX export."""
+    season = _season(slug)
+    export_format = request.GET.get("_export")
+    if export_format:
+        if not TableExport.is_valid_format(export_format):
+            raise Http404(_("Unknown export format."))
+        data = selectors.standings_for_season(season=season, after_round=_round_param(request))
+        table = _standings_table(request, season, data)
+        exporter = TableExport(export_format, table, dataset_kwargs={"title": season.slug[:31]})
+        suffix = f"-{_('round')}-{data.after_round}" if data.after_round else ""
+        return exporter.response(f"{season.slug}{suffix}.{export_format}")
+
+    def build() -> SafeString:
+        data = selectors.standings_for_season(season=season, after_round=_round_param(request))
+        table = _standings_table(request, season, data) if data.rows else None
+        return render_to_string(
+            "competition/_standings.html",
+            {"season": season, "data": data, "table": table},
+            request=request,
+        )
+
+    body = _cached_body(request, season, "standings", build, keep=("round", "sort"))
+    return _page(request, "competition/standings.html", season, body, tab="standings")
+
+
+@require_GET
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A round: pairings and results, absences by kind, byes, corrections (never cached: a
+    published pairing changes the page before any standings do)."""
+    season = _season(slug)
+    try:
+        data = selectors.round_detail(season=season, number=number)
+    except Round.DoesNotExist:
+        raise Http404(_("No such round.")) from None
+    results = dict(Game.Result.choices)
+    table = PairingsTable(
+        [
+            {
+                "board": game.board,
+                "white": game.white.member.name,
+                "white_id": game.white_id,
+                "black": game.black.member.name,
+                "black_id": game.black_id,
+                "result": game.result,
+                "result_display": results.get(game.result, game.result),
+            }
+            for game in data.games
+        ],
+        season_slug=season.slug,
+    )
+    return render(
+        request,
+        "competition/round.html",
+        {"season": season, "data": data, "table": table, "tab": "rounds"},
+    )
+
+
+@require_GET
+def round_latest(request: HttpRequest, slug: str) -> HttpResponse:
+    """The latest round of the season (the one being played, else the last one)."""
+    season = _season(slug)
+    number = selectors.latest_round_number(season=season)
+    if number is None:
+        return render(
+            request, "competition/round.html", {"season": season, "data": None, "tab": "rounds"}
+        )
+    return redirect("competition:round", slug=season.slug, number=number)
+
+
+def _chart(data: selectors.ParticipantPage) -> SafeString:
+    language = get_language() or "nl"
+    score_label = selectors.figure_label(data.primary, language)
+    points = [ChartPoint(row.round_number, row.rank, row.score) for row in data.history]
+    svg = rank_score_svg(
+        points,
+        field_size=data.field_size,
+        labels=ChartLabels(
+            title=_("Rank and %(score)s of %(name)s per round")
+            % {"score": score_label, "name": data.name},
+            description=_("Upper panel: rank (1 at the top); lower panel: %(score)s.")
+            % {"score": score_label},
+            rank=_("Rank"),
+            score=score_label,
+            round=_("Round"),
+        ),
+        format_number=exact_number_short,
+        element_id=f"chart-{data.participant_id}",
+    )
+    return mark_safe(svg)
+
+
+def exact_number_short(value: Any) -> str:
+    return exact_number(value, 2) if value.denominator not in (1, 2, 4) else exact_number(value)
+
+
+@require_GET
+def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpResponse:
+    """A participant: every game with what it adds to each figure, the explanation of each
+    figure, and a chart of his rank and score per round."""
+    season = _season(slug)
+
+    def build() -> SafeString:
+        try:
+            data = selectors.participant_detail(
+                season=season, participant_id=participant_id, after_round=_round_param(request)
+            )
+        except Participant.DoesNotExist:
+            raise Http404(_("No such participant.")) from None
+        return render_to_string(
+            "competition/_participant.html",
+            _participant_context(season, data),
+            request=request,
+        )
+
+    name = selectors.participant_name(season=season, participant_id=participant_id)
+    if name is None:
+        raise Http404(_("No such participant."))
+    body = _cached_body(request, season, f"participant:{participant_id}", build)
+    return _page(
+        request,
+        "competition/participant.html",
+        season,
+        body,
+        tab="standings",
+        participant_name=name,
+    )
+
+
+def _participant_context(season: Season, data: selectors.ParticipantPage) -> dict[str, Any]:
+    language = get_language() or "nl"
+    labels = {
+        section.code: selectors.figure_label(section.code, language) for section in data.sections
+    }
+    columns = [(code, labels.get(code, code)) for code in [s.code for s in data.sections]]
+    return {
+        "season": season,
+        "data": data,
+        "chart": _chart(data),
+        "labels": labels,
+        "columns": columns,
+        "system_key": season.system,
+        "primary_label": selectors.figure_label(data.primary, language),
+    }
+
+
+@require_GET
+def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
+    season = _season(slug)
+
+    def build() -> SafeString:
+        data = selectors.crosstable(season=season)
+        return render_to_string("competition/_crosstable.html", {"season": season, "data": data})
+
+    body = _cached_body(request, season, "crosstable", build, keep=(), tab="crosstable")
+    return _page(request, "competition/crosstable.html", season, body, tab="crosstable")
+
+
+@require_GET
+def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
+    season = _season(slug)
+
+    def build() -> SafeString:
+        data = selectors.how_it_works(season=season)
+        language = get_language() or "nl"
+        nl = language.startswith("nl")
+        context: dict[str, Any] = {
+            "season": season,
+            "data": data,
+            "system_name": selectors.system_name(data.system, language),
+            "description": data.system.description_nl if nl else data.system.description_en,
+            "parameters": [
+                (spec.description_nl if nl else spec.description_en, value, spec.kind.value)
+                for spec, value in data.parameters
+            ],
+            "tiebreaks": [
+                (code, selectors.figure_label(code, language)) for code in data.tiebreak_codes
+            ],
+            "unplayed_policy": season.get_unplayed_policy_display(),
+        }
+        if data.example is not None:
+            context.update(
+                {f"example_{k}": v for k, v in _participant_context(season, data.example).items()}
+            )
+        return render_to_string("competition/_how_it_works.html", context)
+
+    body = _cached_body(request, season, "how", build, keep=(), tab="how")
+    return _page(request, "competition/how_it_works.html", season, body, tab="how")
+
+
+@require_GET
+def systems(request: HttpRequest, slug: str) -> HttpResponse:
+    season = _season(slug)
+
+    def build() -> SafeString:
+        data = selectors.systems_compared(season=season)
+        language = get_language() or "nl"
+        headers = [
+            (key, selectors.system_name(get_system(key), language), code)
+            for key, code in data.systems
+        ]
+        return render_to_string(
+            "competition/_systems.html",
+            {
+                "season": season,
+                "data": data,
+                "headers": headers,
+                "primary_labels": {
+                    key: selectors.figure_label(code, language) for key, code in data.systems
+                },
+                "points_tiebreaks": ", ".join(data.points_tiebreaks),
+                "disagreements": sum(row["differs"] for row in data.rows),
+            },
+        )
+
+    body = _cached_body(request, season, "systems", build, keep=(), tab="systems")
+    return _page(request, "competition/systems.html", season, body, tab="systems")

@@ -1,0 +1,145 @@
+"""Server time of the public pages on a 150-participant × 40-round season.
+
+Run from the repository root: ``.venv/bin/python bench/pages.py``. It builds the season in its
+own temporary SQLite database, then prints the median time (through Django's test client, so
+with every middleware) of the standings page and a participant page, uncached (the page cache
+cleared before every request) and cached, and of two trivial views as the floor: a plain
+"ok" response and the site's base template with an empty page.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import sys
+import tempfile
+import time
+import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DB_FILE = Path(tempfile.mkdtemp(prefix="clubcomp-bench-")) / "bench.sqlite3"
+os.environ["DATABASE_URL"] = f"sqlite:///{DB_FILE}"
+os.environ.setdefault("DEBUG", "1")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubcomp.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.cache import cache  # noqa: E402
+from django.core.management import call_command  # noqa: E402
+from django.http import HttpResponse  # noqa: E402
+from django.shortcuts import render  # noqa: E402
+from django.test import Client, override_settings  # noqa: E402
+from django.urls import include, path  # noqa: E402
+
+PLAYERS = 150
+ROUNDS = 40
+REPEATS = 15
+
+
+def build_season():
+    from competition.models import Club, Game, Member, Participant, Round, RoundEntry, Season
+    from competition.services.standings import standings_recompute
+
+    club = Club.objects.create(name="Benchclub", slug="benchclub")
+    season = Season.objects.create(
+        club=club,
+        name="Bench",
+        slug="bench",
+        system="internal-sb",
+        tiebreaks=["BH", "WIN"],
+        unplayed_policy="unplayed-as-draw",
+        min_games=10,
+    )
+    members = Member.objects.bulk_create(
+        Member(club=club, name=f"Speler {i:03d}", rating=2200 - 5 * i) for i in range(PLAYERS)
+    )
+    participants = Participant.objects.bulk_create(
+        Participant(season=season, member=m, start_rank=i + 1) for i, m in enumerate(members)
+    )
+    results = ["1-0", "1/2", "0-1", "1-0", "0-1"]
+    games, entries = [], []
+    for number in range(1, ROUNDS + 1):
+        rnd = Round.objects.create(season=season, number=number, status=Round.Status.COMPLETED)
+        shift = (number * 7) % PLAYERS
+        order = participants[shift:] + participants[:shift]
+        absent = order[-6:]  # six absences every round, of mixed kinds
+        present = order[:-6]
+        for board, i in enumerate(range(0, len(present) - 1, 2), start=1):
+            games.append(
+                Game(
+                    round=rnd,
+                    board=board,
+                    white=present[i],
+                    black=present[i + 1],
+                    result=results[(board * 3 + number) % len(results)],
+                )
+            )
+        kinds = ["absent_notice", "absent_no_notice", "club_duty"]
+        for j, p in enumerate(absent):
+            entries.append(RoundEntry(round=rnd, participant=p, kind=kinds[j % 3]))
+    Game.objects.bulk_create(games)
+    RoundEntry.objects.bulk_create(entries)
+    started = time.perf_counter()
+    standings_recompute(season=season)
+    print(f"standings_recompute: {1000 * (time.perf_counter() - started):.0f} ms")
+    return season, participants[0]
+
+
+def trivial_ok(request):
+    return HttpResponse("ok")
+
+
+def trivial_base(request):
+    return render(request, "base.html", {})
+
+
+bench_urls = types.ModuleType("bench_urls")
+bench_urls.urlpatterns = [  # type: ignore[attr-defined]
+    path("trivial/ok/", trivial_ok),
+    path("trivial/base/", trivial_base),
+    path("", include("clubcomp.urls")),
+]
+sys.modules["bench_urls"] = bench_urls
+
+
+def median_ms(client: Client, url: str, *, cached: bool) -> float:
+    times = []
+    client.get(url)  # warm up (templates, imports) and fill the cache
+    for _ in range(REPEATS):
+        if not cached:
+            cache.clear()
+        started = time.perf_counter()
+        response = client.get(url)
+        times.append(1000 * (time.perf_counter() - started))
+        assert response.status_code == 200, (url, response.status_code)
+    return statistics.median(times)
+
+
+def main() -> None:
+    call_command("migrate", verbosity=0)
+    season, participant = build_season()
+    client = Client(HTTP_ACCEPT_LANGUAGE="nl")
+    client.raise_request_exception = True
+    with override_settings(ROOT_URLCONF="bench_urls", DEBUG=False, ALLOWED_HOSTS=["testserver"]):
+        standings = f"/season/{season.slug}/"
+        player = f"/season/{season.slug}/participant/{participant.pk}/"
+        rows = [
+            ("trivial view (HttpResponse)", "/trivial/ok/", True),
+            ("trivial view (base.html)", "/trivial/base/", True),
+            ("standings, uncached", standings, False),
+            ("standings, cached", standings, True),
+            ("participant, uncached", player, False),
+            ("participant, cached", player, True),
+        ]
+        print(f"{PLAYERS} participants × {ROUNDS} rounds; median of {REPEATS} requests")
+        for label, url, cached in rows:
+            print(f"  {label:32s} {median_ms(client, url, cached=cached):8.2f} ms")
+    DB_FILE.unlink(missing_ok=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,188 @@
+"""A participant's rank and score per round as inline SVG, drawn on the server.
+
+Pure Python (no Django): the caller passes the points, the words and a number formatter for the
+reader's language, and gets back SVG markup to put into the page. The chart needs no JavaScript;
+it carries a ``<title>`` and ``<desc>`` for screen readers, every point has its own ``<title>``
+(shown as a tooltip), and the page shows the same figures as a table beside it.
+
+Two panels share the round axis: the rank on top (1 at the top, the field size at the bottom, so
+"up" means better) and the score below (from its lowest to its highest value).
+
+>>> svg = rank_score_svg([ChartPoint(1, 3, Fraction(2)), ChartPoint(2, 1, Fraction(5))],
+...                      field_size=4, labels=ChartLabels("X", "rank and score"))
+>>> svg.startswith("<svg") and "<title" in svg
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from html import escape
+
+WIDTH = 640
+PANEL_HEIGHT = 150
+LEFT = 56
+RIGHT = 16
+TOP = 28
+GAP = 44
+BOTTOM = 34
+
+
+@dataclass(frozen=True, slots=True)
+class ChartPoint:
+    round_number: int
+    rank: int
+    score: Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class ChartLabels:
+    title: str
+    description: str
+    rank: str = "Rank"
+    score: str = "Score"
+    round: str = "Round"
+
+
+def _x(round_number: int, first: int, last: int) -> float:
+    span = max(last - first, 1)
+    return LEFT + (WIDTH - LEFT - RIGHT) * (round_number - first) / span
+
+
+def _y(value: float, low: float, high: float, top: float, *, inverted: bool) -> float:
+    """Place ``value`` between ``low`` and ``high`` in a panel starting at ``top``."""
+    span = (high - low) or 1.0
+    share = (value - low) / span
+    if not inverted:
+        share = 1 - share
+    return top + PANEL_HEIGHT * share
+
+
+def _ticks(low: int, high: int, most: int = 6) -> list[int]:
+    """Whole-number ticks from ``low`` to ``high`` with at most about ``most`` of them.
+
+    >>> _ticks(1, 40)
+    [1, 10, 20, 30, 40]
+    >>> _ticks(1, 4)
+    [1, 2, 3, 4]
+    """
+    if high <= low:
+        return [low]
+    span = high - low
+    step = 1
+    for candidate in (1, 2, 5, 10, 20, 25, 50, 100, 200, 500, 1000):
+        step = candidate
+        if span / candidate <= most:
+            break
+    ticks = [low] + [t for t in range((low // step + 1) * step, high, step) if t > low]
+    if ticks[-1] != high:
+        if high - ticks[-1] < step / 2 and len(ticks) > 1:
+            ticks[-1] = high
+        else:
+            ticks.append(high)
+    return ticks
+
+
+def rank_score_svg(
+    points: Sequence[ChartPoint],
+    *,
+    field_size: int,
+    labels: ChartLabels,
+    format_number: Callable[[Fraction], str] = lambda value: str(value),
+    element_id: str = "chart",
+) -> str:
+    """The chart as an ``<svg>`` element; an empty string when there is nothing to draw."""
+    if not points:
+        return ""
+    first = points[0].round_number
+    last = points[-1].round_number
+    rank_top = TOP
+    score_top = TOP + PANEL_HEIGHT + GAP
+    height = score_top + PANEL_HEIGHT + BOTTOM
+    scores = [float(p.score) for p in points]
+    low_score, high_score = min(scores), max(scores)
+    if low_score == high_score:
+        low_score, high_score = low_score - 1, high_score + 1
+    worst = max(field_size, max(p.rank for p in points), 2)
+    title_id, desc_id = f"{element_id}-title", f"{element_id}-desc"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+        f'class="rank-chart" role="img" aria-labelledby="{title_id} {desc_id}" '
+        f'id="{escape(element_id)}" preserveAspectRatio="xMidYMid meet">',
+        f'<title id="{title_id}">{escape(labels.title)}</title>',
+        f'<desc id="{desc_id}">{escape(labels.description)}</desc>',
+    ]
+
+    def panel(top: float, heading: str) -> None:
+        parts.append(
+            f'<text x="{LEFT}" y="{top - 10:.1f}" class="chart-heading">{escape(heading)}</text>'
+        )
+        parts.append(
+            f'<rect x="{LEFT}" y="{top}" width="{WIDTH - LEFT - RIGHT}" height="{PANEL_HEIGHT}" '
+            'class="chart-frame"/>'
+        )
+
+    panel(rank_top, labels.rank)
+    for tick in _ticks(1, worst):
+        y = _y(tick, 1, worst, rank_top, inverted=True)
+        parts.append(
+            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" class="chart-grid"/>'
+            f'<text x="{LEFT - 6}" y="{y + 4:.1f}" class="chart-tick" text-anchor="end">'
+            f"{tick}</text>"
+        )
+    panel(score_top, labels.score)
+    score_ticks = sorted({low_score, (low_score + high_score) / 2, high_score})
+    for value in score_ticks:
+        y = _y(value, low_score, high_score, score_top, inverted=False)
+        shown = format_number(Fraction(value).limit_denominator(100))
+        parts.append(
+            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" class="chart-grid"/>'
+            f'<text x="{LEFT - 6}" y="{y + 4:.1f}" class="chart-tick" text-anchor="end">'
+            f"{escape(shown)}</text>"
+        )
+    for tick in _ticks(first, last, most=10):
+        x = _x(tick, first, last)
+        parts.append(
+            f'<text x="{x:.1f}" y="{height - BOTTOM + 18}" class="chart-tick" '
+            f'text-anchor="middle">{tick}</text>'
+        )
+    parts.append(
+        f'<text x="{(LEFT + WIDTH - RIGHT) / 2:.1f}" y="{height - 2}" class="chart-tick" '
+        f'text-anchor="middle">{escape(labels.round)}</text>'
+    )
+
+    def line(values: list[tuple[float, float]], css: str, tips: list[str]) -> None:
+        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in values)
+        parts.append(f'<polyline points="{path}" class="chart-line {css}"/>')
+        for (x, y), tip in zip(values, tips, strict=True):
+            parts.append(
+                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" class="chart-dot {css}">'
+                f"<title>{escape(tip)}</title></circle>"
+            )
+
+    line(
+        [
+            (_x(p.round_number, first, last), _y(p.rank, 1, worst, rank_top, inverted=True))
+            for p in points
+        ],
+        "chart-rank",
+        [f"{labels.round} {p.round_number}: {labels.rank} {p.rank}" for p in points],
+    )
+    line(
+        [
+            (
+                _x(p.round_number, first, last),
+                _y(float(p.score), low_score, high_score, score_top, inverted=False),
+            )
+            for p in points
+        ],
+        "chart-score",
+        [
+            f"{labels.round} {p.round_number}: {labels.score} {format_number(p.score)}"
+            for p in points
+        ],
+    )
+    parts.append("</svg>")
+    return "".join(parts)

@@ -1,0 +1,166 @@
+"""The staff form for a season's rules: system, its parameters, tie-breaks in order, policies.
+
+Every system's parameters are fields (named ``<system>__<parameter>``), grouped per system; only
+the chosen system's are used. Fractions accept what people type: ``0,07``, ``0.07`` or ``7/100``.
+The form only parses input; the rules are checked by ``services.rules.rules_validate``.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any
+
+from crispy_forms.helper import FormHelper
+from crispy_forms.layout import HTML, Fieldset, Layout, Submit
+from django import forms
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from competition.models import Season, UnplayedPolicy
+from competition.scoring.parameters import ParameterKind, ParameterSpec, parameters_from_json
+from competition.scoring.registry import SYSTEMS
+from competition.scoring.tiebreaks import TIEBREAK_LABELS
+from competition.services.rules import Rules, rules_validate
+
+_NUMBER = re.compile(r"^\s*[+-]?\d+([.,]\d+)?(\s*/\s*\d+)?\s*$")
+
+
+def parse_fraction(text: str) -> Fraction:
+    """An exact number as typed: "0,07" and "0.07" and "7/100" are all seven hundredths.
+
+    >>> parse_fraction("0,07") == parse_fraction("7/100") == Fraction(7, 100)
+    True
+    """
+    if not _NUMBER.match(text):
+        raise ValueError(text)
+    return Fraction(text.replace(",", ".").replace(" ", ""))
+
+
+def _show(value: object) -> str:
+    """A fraction as people read it: "0,07" in Dutch when it has a finite decimal, else "1/3"."""
+    if isinstance(value, Fraction):
+        if value.denominator == 1:
+            return str(value.numerator)
+        from competition.exact import fraction_to_text
+
+        text = fraction_to_text(value)
+        return text.replace(".", ",") if (get_language() or "nl").startswith("nl") else text
+    return str(value)
+
+
+def _field_for(spec: ParameterSpec, language: str) -> forms.Field:
+    label = spec.description_nl if language.startswith("nl") else spec.description_en
+    help_text = spec.allowed()
+    if spec.kind is ParameterKind.BOOL:
+        return forms.BooleanField(label=label, required=False)
+    if spec.kind is ParameterKind.CHOICE:
+        return forms.ChoiceField(label=label, choices=[(c, c) for c in spec.choices])
+    if spec.kind is ParameterKind.INT:
+        return forms.IntegerField(label=label, help_text=help_text)
+    return forms.CharField(label=label, help_text=help_text, max_length=40)
+
+
+class SeasonRulesForm(forms.Form):
+    system = forms.ChoiceField(label=_("Ranking system"))
+    tiebreaks = forms.CharField(
+        label=_("Tie-breaks in order"),
+        required=False,
+        help_text=_("FIDE codes separated by commas, for example: BH/C1, BH, SB, DE"),
+    )
+    unplayed_policy = forms.ChoiceField(
+        label=_("Unplayed rounds in tie-breaks"), choices=UnplayedPolicy.choices
+    )
+    min_games = forms.IntegerField(label=_("Minimum games for prizes"), min_value=0)
+
+    def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
+        self.season = season
+        language = get_language() or "nl"
+        nl = language.startswith("nl")
+        current = parameters_from_json(season.parameters)
+        initial = {
+            "system": season.system,
+            "tiebreaks": ", ".join(season.tiebreaks),
+            "unplayed_policy": season.unplayed_policy,
+            "min_games": season.min_games,
+        }
+        super().__init__(*args, initial=initial, **kwargs)
+        self.fields["system"].choices = [
+            (key, system.name_nl if nl else system.name_en) for key, system in SYSTEMS.items()
+        ]
+        fieldsets = []
+        for key, system in SYSTEMS.items():
+            names = []
+            for spec in system.parameters:
+                name = f"{key}__{spec.name}"
+                self.fields[name] = _field_for(spec, language)
+                value = (
+                    current.get(spec.name, spec.default) if key == season.system else spec.default
+                )
+                self.initial[name] = (
+                    value if spec.kind is not ParameterKind.FRACTION else _show(value)
+                )
+                names.append(name)
+            fieldsets.append(
+                Fieldset(
+                    _("Parameters: %(system)s")
+                    % {"system": system.name_nl if nl else system.name_en},
+                    *names,
+                    css_class="system-parameters border rounded p-2 mb-3",
+                    data_system=key,
+                )
+            )
+        codes = ", ".join(TIEBREAK_LABELS)
+        self.helper = FormHelper()
+        self.helper.form_method = "post"
+        self.helper.layout = Layout(
+            "system",
+            "tiebreaks",
+            HTML(f'<p class="form-text small">{_("Known codes:")} {codes}</p>'),
+            "unplayed_policy",
+            "min_games",
+            *fieldsets,
+            Submit("preview", _("Preview"), css_class="btn-outline-primary me-2"),
+            Submit("save", _("Save new rules"), css_class="btn-primary"),
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        key = data.get("system")
+        if not key or key not in SYSTEMS or "min_games" not in data:
+            return data
+        parameters: dict[str, object] = {}
+        for spec in SYSTEMS[key].parameters:
+            name = f"{key}__{spec.name}"
+            raw = data.get(name)
+            if spec.kind is ParameterKind.FRACTION:
+                if raw in (None, ""):
+                    self.add_error(name, _("Enter a number."))
+                    continue
+                try:
+                    parameters[spec.name] = str(parse_fraction(str(raw)))
+                except ValueError:
+                    self.add_error(name, _("Enter a number such as 0,07 or 7/100."))
+                    continue
+            elif raw is not None:
+                parameters[spec.name] = raw
+        codes = [code for code in re.split(r"[,;\s]+", data.get("tiebreaks") or "") if code]
+        if self.errors:
+            return data
+        from competition.services.errors import ServiceError
+
+        try:
+            data["rules"] = rules_validate(
+                system=key,
+                parameters=parameters,
+                tiebreaks=codes,
+                unplayed_policy=data["unplayed_policy"],
+                min_games=data["min_games"],
+            )
+        except ServiceError as error:
+            raise forms.ValidationError(str(error)) from None
+        return data
+
+    @property
+    def rules(self) -> Rules:
+        return self.cleaned_data["rules"]

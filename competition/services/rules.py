@@ -1,0 +1,241 @@
+"""A season's rules: validate, preview and save a new system, parameters and tie-break order.
+
+The preview runs the pure engine on the season's completed rounds with the proposed rules and
+saves nothing. Saving keeps the rule set that was in force as a ``SeasonRules`` row (with the
+date it came into force), records the new one, bumps ``Season.rules_version`` and recomputes the
+cached standings; ``rules_for_version`` gives back any earlier rule set, so standings published
+under it can be reproduced exactly (``season_input(season, rules=rules_for_version(...))``).
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+
+from competition.models import Season, SeasonRules, UnplayedPolicy
+from competition.scoring import engine
+from competition.scoring.parameters import parameters_from_json, parameters_to_json
+from competition.scoring.records import ScoringInputError
+from competition.scoring.registry import UnknownSystemError, get_system
+from competition.scoring.tiebreaks import validate_tiebreaks
+from competition.services.errors import ServiceError
+from competition.services.standings import season_input, standings_recompute
+
+
+@dataclass(frozen=True)
+class Rules:
+    """A complete rule set, as stored: parameters as JSON with exact strings ("7/100")."""
+
+    system: str
+    parameters: dict[str, object]
+    tiebreaks: tuple[str, ...]
+    unplayed_policy: str
+    min_games: int
+
+    def as_overrides(self) -> dict[str, Any]:
+        """The mapping ``season_input(season, rules=...)`` takes."""
+        return {
+            "system": self.system,
+            "parameters": self.parameters,
+            "tiebreaks": self.tiebreaks,
+            "unplayed_policy": self.unplayed_policy,
+            "min_games": self.min_games,
+        }
+
+
+def rules_of_season(season: Season) -> Rules:
+    """The rule set in force now."""
+    return Rules(
+        system=season.system,
+        parameters=dict(season.parameters),
+        tiebreaks=tuple(season.tiebreaks),
+        unplayed_policy=season.unplayed_policy,
+        min_games=season.min_games,
+    )
+
+
+def rules_validate(
+    *,
+    system: str,
+    parameters: Mapping[str, object],
+    tiebreaks: Sequence[str],
+    unplayed_policy: str,
+    min_games: int,
+) -> Rules:
+    """A checked rule set, or :class:`ServiceError` saying what is wrong.
+
+    The system checks its own parameters (``get_system(key).validate``), the tie-break module its
+    codes; a tie-break may not share a code with one of the system's own figures (an SB
+    tie-break in the internal SB competition would be ambiguous). Defaults fill what is missing.
+    """
+    try:
+        ranking_system = get_system(system)
+    except UnknownSystemError as error:
+        raise ServiceError(str(error)) from None
+    try:
+        values = ranking_system.validate(parameters_from_json(parameters))
+    except ValueError as error:
+        raise ServiceError(str(error)) from None
+    try:
+        codes = validate_tiebreaks(list(tiebreaks))
+    except ValueError as error:
+        raise ServiceError(str(error)) from None
+    if len(set(codes)) != len(codes):
+        raise ServiceError("each tie-break may appear only once")
+    clash = sorted(set(codes) & set(ranking_system.figure_codes))
+    if clash:
+        raise ServiceError(
+            f"tie-break {clash[0]} has the same code as a figure of the {system} system; "
+            "choose another tie-break"
+        )
+    if unplayed_policy not in UnplayedPolicy.values:
+        raise ServiceError(f"unknown policy for unplayed rounds: {unplayed_policy!r}")
+    if min_games < 0:
+        raise ServiceError("the minimum number of games cannot be negative")
+    return Rules(system, parameters_to_json(values), codes, unplayed_policy, int(min_games))
+
+
+@dataclass(frozen=True)
+class PreviewRow:
+    participant_id: int
+    name: str
+    current_rank: int | None
+    current_score: Fraction | None
+    new_rank: int
+    new_score: Fraction
+    moved: int  # places gained (positive) or lost (negative) under the new rules
+
+
+@dataclass(frozen=True)
+class RulesPreview:
+    after_round: int
+    rows: list[PreviewRow]  # in the new order
+
+    @property
+    def movers(self) -> list[PreviewRow]:
+        return [row for row in self.rows if row.moved]
+
+
+def rules_preview(*, season: Season, rules: Rules) -> RulesPreview:
+    """The standings after the last completed round under ``rules`` beside the current ones.
+
+    Nothing is saved. Raises :class:`ServiceError` when the engine refuses the rules for this
+    season (for example Van den Brink without start points for a participant).
+    """
+    current_input = season_input(season)
+    proposed_input = season_input(season, rules=rules.as_overrides())
+    last = len(current_input.rounds)
+    names = {p.id: p.name for p in current_input.participants}
+    try:
+        proposed = engine.standings_after(proposed_input, last)
+    except (ScoringInputError, ValueError) as error:
+        raise ServiceError(str(error)) from None
+    try:
+        current = {
+            row.participant_id: row for row in engine.standings_after(current_input, last).rows
+        }
+    except (ScoringInputError, ValueError):
+        current = {}  # the current rules may no longer fit the season; show the new ones only
+    rows = []
+    for row in proposed.rows:
+        before = current.get(row.participant_id)
+        rows.append(
+            PreviewRow(
+                participant_id=row.participant_id,
+                name=names[row.participant_id],
+                current_rank=before.rank if before else None,
+                current_score=before.score if before else None,
+                new_rank=row.rank,
+                new_score=row.score,
+                moved=(before.rank - row.rank) if before else 0,
+            )
+        )
+    return RulesPreview(last, rows)
+
+
+def _valid_from_of_current(season: Season) -> datetime.datetime:
+    """When the current rules came into force, if no row says so: the season's start."""
+    if season.start_date is not None:
+        return timezone.make_aware(datetime.datetime.combine(season.start_date, datetime.time()))
+    return timezone.now()
+
+
+@transaction.atomic
+def rules_save(*, season: Season, rules: Rules, user: AbstractBaseUser | None = None) -> Season:
+    """Put ``rules`` in force for ``season``, keeping the earlier rule set.
+
+    The rule set in force until now is stored as ``SeasonRules`` version ``rules_version`` (an
+    existing row keeps its ``valid_from``); the new one becomes version ``rules_version + 1``,
+    valid from now. The standings are recomputed under the new rules.
+    """
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    rules_preview(season=season, rules=rules)  # refuse rules the engine cannot apply
+    old = rules_of_season(season)
+    SeasonRules.objects.get_or_create(
+        season=season,
+        version=season.rules_version,
+        defaults={
+            "valid_from": _valid_from_of_current(season),
+            "system": old.system,
+            "parameters": old.parameters,
+            "tiebreaks": list(old.tiebreaks),
+            "unplayed_policy": old.unplayed_policy,
+            "min_games": old.min_games,
+        },
+    )
+    new_version = season.rules_version + 1
+    SeasonRules.objects.create(
+        season=season,
+        version=new_version,
+        valid_from=timezone.now(),
+        system=rules.system,
+        parameters=rules.parameters,
+        tiebreaks=list(rules.tiebreaks),
+        unplayed_policy=rules.unplayed_policy,
+        min_games=rules.min_games,
+        changed_by=user if user is not None and user.is_authenticated else None,
+    )
+    Season.objects.filter(pk=season.pk).update(
+        system=rules.system,
+        parameters=rules.parameters,
+        tiebreaks=list(rules.tiebreaks),
+        unplayed_policy=rules.unplayed_policy,
+        min_games=rules.min_games,
+        rules_version=F("rules_version") + 1,
+    )
+    season.refresh_from_db()
+    standings_recompute(season=season)
+    season.refresh_from_db()
+    return season
+
+
+def rules_for_version(*, season: Season, version: int) -> Rules:
+    """The rule set that was in force as ``version`` (the current one when it is current)."""
+    if version == season.rules_version:
+        return rules_of_season(season)
+    try:
+        stored = SeasonRules.objects.get(season=season, version=version)
+    except SeasonRules.DoesNotExist:
+        raise ServiceError(f"season {season} has no rule set version {version}") from None
+    return Rules(
+        stored.system,
+        dict(stored.parameters),
+        tuple(stored.tiebreaks),
+        stored.unplayed_policy,
+        stored.min_games,
+    )
+
+
+def rule_history(*, season: Season) -> list[SeasonRules]:
+    """Every stored rule set of the season, newest first (one query)."""
+    return list(
+        SeasonRules.objects.filter(season=season).select_related("changed_by").order_by("-version")
+    )

@@ -1,0 +1,290 @@
+"""django-tables2 tables for the public pages, fed from plain dicts (the selectors' rows).
+
+Numbers in the rows are exact (``Fraction``): they sort exactly and render in the reader's
+language (58,25 in Dutch). Exports (CSV, XLSX) get plain values: exact decimals where the number
+has one, the rank and counts as integers, so a spreadsheet can compute with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html
+from django.utils.translation import gettext_lazy as _
+
+from competition.exact import fraction_to_decimal, is_terminating
+from competition.templatetags.clubcomp import exact_number, half
+
+
+def export_number(value: Fraction | None) -> Decimal | str:
+    """An exact number for a spreadsheet: its exact decimal, or rounded to 6 places if none."""
+    if value is None:
+        return ""
+    if is_terminating(value):
+        return fraction_to_decimal(value)
+    return round(Decimal(value.numerator) / Decimal(value.denominator), 6)
+
+
+class ExactColumn(tables.Column):
+    """An exact number, right-aligned, in the reader's number format."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("attrs", {"td": {"class": "num"}, "th": {"class": "num"}})
+        super().__init__(*args, **kwargs)
+
+    def render(self, value: Fraction) -> str:
+        return exact_number(value)
+
+    def value(self, value: Fraction) -> Decimal | str:
+        return export_number(value)
+
+
+class GamePointsColumn(ExactColumn):
+    """Game points the chess way: 7½."""
+
+    def render(self, value: Fraction) -> str:
+        return half(value)
+
+
+class StandingsTable(tables.Table):
+    rank = tables.Column(
+        verbose_name="#",
+        attrs={"td": {"class": "num"}, "th": {"class": "num"}},
+    )
+    name = tables.Column(
+        verbose_name=_("Name"),
+        attrs={"th": {"class": "name-cell"}, "td": {"class": "name-cell"}},
+    )
+    movement = tables.Column(
+        verbose_name=_("Move"),
+        empty_values=(),
+        attrs={"td": {"class": "num movement"}, "th": {"class": "num"}},
+    )
+
+    class Meta:
+        template_name = "competition/_table.html"
+        attrs = {"class": "table table-sm table-hover table-sticky-first standings align-middle"}
+        orderable = True
+        row_attrs = {
+            "class": lambda record: "" if record.get("eligible", True) else "not-eligible",
+            "data-participant": lambda record: record["participant_id"],
+        }
+
+    def __init__(self, *args: Any, season_slug: str = "", after_round: int | None = None, **kw):
+        self.season_slug = season_slug
+        self.after_round = after_round
+        super().__init__(*args, **kw)
+
+    def render_name(self, value: str, record: Mapping[str, Any]) -> str:
+        url = reverse(
+            "competition:participant",
+            kwargs={"slug": self.season_slug, "participant_id": record["participant_id"]},
+        )
+        if self.after_round:
+            url += f"?round={self.after_round}"
+        marker = ""
+        if not record.get("eligible", True):
+            marker = format_html(
+                ' <span class="badge text-bg-light border" title="{}">{}</span>',
+                _("Below the minimum number of games for prizes"),
+                "*",
+            )
+        return format_html('<a href="{}">{}</a>{}', url, value, marker)
+
+    def value_name(self, value: str) -> str:
+        return value
+
+    def render_movement(self, value: int | None) -> str:
+        if value is None:
+            return format_html('<span class="text-body-secondary">{}</span>', _("new"))
+        if value > 0:
+            return format_html(
+                '<span class="move-up" aria-hidden="true">▲{}</span>'
+                '<span class="visually-hidden">{}</span>',
+                value,
+                _("up %(n)s") % {"n": value},
+            )
+        if value < 0:
+            return format_html(
+                '<span class="move-down" aria-hidden="true">▼{}</span>'
+                '<span class="visually-hidden">{}</span>',
+                -value,
+                _("down %(n)s") % {"n": -value},
+            )
+        return format_html(
+            '<span class="text-body-secondary" aria-hidden="true">–</span>'
+            '<span class="visually-hidden">{}</span>',
+            _("no change"),
+        )
+
+    def value_movement(self, value: int | None) -> int | str:
+        return "" if value is None else value
+
+    def value_eligible(self, value: bool) -> str:
+        return "1" if value else "0"
+
+    def render_eligible(self, value: bool) -> str:
+        if value:
+            return format_html('<span aria-label="{}">✓</span>', _("eligible for prizes"))
+        return format_html(
+            '<span class="text-body-secondary" aria-label="{}">–</span>',
+            _("not (yet) eligible for prizes"),
+        )
+
+
+def standings_table(
+    rows: Iterable[Mapping[str, Any]],
+    *,
+    season_slug: str,
+    after_round: int | None,
+    primary: tuple[str, str],
+    figures: Iterable[tuple[str, str]],
+    tiebreaks: Iterable[tuple[str, str, str]],
+    show_eligibility: bool,
+) -> StandingsTable:
+    """The standings table with the season's columns: primary score, the system's other
+    figures, game points, the tie-breaks in the season's order, games, eligibility.
+
+    ``primary`` and ``figures`` are (code, label); ``tiebreaks`` are (code, short, label).
+    """
+    extra: list[tuple[str, tables.Column]] = [
+        (
+            "score",
+            ExactColumn(verbose_name=primary[1], attrs=_num_attrs(primary[1])),
+        )
+    ]
+    for index, (code, label) in enumerate(figures):
+        extra.append(
+            (
+                f"figure_{index}",
+                ExactColumn(
+                    verbose_name=label,
+                    accessor=f"values__{code}",
+                    attrs=_num_attrs(label),
+                    default="",
+                ),
+            )
+        )
+    if primary[0] != "PTS":
+        extra.append(
+            (
+                "game_points",
+                GamePointsColumn(verbose_name=_("Pts"), attrs=_num_attrs(_("Game points"))),
+            )
+        )
+    for index, (code, short, label) in enumerate(tiebreaks):
+        extra.append(
+            (
+                f"tiebreak_{index}",
+                ExactColumn(
+                    verbose_name=short,
+                    accessor=f"values__{code}",
+                    attrs=_num_attrs(label),
+                    default="",
+                ),
+            )
+        )
+    extra.append(
+        (
+            "games",
+            tables.Column(
+                verbose_name=_("Games"),
+                attrs={"td": {"class": "num"}, "th": {"class": "num"}},
+            ),
+        )
+    )
+    if show_eligibility:
+        extra.append(
+            (
+                "eligible",
+                tables.Column(
+                    verbose_name=_("Prize"),
+                    attrs={
+                        "td": {"class": "text-center"},
+                        "th": {"title": _("Eligible for prizes")},
+                    },
+                ),
+            )
+        )
+    return StandingsTable(
+        list(rows),
+        extra_columns=extra,
+        season_slug=season_slug,
+        after_round=after_round,
+        order_by="rank",
+        sequence=("rank", "name", "...", "movement"),
+    )
+
+
+def _num_attrs(title: str) -> dict[str, dict[str, str]]:
+    return {
+        "td": {"class": "num"},
+        "th": {"class": "num", "title": str(title)},
+    }
+
+
+class PairingsTable(tables.Table):
+    """A round's games: board, white, result, black."""
+
+    board = tables.Column(verbose_name=_("Board"), attrs={"td": {"class": "num"}})
+    white = tables.Column(verbose_name=_("White"), attrs={"td": {"class": "name-cell"}})
+    result = tables.Column(
+        verbose_name=_("Result"), empty_values=(), attrs={"td": {"class": "text-center result"}}
+    )
+    black = tables.Column(verbose_name=_("Black"))
+
+    class Meta:
+        template_name = "competition/_table.html"
+        attrs = {"class": "table table-sm table-sticky-first pairings align-middle"}
+        orderable = False
+
+    def __init__(self, *args: Any, season_slug: str = "", **kwargs: Any) -> None:
+        self.season_slug = season_slug
+        super().__init__(*args, **kwargs)
+
+    def _link(self, participant_id: int, name: str) -> str:
+        url = reverse(
+            "competition:participant",
+            kwargs={"slug": self.season_slug, "participant_id": participant_id},
+        )
+        return format_html('<a href="{}">{}</a>', url, name)
+
+    def render_white(self, record: Mapping[str, Any]) -> str:
+        return self._link(record["white_id"], record["white"])
+
+    def render_black(self, record: Mapping[str, Any]) -> str:
+        return self._link(record["black_id"], record["black"])
+
+    def render_result(self, record: Mapping[str, Any]) -> str:
+        if not record["result"]:
+            return format_html('<span class="text-body-secondary">{}</span>', _("not yet played"))
+        return record["result_display"]
+
+
+class RulesPreviewTable(tables.Table):
+    """The standings now and under the proposed rules, side by side."""
+
+    name = tables.Column(verbose_name=_("Name"), attrs={"td": {"class": "name-cell"}})
+    current_rank = tables.Column(verbose_name=_("Rank now"), attrs={"td": {"class": "num"}})
+    current_score = ExactColumn(verbose_name=_("Score now"))
+    new_rank = tables.Column(verbose_name=_("New rank"), attrs={"td": {"class": "num"}})
+    new_score = ExactColumn(verbose_name=_("New score"))
+    moved = tables.Column(verbose_name=_("Move"), attrs={"td": {"class": "num movement"}})
+
+    class Meta:
+        template_name = "competition/_table.html"
+        attrs = {"class": "table table-sm table-sticky-first align-middle"}
+        orderable = False
+        row_attrs = {"class": lambda record: "table-warning" if record["moved"] else ""}
+
+    def render_moved(self, value: int) -> str:
+        if value > 0:
+            return format_html('<span class="move-up">▲{}</span>', value)
+        if value < 0:
+            return format_html('<span class="move-down">▼{}</span>', -value)
+        return "–"

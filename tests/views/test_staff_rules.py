@@ -1,0 +1,116 @@
+"""The staff rules page: who may use it, preview saves nothing, save keeps the old rules."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+from django.urls import reverse
+
+from competition.models import Season, SeasonRules
+from tests.views.public_data import small_season
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def season():
+    return small_season()[0]
+
+
+@pytest.fixture
+def staff_user(db) -> User:
+    return User.objects.create_user("staff", password="staff-pass-123", is_staff=True)
+
+
+def _form(system: str = "points", tiebreaks: str = "", **extra: str) -> dict[str, str]:
+    data = {
+        "system": system,
+        "tiebreaks": tiebreaks,
+        "unplayed_policy": "unplayed-as-draw",
+        "min_games": "0",
+        "internal-sb__unplayed_value": "0,5",
+        "internal-sb__count_rounds_before_joining": "on",
+        "points__win": "1",
+        "points__draw": "0,5",
+        "points__loss": "0",
+        "van-den-brink__win_part": "3",
+        "van-den-brink__draw_part": "0",
+        "van-den-brink__loss_part": "-3",
+        "van-den-brink__factor": "0,07",
+        "van-den-brink__games_per_update": "14",
+        "van-den-brink__update_mode": "every_n",
+        "van-den-brink__start_points_top": "200",
+        "van-den-brink__start_points_step": "1",
+    }
+    data.update(extra)
+    return data
+
+
+def test_anonymous_is_sent_to_login(client, season) -> None:
+    response = client.get(reverse("competition:season_rules", args=[season.slug]))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_member_gets_403(client, season, member_user) -> None:
+    client.force_login(member_user)
+    assert client.get(reverse("competition:season_rules", args=[season.slug])).status_code == 403
+
+
+def test_staff_sees_the_form(client, season, staff_user) -> None:
+    client.force_login(staff_user)
+    response = client.get(reverse("competition:season_rules", args=[season.slug]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'name="system"' in html and 'name="van-den-brink__factor"' in html
+    assert 'value="0,07"' in html  # the default factor 7/100, in Dutch
+
+
+def test_preview_shows_who_would_move_and_saves_nothing(client, season, staff_user) -> None:
+    client.force_login(staff_user)
+    response = client.post(
+        reverse("competition:season_rules", args=[season.slug]), _form(preview="1")
+    )
+    assert response.status_code == 200
+    html = response.content.decode()
+    # Under game points A and D (1½) share first, C (1) is third, B and E (0) share fourth:
+    # C drops from 1 to 3; A and D move up from 2 to 1, B from 5 to 4 -> 4 movers.
+    assert "4 participants would move" in html
+    assert "▼2" in html
+    season.refresh_from_db()
+    assert season.system == "internal-sb" and season.rules_version == 1
+    assert not SeasonRules.objects.exists()
+
+
+def test_save_puts_the_rules_in_force_and_keeps_the_old_ones(client, season, staff_user) -> None:
+    client.force_login(staff_user)
+    response = client.post(
+        reverse("competition:season_rules", args=[season.slug]), _form(save="1", tiebreaks="BH")
+    )
+    assert response.status_code == 302
+    season.refresh_from_db()
+    assert (season.system, season.tiebreaks, season.rules_version) == ("points", ["BH"], 2)
+    old = SeasonRules.objects.get(season=season, version=1)
+    assert old.system == "internal-sb"
+    new = SeasonRules.objects.get(season=season, version=2)
+    assert new.changed_by == staff_user and new.valid_from >= old.valid_from
+
+
+def test_bad_input_shows_the_reason(client, season, staff_user) -> None:
+    client.force_login(staff_user)
+    response = client.post(
+        reverse("competition:season_rules", args=[season.slug]),
+        _form(system="internal-sb", tiebreaks="SB", preview="1"),
+    )
+    assert response.status_code == 200
+    assert "same code as a figure" in response.content.decode()
+    assert Season.objects.get(pk=season.pk).rules_version == 1
+
+
+def test_a_factor_that_is_not_a_number_is_refused(client, season, staff_user) -> None:
+    client.force_login(staff_user)
+    response = client.post(
+        reverse("competition:season_rules", args=[season.slug]),
+        _form(system="van-den-brink", preview="1", **{"van-den-brink__factor": "zeven"}),
+    )
+    assert "0,07 or 7/100" in response.content.decode()
