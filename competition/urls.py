@@ -1,11 +1,9 @@
-"""The competition app's URLs (public pages and the TD's pages)."""
+"""The competition app's URLs: public pages, the TD's club evening, file imports and exports."""
 
-from django.urls import path
-
-from competition.views import public
+from competition.urls_files import urlpatterns as file_urls
+from competition.urls_public import urlpatterns as public_urls
+from competition.urls_td import urlpatterns as td_urls
 
 app_name = "competition"
 
-urlpatterns = [
-    path("", public.home, name="home"),
-]
+urlpatterns = [*public_urls, *td_urls, *file_urls]

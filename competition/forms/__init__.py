@@ -1,0 +1,1 @@
+"""Forms by area: ``evening`` (the club evening), ``rules`` (season rules), ``files``."""

@@ -1,0 +1,69 @@
+"""A real browser for browser tests: Debian's Chromium driven by Selenium through the system
+chromedriver (never a downloaded browser). Tests are skipped with a clear reason when Chromium
+is not installed (`make test` installs it when run as root; CI always has it)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+# Phone-sized viewport (a common Android phone in CSS pixels).
+PHONE = (412, 915)
+
+
+def _have_browser() -> bool:
+    return os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)
+
+
+@pytest.fixture
+def browser() -> Iterator[object]:
+    """A headless Chromium with a phone-sized window; pages in Dutch unless changed."""
+    if not _have_browser():
+        pytest.skip("Debian's chromium and chromium-driver are not installed")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="clubcomp-chromium-")
+    downloads = tempfile.mkdtemp(prefix="clubcomp-downloads-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        f"--window-size={PHONE[0]},{PHONE[1]}",
+        "--lang=nl",
+    ):
+        options.add_argument(flag)
+    options.add_experimental_option(
+        "prefs",
+        {
+            "download.default_directory": downloads,
+            "download.prompt_for_download": False,
+            "intl.accept_languages": "nl",
+        },
+    )
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.download_dir = downloads  # type: ignore[attr-defined]
+    driver.set_page_load_timeout(30)
+    driver.implicitly_wait(2)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+        shutil.rmtree(downloads, ignore_errors=True)
