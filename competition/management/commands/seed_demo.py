@@ -15,15 +15,22 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from competition.models import Club, Game, Member, Participant, Round, RoundEntry, Season
-from competition.pairing import berger_round
 from competition.permissions import td_group
-from competition.services.rounds import entry_record, game_create, round_complete, round_create
-from competition.services.standings import standings_recompute
+from competition.services.evening import (
+    PRESENT,
+    attendance_record,
+    board_result_save,
+    evening_start,
+    pairing_propose,
+    round_close,
+    round_publish,
+)
 
 DEMO_CLUB_SLUG = "sc-de-toren"
 DEMO_PASSWORD = "schaak-demo-2026"
 FIRST_EVENING = datetime.date(2026, 9, 10)  # a Thursday
 PLAYED_ROUNDS = 10
+RAPID_ROUNDS = 6  # the round-robin group of eight is one round short of its end
 
 MEMBERS = [
     ("Hemmo Mulder", 2105, 1968),
@@ -134,19 +141,18 @@ def load_demo() -> None:
         tiebreaks=["SB", "DE", "WIN"],
         unplayed_policy="plain",
     )
-    internal_players = _enrol(internal, members[:17])  # an odd number: someone gets the bye
+    _enrol(internal, members[:17])  # an odd number: someone gets the bye
     # Van den Brink start points come from last season's final standing: 200, 199, ...
-    vdb_players = _enrol(vdb, members[17:30], start_points=True)
-    rapid_players = _enrol(rapid, [members[i] for i in (0, 2, 4, 6, 8, 10, 12, 14)])
+    _enrol(vdb, members[17:30], start_points=True)
+    _enrol(rapid, [members[i] for i in (0, 2, 4, 6, 8, 10, 12, 14)])
 
+    # Every evening runs through the TD's own services: attendance, the pairing engine
+    # (Berger tables for the round robin), publishing, results and closing the round.
     for number in range(1, PLAYED_ROUNDS + 1):
         evening = FIRST_EVENING + datetime.timedelta(weeks=number - 1)
-        _play_ladder_round(internal, internal_players, evening, rng, number)
-        _play_ladder_round(vdb, vdb_players, evening, rng, number)
-        if number <= 6:
-            _play_berger_round(rapid, rapid_players, evening, rng, number)
-    for season in (internal, vdb, rapid):
-        standings_recompute(season=season)
+        seasons = [internal, vdb] + ([rapid] if number <= RAPID_ROUNDS else [])
+        for rnd in evening_start(seasons=seasons, date=evening):
+            _play_evening(rnd, rng, td)
 
 
 def _enrol(season: Season, members: list[Member], start_points: bool = False) -> list[Participant]:
@@ -163,69 +169,36 @@ def _enrol(season: Season, members: list[Member], start_points: bool = False) ->
 
 def _result(rng: random.Random, white: Participant, black: Participant) -> str:
     expected = 1 / (1 + 10 ** ((black.member.rating - white.member.rating) / 400))
-    draw = 0.25
-    roll = rng.random()
-    if roll < draw:
+    if rng.random() < 0.25:
         return Game.Result.DRAW
     return Game.Result.WHITE_WINS if rng.random() < expected else Game.Result.BLACK_WINS
 
 
-def _play_ladder_round(
-    season: Season,
-    players: list[Participant],
-    evening: datetime.date,
-    rng: random.Random,
-    number: int,
-) -> None:
-    rnd = round_create(season=season, date=evening)
-    present = []
-    for player in players:
+def _attendance(rng: random.Random, round: Round) -> dict[int, str]:
+    """About one in seven stays away: with notice, without notice or on club duty."""
+    marks = {}
+    for participant in round.season.participants.order_by("start_rank"):
         roll = rng.random()
         if roll < 0.08:
-            entry_record(round=rnd, participant=player, kind=RoundEntry.Kind.ABSENT_NOTICE)
+            marks[participant.id] = RoundEntry.Kind.ABSENT_NOTICE
         elif roll < 0.11:
-            entry_record(round=rnd, participant=player, kind=RoundEntry.Kind.ABSENT_NO_NOTICE)
+            marks[participant.id] = RoundEntry.Kind.ABSENT_NO_NOTICE
         elif roll < 0.14:
-            entry_record(
-                round=rnd,
-                participant=player,
-                kind=RoundEntry.Kind.CLUB_DUTY,
-                note="Extern: De Toren 2",
-            )
+            marks[participant.id] = RoundEntry.Kind.CLUB_DUTY
         else:
-            present.append(player)
-    # The demo pairs by rating in a rotating ladder; the TD's pairing engine is not needed here.
-    present.sort(key=lambda p: (-p.member.rating, p.pk))
-    if len(present) % 2:
-        bye = present.pop(len(present) - 1 - (number % 3))
-        entry_record(round=rnd, participant=bye, kind=RoundEntry.Kind.BYE)
-    shift = number % 2
-    if shift and len(present) >= 4:
-        present = [present[0], *present[2:], present[1]]
-    for board, index in enumerate(range(0, len(present), 2), start=1):
-        white, black = present[index], present[index + 1]
-        if (board + number) % 2:
-            white, black = black, white
-        result = _result(rng, white, black)
-        if season.system == "internal-sb" and number == 4 and board == 3:
+            marks[participant.id] = PRESENT
+    return marks
+
+
+def _play_evening(round: Round, rng: random.Random, td: User) -> None:
+    if not round.season.is_round_robin:
+        attendance_record(round=round, marks=_attendance(rng, round), user=td)
+    pairing_propose(round=round, user=td)
+    round_publish(round=round, user=td)
+    games = Game.objects.filter(round=round).select_related("white__member", "black__member")
+    for game in games.order_by("board"):
+        result = _result(rng, game.white, game.black)
+        if round.season.system == "internal-sb" and round.number == 4 and game.board == 3:
             result = Game.Result.WHITE_WINS_FORFEIT  # black did not turn up
-        game_create(round=rnd, board=board, white=white, black=black, result=result)
-    rnd.status = Round.Status.PAIRED
-    rnd.save(update_fields=["status"])
-    round_complete(round=rnd)
-
-
-def _play_berger_round(
-    season: Season,
-    players: list[Participant],
-    evening: datetime.date,
-    rng: random.Random,
-    number: int,
-) -> None:
-    rnd = round_create(season=season, date=evening)
-    for board, (white_no, black_no) in enumerate(berger_round(len(players), number), start=1):
-        white, black = players[white_no - 1], players[black_no - 1]
-        game_create(
-            round=rnd, board=board, white=white, black=black, result=_result(rng, white, black)
-        )
-    round_complete(round=rnd)
+        board_result_save(game_id=game.id, result=result, expected_version=game.version, user=td)
+    round_close(round=round, user=td)
