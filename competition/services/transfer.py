@@ -26,6 +26,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
+from django.db.models import Min
 from django.utils import timezone
 from django.utils.text import slugify
 
@@ -807,10 +808,6 @@ def _write_trf(plan: _TrfPlan, dry_run: bool) -> ImportReport:
 # --- season archive: export ------------------------------------------------------------------
 
 
-def _entry_state(kind: str, points: Decimal) -> str:
-    return f"{kind} {fraction_to_text(Fraction(points))}"
-
-
 def _parameters_out(stored: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
     """A season's stored parameters as the archive's exact strings (``"0.07"``, ``"true"``)."""
     out = []
@@ -828,6 +825,7 @@ def _parameters_out(stored: Mapping[str, object]) -> tuple[tuple[str, str], ...]
 
 
 def _parameters_in(system: str, pairs: Sequence[tuple[str, str]], path: str) -> dict[str, object]:
+    """Archive parameters as the database stores them (``parameters_to_json``: ``"7/100"``)."""
     try:
         ranking = get_system(system)
     except UnknownSystemError as error:
@@ -851,36 +849,56 @@ def _parameters_in(system: str, pairs: Sequence[tuple[str, str]], path: str) -> 
     return parameters_to_json({k: v for k, v in values.items() if k in raw})
 
 
-def _round_of_datetime(moment: datetime.datetime, rounds: Sequence[Round]) -> int:
-    """The first round held on or after the day of ``moment`` (rules in force from then)."""
-    day = timezone.localtime(moment).date() if timezone.is_aware(moment) else moment.date()
-    for rnd in rounds:
-        if rnd.date >= day:
-            return rnd.number
-    return (rounds[-1].number + 1) if rounds else 1
-
-
-def _datetime_of_round(number: int, rounds: Mapping[int, datetime.date]) -> datetime.datetime:
-    """The inverse of :func:`_round_of_datetime`: midnight of that round's day."""
-    if number in rounds:
-        day = rounds[number]
-    elif rounds:
-        day = max(rounds.values()) + datetime.timedelta(days=1)
-    else:
-        day = datetime.date(2000, 1, 1)
-    return timezone.make_aware(datetime.datetime.combine(day, datetime.time()))
-
-
 def _relatienummer(knsb_id: str) -> int | None:
     text = knsb_id.strip()
     return int(text) if text.isdigit() and int(text) > 0 else None
 
 
+def _decimal_text(value: Decimal | None) -> str | None:
+    """A stored decimal as the archive's exact string: ``Decimal("199.0000")`` → ``"199"``."""
+    return None if value is None else fraction_to_text(Fraction(value))
+
+
+def _usernames(user_ids: Iterable[int | None]) -> dict[int, str]:
+    """The username of every user id given (one query); ids of deleted users are left out."""
+    wanted = {pk for pk in user_ids if pk is not None}
+    if not wanted:
+        return {}
+    user_model = get_user_model()
+    return {user.pk: user.get_username() for user in user_model.objects.filter(pk__in=wanted)}
+
+
+def _history_rows(model: Any, live_ids: Iterable[int], round_ids: Sequence[int]) -> list[Any]:
+    """Every simple-history row of the season's live rows and of its deleted rows, in
+    recording order. A deleted row is found by a history row naming one of the season's
+    rounds and an id no live row has any more."""
+    live = set(live_ids)
+    deleted = set(
+        model.history.filter(round_id__in=round_ids)
+        .exclude(id__in=model.objects.values("id"))
+        .values_list("id", flat=True)
+    )
+    return list(model.history.filter(id__in=live | deleted).order_by("history_date", "history_id"))
+
+
+def _archive_ids(rows: Sequence[Any], live: Mapping[int, int], start: int) -> dict[int, int]:
+    """Archive ids of the history's objects: a live row's own, a deleted row the next free one
+    (``start``, ``start + 1``, ...) in order of its first history record."""
+    ids = dict(live)
+    for record in rows:
+        if record.id not in ids:
+            ids[record.id] = start
+            start += 1
+    return ids
+
+
 def season_archive(*, season: Season) -> fa.SeasonArchive:
     """Everything of ``season`` as the archive's dataclasses, with archive-local ids.
 
-    Participants are numbered 1, 2, ... by (start number, name, database id) and members in the
-    same order, so an archive loaded into an empty database numbers them the same way again.
+    Participants are numbered 1, 2, ... by (start number, name, database id) and members with
+    their participant's number; games 1, 2, ... by (round, board), then deleted games in order
+    of their first history record; entries likewise by (round, participant). An archive
+    loaded into an empty database numbers everything the same way again.
     """
     season = Season.objects.select_related("club").get(pk=season.pk)
     participants = sorted(
@@ -888,57 +906,101 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
         key=lambda p: (p.start_rank is None, p.start_rank or 0, p.member.name, p.id),
     )
     pid = {p.id: index for index, p in enumerate(participants, start=1)}
-    members = [
-        fa.ArchiveMember(
-            id=pid[p.id],
-            name=p.member.name,
-            knsb_relatienummer=_relatienummer(p.member.knsb_id),
-            fide_id=p.member.fide_id,
-            rating=p.member.rating,
-            birth_year=p.member.birth_year,
-            active=p.member.active,
-        )
-        for p in participants
-    ]
-    archive_participants = [
-        fa.ArchiveParticipant(
-            id=pid[p.id],
-            member=pid[p.id],
-            start_rank=p.start_rank,
-            start_points=None if p.start_points is None else fraction_to_text(p.start_points),
-            joined_round=p.joined_round,
-        )
-        for p in participants
-    ]
     rounds = list(Round.objects.filter(season=season).order_by("number"))
     round_number = {r.id: r.number for r in rounds}
-    games: dict[int, list[fa.ArchiveGame]] = {r.id: [] for r in rounds}
-    boards: dict[int, tuple[int, int]] = {}  # game id -> (round, board)
-    for g in Game.objects.filter(round__season=season).order_by("board"):
-        games[g.round_id].append(
-            fa.ArchiveGame(g.board, pid[g.white_id], pid[g.black_id], g.result, g.version)
+    games = sorted(
+        Game.objects.filter(round__season=season),
+        key=lambda g: (round_number[g.round_id], g.board),
+    )
+    entries = sorted(
+        RoundEntry.objects.filter(round__season=season),
+        key=lambda e: (round_number[e.round_id], pid[e.participant_id]),
+    )
+    rule_rows = list(SeasonRules.objects.filter(season=season).order_by("version"))
+    round_ids = [r.id for r in rounds]
+    game_rows = _history_rows(Game, (g.id for g in games), round_ids)
+    entry_rows = _history_rows(RoundEntry, (e.id for e in entries), round_ids)
+    gid = _archive_ids(game_rows, {g.id: n for n, g in enumerate(games, start=1)}, len(games) + 1)
+    eid = _archive_ids(
+        entry_rows, {e.id: n for n, e in enumerate(entries, start=1)}, len(entries) + 1
+    )
+    names = _usernames(
+        [r.changed_by_id for r in rule_rows]
+        + [row.updated_by_id for row in (*games, *entries, *game_rows, *entry_rows)]
+        + [row.history_user_id for row in (*game_rows, *entry_rows)]
+    )
+
+    def user(pk: int | None) -> str | None:
+        return None if pk is None else names.get(pk)
+
+    def participant(pk: int | None) -> int | None:
+        return None if pk is None else pid.get(pk)
+
+    def round_of(pk: int | None) -> int | None:
+        return None if pk is None else round_number.get(pk)
+
+    by_round_games: dict[int, list[fa.ArchiveGame]] = {r.id: [] for r in rounds}
+    for g in games:
+        by_round_games[g.round_id].append(
+            fa.ArchiveGame(
+                id=gid[g.id],
+                board=g.board,
+                white=pid[g.white_id],
+                black=pid[g.black_id],
+                result=g.result,
+                version=g.version,
+                updated_by=user(g.updated_by_id),
+                updated_at=g.updated_at,
+            )
         )
-        boards[g.id] = (round_number[g.round_id], g.board)
-    entries: dict[int, list[fa.ArchiveEntry]] = {r.id: [] for r in rounds}
-    entry_keys: dict[int, tuple[int, int]] = {}  # entry id -> (round, participant)
-    for e in RoundEntry.objects.filter(round__season=season):
-        entries[e.round_id].append(
-            fa.ArchiveEntry(pid[e.participant_id], e.kind, fraction_to_text(Fraction(e.points)))
+    by_round_entries: dict[int, list[fa.ArchiveEntry]] = {r.id: [] for r in rounds}
+    for e in entries:
+        by_round_entries[e.round_id].append(
+            fa.ArchiveEntry(
+                id=eid[e.id],
+                participant=pid[e.participant_id],
+                kind=e.kind,
+                points=fraction_to_text(Fraction(e.points)),
+                note=e.note,
+                updated_by=user(e.updated_by_id),
+                updated_at=e.updated_at,
+            )
         )
-        entry_keys[e.id] = (round_number[e.round_id], pid[e.participant_id])
-    corrections = _corrections(boards, entry_keys)
-    rule_sets = [
-        fa.ArchiveRuleSet(
-            version=r.version,
-            valid_from=_round_of_datetime(r.valid_from, rounds),
-            system=r.system,
-            parameters=_parameters_out(r.parameters),
-            tiebreaks=tuple(r.tiebreaks),
-            unplayed=r.unplayed_policy,
-            min_games=r.min_games,
+    game_history = tuple(
+        fa.ArchiveGameRecord(
+            game=gid[h.id],
+            history_date=h.history_date,
+            history_type=h.history_type,
+            history_user=user(h.history_user_id),
+            history_change_reason=h.history_change_reason,
+            round=round_of(h.round_id),
+            board=h.board,
+            white=participant(h.white_id),
+            black=participant(h.black_id),
+            result=h.result,
+            version=h.version,
+            updated_by=user(h.updated_by_id),
+            updated_at=h.updated_at,
         )
-        for r in SeasonRules.objects.filter(season=season).order_by("version")
-    ]
+        for h in game_rows
+    )
+    entry_history = tuple(
+        fa.ArchiveEntryRecord(
+            entry=eid[h.id],
+            history_date=h.history_date,
+            history_type=h.history_type,
+            history_user=user(h.history_user_id),
+            history_change_reason=h.history_change_reason,
+            round=round_of(h.round_id),
+            participant=participant(h.participant_id),
+            kind=h.kind,
+            points=fraction_to_text(Fraction(h.points)),
+            note=h.note,
+            updated_by=user(h.updated_by_id),
+            updated_at=h.updated_at,
+        )
+        for h in entry_rows
+    )
     return fa.SeasonArchive(
         club=fa.ArchiveClub(season.club.name, season.club.slug),
         season=fa.ArchiveSeason(
@@ -946,105 +1008,67 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
             slug=season.slug,
             start_date=season.start_date,
             end_date=season.end_date,
+            kind=season.kind,
             system=season.system,
             parameters=_parameters_out(season.parameters),
             tiebreaks=tuple(season.tiebreaks),
             unplayed_policy=season.unplayed_policy,
             min_games=season.min_games,
+            bye_points=fraction_to_text(Fraction(season.bye_points)),
+            rematch_window=season.rematch_window,
             status=season.status,
-            round_robin=season.is_round_robin,
+            rules_version=season.rules_version,
         ),
-        members=tuple(members),
-        rule_sets=tuple(rule_sets),
-        participants=tuple(archive_participants),
+        members=tuple(
+            fa.ArchiveMember(
+                id=pid[p.id],
+                name=p.member.name,
+                knsb_relatienummer=p.member.knsb_id or None,
+                fide_id=p.member.fide_id,
+                rating=p.member.rating,
+                rating_date=p.member.rating_date,
+                birth_year=p.member.birth_year,
+                active=p.member.active,
+            )
+            for p in participants
+        ),
+        rule_sets=tuple(
+            fa.ArchiveRuleSet(
+                version=r.version,
+                valid_from=r.valid_from,
+                system=r.system,
+                parameters=_parameters_out(r.parameters),
+                tiebreaks=tuple(r.tiebreaks),
+                unplayed_policy=r.unplayed_policy,
+                min_games=r.min_games,
+                changed_by=user(r.changed_by_id),
+            )
+            for r in rule_rows
+        ),
+        participants=tuple(
+            fa.ArchiveParticipant(
+                id=pid[p.id],
+                member=pid[p.id],
+                start_rank=p.start_rank,
+                start_points=_decimal_text(p.start_points),
+                initial_value=_decimal_text(p.initial_value),
+                joined_round=p.joined_round,
+            )
+            for p in participants
+        ),
         rounds=tuple(
             fa.ArchiveRound(
                 number=r.number,
                 date=r.date,
                 status=r.status,
-                games=tuple(games[r.id]),
-                entries=tuple(sorted(entries[r.id], key=lambda e: e.participant)),
+                games=tuple(by_round_games[r.id]),
+                entries=tuple(by_round_entries[r.id]),
             )
             for r in rounds
         ),
-        corrections=tuple(corrections),
+        game_history=game_history,
+        entry_history=entry_history,
     )
-
-
-def _corrections(
-    boards: Mapping[int, tuple[int, int]], entry_keys: Mapping[int, tuple[int, int]]
-) -> list[fa.ArchiveCorrection]:
-    """Every change of a result or an entry in simple-history (creation is not a change)."""
-    found: list[tuple[datetime.datetime, int, int, int, fa.ArchiveCorrection]] = []
-    game_history = (
-        Game.history.filter(id__in=list(boards))
-        .select_related("history_user", "updated_by")
-        .order_by("id", "history_date", "history_id")
-    )
-    previous: dict[int, str] = {}
-    for record in game_history:
-        before = previous.get(record.id)
-        previous[record.id] = record.result
-        if record.history_type != "~" or before is None or before == record.result:
-            continue
-        number, board = boards[record.id]
-        found.append(
-            (
-                record.history_date,
-                number,
-                0,
-                board,
-                fa.ArchiveCorrection(
-                    timestamp=record.history_date,
-                    user=_who(record),
-                    round=number,
-                    board=board,
-                    participant=None,
-                    before=before,
-                    after=record.result,
-                    reason=record.history_change_reason or "",
-                ),
-            )
-        )
-    entry_history = (
-        RoundEntry.history.filter(id__in=list(entry_keys))
-        .select_related("history_user", "updated_by")
-        .order_by("id", "history_date", "history_id")
-    )
-    previous_state: dict[int, str] = {}
-    for record in entry_history:
-        state = _entry_state(record.kind, record.points)
-        before = previous_state.get(record.id)
-        previous_state[record.id] = state
-        if record.history_type != "~" or before is None or before == state:
-            continue
-        number, participant = entry_keys[record.id]
-        found.append(
-            (
-                record.history_date,
-                number,
-                1,
-                participant,
-                fa.ArchiveCorrection(
-                    timestamp=record.history_date,
-                    user=_who(record),
-                    round=number,
-                    board=None,
-                    participant=participant,
-                    before=before,
-                    after=state,
-                    reason=record.history_change_reason or "",
-                ),
-            )
-        )
-    found.sort(key=lambda item: item[:4])
-    return [item[4] for item in found]
-
-
-def _who(record: Any) -> str:
-    """The user of a history record: simple-history's (a request), else the row's updated_by."""
-    user = record.history_user or record.updated_by
-    return user.get_username() if user else ""
 
 
 def season_archive_text(*, season: Season) -> str:
@@ -1055,7 +1079,44 @@ def season_archive_text(*, season: Season) -> str:
 # --- season archive: import ------------------------------------------------------------------
 
 
+def _check_decimal(
+    text: str | None, path: str, *, model: Any, field: str, minimum: Decimal | None = None
+) -> None:
+    """Refuse a decimal the database column cannot hold exactly (too many places or digits)."""
+    if text is None:
+        return
+    column = model._meta.get_field(field)
+    value = Decimal(text)
+    places = -min(0, int(value.normalize().as_tuple().exponent))
+    limit = Decimal(10) ** (column.max_digits - column.decimal_places)
+    if places > column.decimal_places or abs(value) >= limit:
+        plural = "" if column.decimal_places == 1 else "s"
+        raise FormatError(
+            f"{field} must have at most {column.decimal_places} decimal{plural} and lie "
+            f"below {limit}, found {text}",
+            path=path,
+        )
+    if minimum is not None and value < minimum:
+        raise FormatError(f"must be at least {minimum}, found {text}", path=path)
+
+
+def _check_length(text: str | None, path: str, *, model: Any, field: str) -> None:
+    limit = model._meta.get_field(field).max_length
+    if text is not None and len(text) > limit:
+        raise FormatError(f"longer than {limit} characters", path=path)
+
+
+def _check_rules(system: str, tiebreaks: Sequence[str], unplayed: str, path: str) -> None:
+    if unplayed not in UNPLAYED_POLICIES:
+        raise FormatError(f"unknown policy {unplayed!r}", path=f"{path}.unplayed_policy")
+    try:
+        validate_tiebreaks(tiebreaks)
+    except ValueError as error:
+        raise FormatError(str(error), path=f"{path}.tiebreaks") from None
+
+
 def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, object]]]:
+    """The archive read and checked against everything the database will refuse."""
     archive = fa.load_archive(text)
     if Season.objects.filter(slug=archive.season.slug).exists():
         raise ServiceError(
@@ -1063,57 +1124,85 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
             "nothing was imported (delete or rename that season first)."
         )
     season = archive.season
-    if season.unplayed_policy not in UNPLAYED_POLICIES:
-        raise FormatError(f"unknown policy {season.unplayed_policy!r}", path="season.unplayed")
-    if season.status not in Season.Status.values:
-        raise FormatError(f"unknown status {season.status!r}", path="season.status")
-    try:
-        validate_tiebreaks(season.tiebreaks)
-    except ValueError as error:
-        raise FormatError(str(error), path="season.tiebreaks") from None
+    user_model = get_user_model()
+    username_field = user_model.USERNAME_FIELD
+    lengths: list[tuple[str | None, str, Any, str]] = [
+        (archive.club.name, "club.name", Club, "name"),
+        (archive.club.slug, "club.slug", Club, "slug"),
+        (season.name, "season.name", Season, "name"),
+        (season.slug, "season.slug", Season, "slug"),
+    ]
+    if season.start_date and season.end_date and season.end_date < season.start_date:
+        raise FormatError("the season cannot end before it starts", path="season.end_date")
+    _check_rules(season.system, season.tiebreaks, season.unplayed_policy, "season")
+    _check_decimal(
+        season.bye_points, "season.bye_points", model=Season, field="bye_points", minimum=Decimal(0)
+    )
     parameters = {"season": _parameters_in(season.system, season.parameters, "season")}
     for index, rules in enumerate(archive.rule_sets):
         path = f"rule_sets[{index}]"
         parameters[path] = _parameters_in(rules.system, rules.parameters, path)
-        if rules.unplayed not in UNPLAYED_POLICIES:
-            raise FormatError(f"unknown policy {rules.unplayed!r}", path=f"{path}.unplayed")
+        _check_rules(rules.system, rules.tiebreaks, rules.unplayed_policy, path)
+        lengths.append((rules.changed_by, f"{path}.changed_by", user_model, username_field))
+    for index, m in enumerate(archive.members):
+        lengths.append((m.name, f"members[{index}].name", Member, "name"))
+        lengths.append(
+            (m.knsb_relatienummer, f"members[{index}].knsb_relatienummer", Member, "knsb_id")
+        )
+    for index, p in enumerate(archive.participants):
+        for name in ("start_points", "initial_value"):
+            _check_decimal(
+                getattr(p, name), f"participants[{index}].{name}", model=Participant, field=name
+            )
     for index, rnd in enumerate(archive.rounds):
-        if rnd.status not in Round.Status.values:
-            raise FormatError(f"unknown status {rnd.status!r}", path=f"rounds[{index}].status")
+        for j, game in enumerate(rnd.games):
+            path = f"rounds[{index}].games[{j}]"
+            lengths.append((game.updated_by, f"{path}.updated_by", user_model, username_field))
         for j, entry in enumerate(rnd.entries):
-            points = fa.exact(entry.points)
-            if (points * 10).denominator != 1 or not 0 <= points < 100:
-                raise FormatError(
-                    "points must have at most one decimal",
-                    path=f"rounds[{index}].entries[{j}].points",
+            path = f"rounds[{index}].entries[{j}]"
+            _check_decimal(
+                entry.points, f"{path}.points", model=RoundEntry, field="points", minimum=Decimal(0)
+            )
+            lengths.append((entry.note, f"{path}.note", RoundEntry, "note"))
+            lengths.append((entry.updated_by, f"{path}.updated_by", user_model, username_field))
+    for key, records in (("games", archive.game_history), ("entries", archive.entry_history)):
+        for index, h in enumerate(records):
+            path = f"history.{key}[{index}]"
+            model = Game.history.model if key == "games" else RoundEntry.history.model
+            lengths.append((h.history_user, f"{path}.history_user", user_model, username_field))
+            lengths.append((h.updated_by, f"{path}.updated_by", user_model, username_field))
+            lengths.append(
+                (
+                    h.history_change_reason,
+                    f"{path}.history_change_reason",
+                    model,
+                    "history_change_reason",
                 )
-    for index, c in enumerate(archive.corrections):
-        if c.participant is not None:
-            for state, key in ((c.before, "before"), (c.after, "after")):
-                kind, _sep, points = state.partition(" ")
-                if kind not in fa.ENTRY_KINDS or not re.fullmatch(r"[0-9]+(\.[0-9])?", points):
-                    raise FormatError(
-                        "expected an entry state such as 'absent_notice 0'",
-                        path=f"corrections[{index}].{key}",
-                    )
-        elif c.before not in fa.RESULTS or c.after not in fa.RESULTS:
-            raise FormatError("unknown result", path=f"corrections[{index}]")
+            )
+            if isinstance(h, fa.ArchiveEntryRecord):
+                _check_decimal(
+                    h.points, f"{path}.points", model=RoundEntry, field="points", minimum=Decimal(0)
+                )
+                lengths.append((h.note, f"{path}.note", RoundEntry, "note"))
+    for text_value, path, model, name in lengths:
+        _check_length(text_value, path, model=model, field=name)
     return archive, parameters
 
 
 def archive_import(*, data: bytes | str, dry_run: bool = False) -> ImportReport:
     """A season archive as a new season; its club is matched by slug or created.
 
-    Members are matched in the club by relatienummer, FIDE ID or name and created when new.
-    The correction history is replayed into simple-history with its dates, users and reasons
-    (users that do not exist are created inactive and without a usable password, so that the
-    names stay). Refuses a season slug that exists.
+    Members are matched in the club by relatienummer, FIDE ID or name and created when new
+    (a matched member keeps his own data). Games, entries and their simple-history rows are
+    written as they are in the archive, with their dates, users and reasons; a user name that
+    does not exist is created as an inactive account without a usable password, so that the
+    names stay. Refuses a season slug that exists.
     """
     archive, parameters = _plan_archive(decode_text(data))
     return _run_import(dry_run, lambda: _write_archive(archive, parameters, dry_run))
 
 
-def _history_user(username: str, cache: dict[str, Any]) -> Any:
+def _history_user(username: str | None, cache: dict[str, Any]) -> Any:
     if not username:
         return None
     if username not in cache:
@@ -1127,11 +1216,31 @@ def _history_user(username: str, cache: dict[str, Any]) -> Any:
     return cache[username]
 
 
+def _deleted_ids(model: Any, archive_ids: Iterable[int], live: Mapping[int, int]) -> dict[int, int]:
+    """Database ids for objects that exist only in the history (deleted games or entries):
+    negative (below every id in the history table), so that they can never be taken for the
+    history of a live row or of a row created later."""
+    lowest = model.history.aggregate(lowest=Min("id"))["lowest"]
+    next_id = min(0, lowest or 0) - 1
+    ids: dict[int, int] = {}
+    for archive_id in archive_ids:
+        if archive_id not in live and archive_id not in ids:
+            ids[archive_id] = next_id
+            next_id -= 1
+    return ids
+
+
 def _write_archive(
     archive: fa.SeasonArchive, parameters: Mapping[str, Mapping[str, object]], dry_run: bool
 ) -> ImportReport:
     a = archive.season
     report = ImportReport(season_slug=a.slug, club_slug=archive.club.slug, dry_run=dry_run)
+    users: dict[str, Any] = {}
+
+    def user_id(username: str | None) -> int | None:
+        user = _history_user(username, users)
+        return None if user is None else user.pk
+
     club = Club.objects.filter(slug=archive.club.slug).first()
     if club is None:
         club = Club.objects.create(name=archive.club.name, slug=archive.club.slug)
@@ -1141,32 +1250,34 @@ def _write_archive(
         slug=a.slug,
         start_date=a.start_date,
         end_date=a.end_date,
-        kind=Season.Kind.ROUND_ROBIN if a.round_robin else Season.Kind.LADDER,
+        kind=a.kind,
         system=a.system,
         parameters=dict(parameters["season"]),
         tiebreaks=list(a.tiebreaks),
         unplayed_policy=a.unplayed_policy,
         min_games=a.min_games,
+        bye_points=Decimal(a.bye_points),
+        rematch_window=a.rematch_window,
         status=a.status,
-        rules_version=max((r.version for r in archive.rule_sets), default=1),
+        rules_version=a.rules_version,
     )
-    round_dates = {r.number: r.date or timezone.localdate() for r in archive.rounds}
     for index, rules in enumerate(archive.rule_sets):
         SeasonRules.objects.create(
             season=season,
             version=rules.version,
-            valid_from=_datetime_of_round(rules.valid_from, round_dates),
+            valid_from=rules.valid_from,
             system=rules.system,
             parameters=dict(parameters[f"rule_sets[{index}]"]),
             tiebreaks=list(rules.tiebreaks),
-            unplayed_policy=rules.unplayed,
+            unplayed_policy=rules.unplayed_policy,
             min_games=rules.min_games,
+            changed_by_id=user_id(rules.changed_by),
         )
     matcher = _member_matcher(club)
     member_of: dict[int, Member] = {}
     used: set[int] = set()
     for m in sorted(archive.members, key=lambda m: m.id):
-        knsb_id = "" if m.knsb_relatienummer is None else str(m.knsb_relatienummer)
+        knsb_id = m.knsb_relatienummer or ""
         member = _match_member(matcher, name=m.name, knsb_id=knsb_id, fide_id=m.fide_id)
         if member is None or member.pk in used:
             member = Member.objects.create(
@@ -1175,6 +1286,7 @@ def _write_archive(
                 knsb_id=knsb_id,
                 fide_id=m.fide_id,
                 rating=m.rating,
+                rating_date=m.rating_date,
                 birth_year=m.birth_year,
                 active=m.active,
             )
@@ -1190,72 +1302,103 @@ def _write_archive(
             member=member_of[p.member],
             start_rank=p.start_rank,
             start_points=None if p.start_points is None else Decimal(p.start_points),
+            initial_value=None if p.initial_value is None else Decimal(p.initial_value),
             joined_round=p.joined_round,
         )
         report.participants += 1
-
-    game_corrections: dict[tuple[int, int], list[fa.ArchiveCorrection]] = {}
-    entry_corrections: dict[tuple[int, int], list[fa.ArchiveCorrection]] = {}
-    for c in sorted(archive.corrections, key=lambda c: c.timestamp):
-        if c.board is not None:
-            game_corrections.setdefault((c.round, c.board), []).append(c)
-        else:
-            assert c.participant is not None
-            entry_corrections.setdefault((c.round, c.participant), []).append(c)
-    users: dict[str, Any] = {}
+    round_of: dict[int, Round] = {}
+    games: list[tuple[Game, fa.ArchiveGame]] = []
+    entries: list[tuple[RoundEntry, fa.ArchiveEntry]] = []
     for r in sorted(archive.rounds, key=lambda r: r.number):
-        db_round = Round.objects.create(
-            season=season, number=r.number, date=round_dates[r.number], status=r.status
+        db_round = round_of[r.number] = Round.objects.create(
+            season=season, number=r.number, date=r.date, status=r.status
         )
         report.rounds += 1
         for g in sorted(r.games, key=lambda g: g.board):
-            history = game_corrections.get((r.number, g.board), [])
             game = Game(
                 round=db_round,
                 board=g.board,
                 white=participant_of[g.white],
                 black=participant_of[g.black],
-                result=history[0].before if history else g.result,
+                result=g.result,
+                version=g.version,
+                updated_by_id=user_id(g.updated_by),
             )
-            if history:
-                game._history_date = history[0].timestamp  # type: ignore[attr-defined]
-            game.save()
-            for c in history:
-                game.result = c.after
-                game._history_date = c.timestamp  # type: ignore[attr-defined]
-                game.updated_by = _history_user(c.user, users)
-                game._history_user = game.updated_by  # type: ignore[attr-defined]
-                game._change_reason = c.reason  # type: ignore[attr-defined]
-                game.save()
-                report.corrections += 1
-            # The final state without a history record of its own: the history is the archive's.
-            Game.objects.filter(pk=game.pk).update(result=g.result, version=g.version)
-            report.games += 1
+            games.append((game, g))
         for e in sorted(r.entries, key=lambda e: e.participant):
-            history = entry_corrections.get((r.number, e.participant), [])
-            kind, points = (e.kind, e.points)
-            if history:
-                kind, _sep, points = history[0].before.partition(" ")
             entry = RoundEntry(
                 round=db_round,
                 participant=participant_of[e.participant],
-                kind=kind,
-                points=Decimal(points),
+                kind=e.kind,
+                points=Decimal(e.points),
+                note=e.note,
+                updated_by_id=user_id(e.updated_by),
             )
-            if history:
-                entry._history_date = history[0].timestamp  # type: ignore[attr-defined]
-            entry.save()
-            for c in history:
-                kind, _sep, points = c.after.partition(" ")
-                entry.kind, entry.points = kind, Decimal(points)
-                entry._history_date = c.timestamp  # type: ignore[attr-defined]
-                entry.updated_by = _history_user(c.user, users)
-                entry._history_user = entry.updated_by  # type: ignore[attr-defined]
-                entry._change_reason = c.reason  # type: ignore[attr-defined]
-                entry.save()
-                report.corrections += 1
-            RoundEntry.objects.filter(pk=entry.pk).update(kind=e.kind, points=Decimal(e.points))
-            report.entries += 1
+            entries.append((entry, e))
+    # bulk_create writes no history row of its own (the history is the archive's); it does
+    # set updated_at to now (auto_now), so the archive's moment is written afterwards.
+    for model, pairs in ((Game, games), (RoundEntry, entries)):
+        rows = model.objects.bulk_create([row for row, _ in pairs])
+        for row, (_, item) in zip(rows, pairs, strict=True):
+            if item.updated_at is not None:
+                row.updated_at = item.updated_at
+        model.objects.bulk_update(rows, ["updated_at"])
+    report.games, report.entries = len(games), len(entries)
+
+    def round_id(number: int | None) -> int | None:
+        return None if number is None else round_of[number].pk
+
+    def participant_id(number: int | None) -> int | None:
+        return None if number is None else participant_of[number].pk
+
+    live_games = {item.id: row.pk for row, item in games}
+    game_ids = live_games | _deleted_ids(Game, (h.game for h in archive.game_history), live_games)
+    Game.history.model.objects.bulk_create(
+        [
+            Game.history.model(
+                id=game_ids[h.game],
+                history_date=h.history_date,
+                history_type=h.history_type,
+                history_user_id=user_id(h.history_user),
+                history_change_reason=h.history_change_reason,
+                round_id=round_id(h.round),
+                board=h.board,
+                white_id=participant_id(h.white),
+                black_id=participant_id(h.black),
+                result=h.result,
+                version=h.version,
+                updated_by_id=user_id(h.updated_by),
+                updated_at=h.updated_at,
+            )
+            for h in archive.game_history
+        ]
+    )
+    live_entries = {item.id: row.pk for row, item in entries}
+    entry_ids = live_entries | _deleted_ids(
+        RoundEntry, (h.entry for h in archive.entry_history), live_entries
+    )
+    RoundEntry.history.model.objects.bulk_create(
+        [
+            RoundEntry.history.model(
+                id=entry_ids[h.entry],
+                history_date=h.history_date,
+                history_type=h.history_type,
+                history_user_id=user_id(h.history_user),
+                history_change_reason=h.history_change_reason,
+                round_id=round_id(h.round),
+                participant_id=participant_id(h.participant),
+                kind=h.kind,
+                points=Decimal(h.points),
+                note=h.note,
+                updated_by_id=user_id(h.updated_by),
+                updated_at=h.updated_at,
+            )
+            for h in archive.entry_history
+        ]
+    )
+    report.corrections = sum(
+        h.history_type != "+" for h in (*archive.game_history, *archive.entry_history)
+    )
     standings_recompute(season=season)
     return report
 

@@ -165,7 +165,17 @@ def _archive_cases() -> tuple[str, list[tuple[str, str, str]]]:
     twice = json.loads(text)
     twice["rounds"][0]["games"][1]["white"] = twice["rounds"][0]["games"][0]["white"]
     bad_points = json.loads(text)
-    bad_points["rounds"][0]["entries"] = [{"participant": 1, "kind": "bye", "points": "0.25"}]
+    bad_points["rounds"][0]["entries"] = [
+        {
+            "id": 999,
+            "participant": 1,
+            "kind": "bye",
+            "points": "0.25",
+            "note": "",
+            "updated_by": None,
+            "updated_at": None,
+        }
+    ]
     bad_points["rounds"][0]["games"] = bad_points["rounds"][0]["games"][1:]
     return text, [
         ("not-json", text[:200], "line 11, column 5: not JSON"),
