@@ -16,8 +16,11 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import pairwise
+from itertools import accumulate, pairwise
+from math import lcm
+from operator import itemgetter
 from types import ModuleType
+from typing import Any
 
 from competition.scoring.model import (
     Explanation,
@@ -28,10 +31,10 @@ from competition.scoring.model import (
     SeasonStandings,
     StandingRow,
 )
-from competition.scoring.records import RoundRecord, ScoringInputError, records_by_participant
+from competition.scoring.records import ScoringInputError, SeasonRows, read_rows
 from competition.scoring.registry import get_system
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
-from competition.scoring.systems.units import RecordDigest, digest_records
+from competition.scoring.systems.units import FractionCache, RecordDigest, digest_rows
 
 DIRECT_ENCOUNTER = "DE"
 
@@ -43,21 +46,22 @@ def _tiebreaks() -> ModuleType:
     return tiebreaks
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Prepared:
     season: SeasonInput
     system: RankingSystem
     parameters: Mapping[str, ParameterValue]
     tiebreak_codes: tuple[str, ...]
-    records: Mapping[int, tuple[RoundRecord, ...]]
+    rows: SeasonRows  # the season read once; systems and tie-breaks share it
     participants: Mapping[int, Participant]
     upto_round: int
     digest: RecordDigest
+    sheet: Any = None  # the tie-break module's prepared data, built on first use
 
     @property
     def context(self) -> SystemContext:
         return SystemContext(
-            self.season, self.upto_round, self.records, self.participants, self.digest
+            self.season, self.upto_round, self.rows.records(), self.participants, self.digest
         )
 
 
@@ -84,17 +88,22 @@ def _prepare(season: SeasonInput, upto_round: int) -> _Prepared:
     participants = {p.id: p for p in season.participants}
     if len(participants) != len(season.participants):
         raise ScoringInputError("two participants share an id")
-    records = records_by_participant(season, upto_round)
+    rows = read_rows(season, upto_round)
     return _Prepared(
-        season,
-        system,
-        parameters,
-        codes,
-        records,
-        participants,
-        upto_round,
-        digest_records(records),
+        season, system, parameters, codes, rows, participants, upto_round, digest_rows(rows)
     )
+
+
+def _sheet(prepared: _Prepared, module: ModuleType) -> Any:
+    """The tie-break module's prepared form of the season's rows, built once per engine call.
+
+    Returns None when the module offers only the public API (tests replace it with a stub).
+    """
+    if not hasattr(module, "_prepare_sheet"):
+        return None
+    if prepared.sheet is None:
+        prepared.sheet = module._prepare_sheet(prepared.season, prepared.rows)
+    return prepared.sheet
 
 
 def _tiebreak_values(prepared: _Prepared, upto_round: int) -> dict[int, dict[str, Fraction]]:
@@ -103,16 +112,35 @@ def _tiebreak_values(prepared: _Prepared, upto_round: int) -> dict[int, dict[str
         return {pid: {} for pid in prepared.participants}
     if upto_round == 0:
         return {pid: dict.fromkeys(codes, Fraction(0)) for pid in prepared.participants}
-    computed = _tiebreaks().compute_tiebreaks(prepared.season, upto_round=upto_round, codes=codes)
+    module = _tiebreaks()
+    sheet = _sheet(prepared, module)
+    if sheet is None:
+        computed = module.compute_tiebreaks(prepared.season, upto_round=upto_round, codes=codes)
+    else:
+        computed = module._sheet_tiebreaks(sheet, upto_round, codes)
     return {pid: dict(computed[pid]) for pid in prepared.participants}
+
+
+def _sort_keys(values: Sequence[Fraction]) -> list[int]:
+    """Whole numbers that order like ``values`` (numerators over a common denominator).
+
+    Comparing Fractions is slow; a group's values nearly always share one denominator.
+    """
+    denominators = {value.denominator for value in values}
+    if len(denominators) == 1:
+        return [value.numerator for value in values]
+    common = lcm(*denominators)
+    return [value.numerator * (common // value.denominator) for value in values]
 
 
 def _split(group: list[int], value_of: Mapping[int, Fraction]) -> list[list[int]]:
     """``group`` sorted by value, highest first, cut where the value changes."""
-    ordered = sorted(group, key=lambda pid: value_of[pid], reverse=True)
-    parts: list[list[int]] = [[ordered[0]]]
-    for previous, pid in pairwise(ordered):
-        if value_of[pid] == value_of[previous]:
+    keys = _sort_keys([value_of[pid] for pid in group])
+    # sorted() is stable and reverse=True keeps equal keys in their order, as before.
+    ordered = sorted(zip(keys, group, strict=True), key=itemgetter(0), reverse=True)
+    parts: list[list[int]] = [[ordered[0][1]]]
+    for (previous, _), (key, pid) in pairwise(ordered):
+        if key == previous:
             parts[-1].append(pid)
         else:
             parts.append([pid])
@@ -179,32 +207,29 @@ def _direct_encounter(
 ) -> Mapping[int, Fraction]:
     if upto_round == 0:
         return dict.fromkeys(group, Fraction(0))
-    return _tiebreaks().direct_encounter(
-        prepared.season, upto_round=upto_round, group=frozenset(group)
-    )
+    module = _tiebreaks()
+    sheet = _sheet(prepared, module)
+    if sheet is None:
+        return module.direct_encounter(
+            prepared.season, upto_round=upto_round, group=frozenset(group)
+        )
+    return module._sheet_direct_encounter(sheet, upto_round, frozenset(group))
 
 
 def _game_totals(
     digest: RecordDigest, rounds: Sequence[int]
 ) -> dict[int, tuple[dict[int, Fraction], dict[int, int]]]:
     """Game points and games over the board after each round in ``rounds``."""
-    wanted = set(rounds)
-    unit = digest.unit
-    points = dict.fromkeys(digest.points, 0)
-    played = dict.fromkeys(digest.points, 0)
-    totals: dict[int, tuple[dict[int, Fraction], dict[int, int]]] = {}
-    if 0 in wanted:
-        totals[0] = ({pid: Fraction(0) for pid in points}, dict(played))
-    for index in range(max(rounds, default=0)):
-        for pid in points:
-            points[pid] += digest.points[pid][index]
-            played[pid] += digest.played[pid][index]
-        if index + 1 in wanted:
-            totals[index + 1] = (
-                {pid: Fraction(total, unit) for pid, total in points.items()},
-                dict(played),
-            )
-    return totals
+    as_fraction = FractionCache(digest.unit)
+    points_after = {pid: list(accumulate(units, initial=0)) for pid, units in digest.points.items()}
+    played_after = {pid: list(accumulate(flags, initial=0)) for pid, flags in digest.played.items()}
+    return {
+        number: (
+            {pid: as_fraction[after[number]] for pid, after in points_after.items()},
+            {pid: after[number] for pid, after in played_after.items()},
+        )
+        for number in rounds
+    }
 
 
 def _system_rounds(

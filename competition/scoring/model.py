@@ -163,7 +163,7 @@ class SeasonStandings:
 
 @dataclass(frozen=True, slots=True)
 class Contribution:
-    """One line of a participant's explanation: how one game (or unplayed round) adds to a figure."""
+    """One line of an explanation: how one game (or unplayed round) adds to a figure."""
 
     figure: str  # the code it contributes to: "SB", "VDB", "BH", "IP", ...
     round_number: int

@@ -12,10 +12,21 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
+from itertools import accumulate
+from operator import mul
 
 from competition.scoring.fide_tables import rating_difference
-from competition.scoring.model import Contribution, SeasonInput
-from competition.scoring.records import RoundRecord, ScoringInputError, records_by_participant
+from competition.scoring.model import Contribution, EntryKind, Result, SeasonInput
+from competition.scoring.records import (
+    RoundRecord,
+    Row,
+    ScoringInputError,
+    SeasonRows,
+    read_rows,
+    records_by_participant,
+)
+from competition.scoring.systems.units import FractionCache
 from competition.scoring.unplayed import (
     CATEGORY_NOTES,
     FIDE_POLICIES,
@@ -378,6 +389,20 @@ def compute_tiebreaks(
     G (0): SB = 2½ + 2¼ + 2 + 1¼ + 1 + 0 = 9.
     """
     wanted = [code for code in validate_tiebreaks(codes) if code != "DE"]
+    if season.unplayed_policy not in UNPLAYED_POLICIES:
+        raise ScoringInputError(f"unknown unplayed-round policy {season.unplayed_policy!r}")
+    sheet = _prepare_sheet(season, read_rows(season, upto_round))
+    return _sheet_tiebreaks(sheet, upto_round, wanted)
+
+
+def _compute_tiebreaks_by_contribution(
+    season: SeasonInput, *, upto_round: int, codes: Sequence[str]
+) -> dict[int, dict[str, Fraction]]:
+    """:func:`compute_tiebreaks` one contribution at a time, as the explanations see them.
+
+    The plain reading of the rules, kept as the reference the fast path is tested against.
+    """
+    wanted = [code for code in validate_tiebreaks(codes) if code != "DE"]
     ctx = _context(season, upto_round)
     buchholz: dict[int, int] = {}
     if "AOB" in wanted:
@@ -400,19 +425,28 @@ def direct_encounter(
     rest stay equal at 0. Ties left inside the group are for the next tie-break; apply this
     again to a tied subgroup (Art. 6.2). Example: A beat B, B beat C, A drew C: A 1½, B 1, C ½.
     """
+    sheet = _prepare_sheet(season, read_rows(season, upto_round))
+    return _sheet_direct_encounter(sheet, upto_round, group)
+
+
+def _sheet_direct_encounter(
+    sheet: _Sheet, upto_round: int, group: Collection[int]
+) -> dict[int, Fraction]:
+    """:func:`direct_encounter` on a prepared sheet."""
     members = set(group)
-    records = records_by_participant(season, upto_round)
-    unknown = members - records.keys()
+    unknown = members - sheet.position.keys()
     if unknown:
         raise ScoringInputError(f"unknown participants in tied group: {sorted(unknown)}")
+    rounds = min(upto_round, sheet.rounds)
+    ids = sheet.ids
+    # Regular games between members (in a Swiss a forfeit is no meeting, Art. 6.1.1).
     meetings: dict[tuple[int, int], list[int]] = {}
     for pid in members:
-        categories = categorise(records[pid])
-        for record, category in zip(records[pid], categories, strict=True):
-            if record.opponent in members and is_regular_game(
-                category, record, round_robin=season.round_robin
-            ):
-                meetings.setdefault((pid, record.opponent), []).append(halves(record))
+        person = sheet.participants[sheet.position[pid]]
+        count = _counter(person.counters_after[rounds], _GAMES)
+        for o, h in zip(person.game_opponents[:count], person.game_halves[:count], strict=True):
+            if ids[o] in members:
+                meetings.setdefault((pid, ids[o]), []).append(h)
     mini: dict[int, Fraction] = {pid: Fraction(0) for pid in members}
     for (pid, _), scores in meetings.items():
         mini[pid] += Fraction(sum(scores), 2 * len(scores))
@@ -629,3 +663,413 @@ def _count_lines(ctx: _Context, pid: int, code: str) -> list[Contribution]:
             )
         )
     return lines
+
+
+# --- the fast path: every code from flat integer lists --------------------------------------
+#
+# The functions above follow C.07 one contribution at a time and make the explanations. The
+# standings need every code for every participant after every round, so compute_tiebreaks and
+# the engine use this path: the season is read once into a _Sheet of per-participant integer
+# lists (halves, quarters, opponent positions, running totals per round), and one round's
+# figures are one pass over each participant's contributions. tests/scoring/
+# test_engine_equivalence.py checks that both paths give the same figures on random seasons.
+
+_KASHDAN = (1, 2, 4)  # seed 002: Kashdan points for a loss, a draw and a win (0, 1, 2 halves)
+_ZERO = Fraction(0)
+# Shared by every computation: a figure's value recurs across rounds and seasons.
+_FRACTIONS = {denominator: FractionCache(denominator, limit=50_000) for denominator in (1, 2, 4, 8)}
+_NEEDS_ITEMS = frozenset({*_BUCHHOLZ_CUTS, "BH/MED", "SB", "SB/C1", "AOB"})
+
+
+@dataclass(slots=True)
+class _Participant:
+    """One participant's tie-break inputs; ``*_after[r]`` is a running total after round r."""
+
+    points_after: list[int]  # game points, halves
+    opponent_score_after: list[int]  # the score his opponents' BH/SB use (policy), quarters
+    progressive_after: list[int]  # PS, halves
+    counters_after: list[int]  # the _COUNTER fields, packed (see _counter)
+    rating_sum_after: list[int]  # sum of the rated opponents' ratings over the board
+    game_opponents: list[int]  # regular games (C.07 15.2 in a round robin): opponent position
+    game_halves: list[int]  # ... and own points in that game
+    played_opponents: list[int]  # opponents over the board (AOB)
+    # FIDE policies: one dummy per unplayed round (Art. 16.4): (own halves, voluntary,
+    # position of the scheduled opponent of a forfeit or -1)
+    dummies: list[tuple[int, bool, int]]
+
+
+# Counters that only grow (how many games, wins, ...) travel together in one integer, 32 bits
+# each, so that a single running sum per participant gives all of them after every round. No
+# counter can reach 2**32 (that would take millions of rounds).
+_COUNTER_BITS = 32
+_COUNTER_MASK = (1 << _COUNTER_BITS) - 1
+(
+    _GAMES,  # regular games
+    _PLAYED,  # games over the board
+    _DUMMIES,  # dummies (FIDE policies)
+    _WIN,  # rounds with a win's points (Art. 7.1)
+    _WON,  # wins in type-B games (Art. 7.2)
+    _BPG,  # type-B games with black (Art. 7.3)
+    _BWG,  # type-B wins with black (Art. 7.4)
+    _KASH,  # Kashdan points (seed 002)
+    _RATED,  # games over the board against rated opponents (Art. 10)
+    _RATED_HALVES,  # own points in those games, halves
+) = range(10)
+_COUNTED = {"WIN": _WIN, "WON": _WON, "BPG": _BPG, "BWG": _BWG, "KASH": _KASH}
+
+
+def _counter(packed: int, field: int) -> int:
+    """One counter out of a packed running sum."""
+    return (packed >> (field * _COUNTER_BITS)) & _COUNTER_MASK
+
+
+def _count(field: int, amount: int = 1) -> int:
+    """``amount`` added to one counter, as a packed increment."""
+    return amount << (field * _COUNTER_BITS)
+
+
+@dataclass(frozen=True, slots=True)
+class _Kind:
+    """What a round's record means for the tie-breaks; shared by every record of the same kind."""
+
+    category: Category  # REQUESTED_BYE stands for 16.2.3 and 16.2.5 (decided per round)
+    halves: int | None  # None: the points are not a multiple of ½
+    regular: bool  # a regular game (over the board; in a round robin also a forfeit)
+    played: bool  # over the board
+    forfeit: bool  # a forfeit win or loss (also a double forfeit)
+    voluntary: bool  # C.07 16.1.2
+    increment: int  # packed counters, without the rated-opponent ones
+    rated_increment: int  # added for a game over the board against a rated opponent
+
+
+@dataclass(slots=True)
+class _Sheet:
+    """A season's tie-break inputs for rounds 1..rounds, by participant position."""
+
+    ids: list[int]
+    position: dict[int, int]
+    rounds: int
+    policy: str
+    bad_points: list[tuple[int, str]]  # (round index, message): points not in half steps
+    participants: list[_Participant]
+    # Fraction caches by denominator (values repeat from round to round).
+    fractions: dict[int, FractionCache]
+
+
+def _prepare_sheet(season: SeasonInput, rows: SeasonRows) -> _Sheet:
+    """Read ``rows`` (see :func:`read_rows`) into a :class:`_Sheet` under the season's policy."""
+    ids = list(rows.rows)
+    position = {pid: p for p, pid in enumerate(ids)}
+    sheet = _Sheet(
+        ids,
+        position,
+        len(rows.round_numbers),
+        season.unplayed_policy,
+        [],
+        [],
+        _FRACTIONS,
+    )
+    ratings = {p.id: p.rating for p in season.participants}
+    rating_of = {pid: ratings.get(pid) or 0 for pid in ids}  # 0: unrated
+    # A record's kind depends only on (result, entry, points, colour). Results and entry kinds
+    # are singletons and the same Fraction objects recur, so their identities make a cheap key
+    # (an Enum's own hash is computed in Python, a Fraction's too).
+    kinds: dict[tuple[int, int, int, str], _Kind] = {}
+    for pid in ids:
+        own_rows = rows.rows[pid]
+        own_kinds = [kinds.get((id(row[3]), id(row[4]), id(row[0]), row[2])) for row in own_rows]
+        for index, kind in enumerate(own_kinds):
+            if kind is None:
+                row = own_rows[index]
+                key = (id(row[3]), id(row[4]), id(row[0]), row[2])
+                kind = own_kinds[index] = kinds[key] = _kind_of(
+                    row[3], row[4], row[0], row[2], season.round_robin, sheet.policy
+                )
+            if kind.halves is None:
+                points = own_rows[index][0]
+                message = (
+                    f"round {rows.round_numbers[index]}: {points} points is not a multiple of 1/2"
+                )
+                sheet.bad_points.append((index, message))
+        sheet.participants.append(_participant(sheet, own_rows, own_kinds, rating_of))
+    return sheet
+
+
+@lru_cache(maxsize=1024)
+def _kind_of(
+    result: Result | None,
+    entry: EntryKind | None,
+    points: Fraction,
+    colour: str,
+    round_robin: bool,
+    policy: str,
+) -> _Kind:
+    """The :class:`_Kind` of a record (cached: the same few kinds recur in every season)."""
+    (category,) = categorise((RoundRecord(0, points, result=result, entry=entry),))
+    if category is Category.LATE_REQUESTED_BYE:
+        category = Category.REQUESTED_BYE  # as the last round; decided per round later
+    halves = {1: 2 * points.numerator, 2: points.numerator}.get(points.denominator)
+    forfeit = category in (Category.FORFEIT_WIN, Category.FORFEIT_LOSS)
+    played = category is Category.PLAYED
+    regular = played or (round_robin and result is not None and forfeit)  # a game has an opponent
+    win = halves == 2
+    increment = _count(_GAMES, regular) + _count(_PLAYED, played) + _count(_WIN, win)
+    if not regular and policy in FIDE_POLICIES:
+        increment += _count(_DUMMIES)
+    # WON, BPG, BWG count type-B games: over the board and, in a round robin, forfeits;
+    # since March 2026 not forfeit losses (Art. 15.2).
+    if regular and not (policy == "fide-2026" and category is Category.FORFEIT_LOSS):
+        black = colour == "b"
+        increment += _count(_WON, win) + _count(_BPG, black) + _count(_BWG, black and win)
+    rated_increment = 0
+    if played:
+        assert halves is not None  # a game's points are 0, ½ or 1
+        increment += _count(_KASH, _KASHDAN[halves])
+        rated_increment = _count(_RATED) + _count(_RATED_HALVES, halves)
+    return _Kind(
+        category, halves, regular, played, forfeit, category.voluntary, increment, rated_increment
+    )
+
+
+def _participant(
+    sheet: _Sheet,
+    own_rows: Sequence[Row],
+    own_kinds: list[_Kind],
+    rating_of: dict[int, int],
+) -> _Participant:
+    """One participant's running totals and contribution lists, built with C-level helpers
+    (comprehensions, ``accumulate``) rather than one Python step per round and figure."""
+    policy = sheet.policy
+    fide = policy in FIDE_POLICIES
+    position = sheet.position
+    halves_list = [kind.halves or 0 for kind in own_kinds]
+    points_after = list(accumulate(halves_list, initial=0))
+
+    # Score for opponents (Art. 16.3 and the club policies), per round in quarters.
+    if fide or policy == "plain":
+        opponent_score_after = [2 * total for total in points_after]
+        if fide and any(kind.category is Category.REQUESTED_BYE for kind in own_kinds):
+            # A requested bye followed only by voluntary unplayed rounds up to round r is
+            # 16.2.5 after round r and counts as a draw: add (½ - points) for each of them.
+            late = 0
+            for index, kind in enumerate(own_kinds):
+                if not kind.voluntary:
+                    late = 0
+                elif kind.category is Category.REQUESTED_BYE:
+                    late += 2 - 2 * halves_list[index]
+                if late:
+                    opponent_score_after[index + 1] += late
+    else:
+        # unplayed-as-draw: an unplayed round counts ½ (2 quarters); half-value: half its points
+        as_draw = policy == "unplayed-as-draw"
+        opponent_score_after = list(
+            accumulate(
+                [
+                    2 * h if kind.regular else 2 if as_draw else h
+                    for h, kind in zip(halves_list, own_kinds, strict=True)
+                ],
+                initial=0,
+            )
+        )
+
+    # Rated games over the board add to RATED, RATED_HALVES and the rating sum (Art. 10).
+    pairs = list(zip(own_rows, own_kinds, strict=True))
+    ratings = [rating_of[row[1]] if kind.played else 0 for row, kind in pairs]  # type: ignore[index]
+    counters_after = list(
+        accumulate(
+            [
+                kind.increment + kind.rated_increment if rating else kind.increment
+                for kind, rating in zip(own_kinds, ratings, strict=True)
+            ],
+            initial=0,
+        )
+    )
+    rating_sum_after = list(accumulate(ratings, initial=0))
+    dummies: list[tuple[int, bool, int]] = []
+    if fide:
+        dummies = [
+            (
+                kind.halves or 0,
+                kind.voluntary,
+                position[row[1]] if kind.forfeit and row[1] is not None else -1,
+            )
+            for row, kind in pairs
+            if not kind.regular
+        ]
+    return _Participant(
+        points_after,
+        opponent_score_after,
+        list(accumulate(points_after[1:], initial=0)),
+        counters_after,
+        rating_sum_after,
+        [position[row[1]] for row, kind in pairs if kind.regular],  # type: ignore[index]
+        [kind.halves or 0 for kind in own_kinds if kind.regular],
+        [position[row[1]] for row, kind in pairs if kind.played],  # type: ignore[index]
+        dummies,
+    )
+
+
+def _cut_total(regular: list[int], voluntary: list[int], lowest: int, highest: int) -> int:
+    """What a Buchholz cut drops (C.07 Art. 14 with 16.5), from ascending contributions.
+
+    ``lowest`` times the least significant contribution goes, a voluntary unplayed round's
+    first (16.5.1; only FIDE policies pass any), then ``highest`` times the largest; the last
+    contribution always stays. Example: regular [4, 6, 9], voluntary [7], lowest 1: drops 7.
+    """
+    alive = len(regular) + len(voluntary)
+    if not voluntary:  # the usual case: the lowest and the highest of one sorted list
+        low = min(lowest, alive - 1) if alive > 1 else 0
+        high = min(highest, alive - low - 1) if alive - low > 1 else 0
+        return sum(regular[:low]) + (sum(regular[alive - high :]) if high else 0)
+    dropped = next_regular = next_voluntary = 0
+    for _ in range(lowest):
+        if alive <= 1:
+            return dropped
+        if next_voluntary < len(voluntary):
+            dropped += voluntary[next_voluntary]
+            next_voluntary += 1
+        else:
+            dropped += regular[next_regular]
+            next_regular += 1
+        alive -= 1
+    if highest:
+        rest = regular[next_regular:]
+        if next_voluntary < len(voluntary):
+            rest = sorted(rest + voluntary[next_voluntary:])
+        for k in range(1, highest + 1):
+            if alive <= 1:
+                break
+            dropped += rest[-k]
+            alive -= 1
+    return dropped
+
+
+def _sheet_tiebreaks(
+    sheet: _Sheet, upto_round: int, codes: Sequence[str]
+) -> dict[int, dict[str, Fraction]]:
+    """Every code in ``codes`` (validated, no ``DE``) for every participant after the round."""
+    policy = sheet.policy
+    if policy not in UNPLAYED_POLICIES:
+        raise ScoringInputError(f"unknown unplayed-round policy {policy!r}")
+    rounds = min(upto_round, sheet.rounds)  # the rounds read, as records_by_participant does
+    for index, message in sheet.bad_points:
+        if index < rounds:
+            raise ScoringInputError(message)
+    fide = policy in FIDE_POLICIES
+    capped = policy == "fide-2026"
+    people = sheet.participants
+    points = [person.points_after[rounds] for person in people]  # halves
+    opponent_scores = [person.opponent_score_after[rounds] for person in people]  # quarters
+    by_quarter, by_eighth = sheet.fractions[4], sheet.fractions[8]
+    by_half, by_one = sheet.fractions[2], sheet.fractions[1]
+    # Which codes go where in a participant's row of figures (decided once, not per participant).
+    slot = {code: index for index, code in enumerate(codes)}
+    buchholz_slot, sonneborn_slot, cut1_slot = slot.get("BH"), slot.get("SB"), slot.get("SB/C1")
+    cuts = [(slot[code], *_BUCHHOLZ_CUTS[code]) for code in codes if code in _BUCHHOLZ_CUTS]
+    median_slot = slot.get("BH/MED")
+    koya_slot, koya_sum_slot = slot.get("KS"), slot.get("BH/KS")
+    counted = [(slot[code], _COUNTED[code]) for code in codes if code in _COUNTED]
+    progressive_slot, aro_slot, tpr_slot = slot.get("PS"), slot.get("ARO"), slot.get("TPR")
+    aob_slot = slot.get("AOB")
+    needs_items = any(code in _NEEDS_ITEMS for code in codes)
+    needs_koya = koya_slot is not None or koya_sum_slot is not None
+    needs_rated = aro_slot is not None or tpr_slot is not None
+
+    figures: list[list[Fraction]] = []
+    buchholz = [0] * len(people)
+    two_rounds = 2 * rounds  # a draw per round in quarters, the 16.4.2 cap
+    for p, person in enumerate(people):
+        row: list[Fraction] = [_ZERO] * len(codes)
+        figures.append(row)
+        counters = person.counters_after[rounds]
+        opponents = person.game_opponents[: _counter(counters, _GAMES)]
+        results = person.game_halves[: len(opponents)]
+        if needs_items:
+            # The Buchholz/SB contributions (Art. 8.1, 9.1): the opponents' scores, then under
+            # FIDE one dummy per own unplayed round (Art. 16.4; capped by 16.4.1/16.4.2 in 2026).
+            bases = [opponent_scores[o] for o in opponents]
+            own_results = list(results)
+            volunteered: list[int] = []  # dummies of voluntary unplayed rounds (16.1.2)
+            volunteered_results: list[int] = []
+            if fide:
+                own_score = 2 * points[p]
+                for h, voluntary, scheduled in person.dummies[: _counter(counters, _DUMMIES)]:
+                    basis = own_score
+                    if capped:
+                        cap = opponent_scores[scheduled] if scheduled >= 0 else two_rounds
+                        if cap < basis:
+                            basis = cap
+                    if voluntary:
+                        volunteered.append(basis)
+                        volunteered_results.append(h)
+                    else:
+                        bases.append(basis)
+                        own_results.append(h)
+            total = sum(bases) + sum(volunteered)
+            buchholz[p] = total
+            products = list(map(mul, bases, own_results))  # eighths
+            volunteered_products = list(map(mul, volunteered, volunteered_results))
+            sonneborn_berger = sum(products) + sum(volunteered_products)
+            if buchholz_slot is not None:
+                row[buchholz_slot] = by_quarter[total]
+            if sonneborn_slot is not None:
+                row[sonneborn_slot] = by_eighth[sonneborn_berger]
+            if cut1_slot is not None:
+                cut = 0
+                if len(products) + len(volunteered_products) >= 2:
+                    # Art. 14.1.1.d: the contribution of the lowest-scored opponent (the smaller
+                    # product among equals); 16.5.1: a voluntary unplayed round's instead when
+                    # its contribution is not lower than that.
+                    _, cut = min(
+                        zip(bases + volunteered, products + volunteered_products, strict=True)
+                    )
+                    if volunteered_products and min(volunteered_products) >= cut:
+                        cut = min(volunteered_products)
+                row[cut1_slot] = by_eighth[sonneborn_berger - cut]
+            if cuts or median_slot is not None:
+                bases.sort()
+                volunteered.sort()
+                for index, lowest, highest in cuts:
+                    dropped = _cut_total(bases, volunteered, lowest, highest)
+                    row[index] = by_quarter[total - dropped]
+                if median_slot is not None:
+                    lowest = 1 if len(bases) + len(volunteered) <= _MEDIAN_SWITCH else 2
+                    dropped = _cut_total(bases, volunteered, lowest, lowest)
+                    row[median_slot] = by_quarter[total - dropped]
+        if needs_koya:
+            # Art. 9.2: games against opponents with at least half the maximum (halves >= rounds).
+            koya = koya_scores = 0
+            for o, h in zip(opponents, results, strict=True):
+                if points[o] >= rounds:
+                    koya += h
+                    koya_scores += points[o]
+            if koya_slot is not None:
+                row[koya_slot] = by_half[koya]
+            if koya_sum_slot is not None:
+                row[koya_sum_slot] = by_half[koya_scores]
+        for index, field in counted:
+            row[index] = by_one[_counter(counters, field)]
+        if progressive_slot is not None:
+            row[progressive_slot] = by_half[person.progressive_after[rounds]]
+        if needs_rated:
+            rated = _counter(counters, _RATED)
+            rated_points = _counter(counters, _RATED_HALVES)
+            rating_sum = person.rating_sum_after[rounds]
+            aro = tpr = 0
+            if rated:
+                aro = _round_half_up(rating_sum, rated)  # Art. 10.1
+                # Art. 10.2: p = points / games rounded to hundredths, 0.005 up
+                tpr = aro + rating_difference(_round_half_up(50 * rated_points, rated))
+            if aro_slot is not None:
+                row[aro_slot] = by_one[aro]
+            if tpr_slot is not None:
+                row[tpr_slot] = by_one[tpr]
+    if aob_slot is not None:
+        # Art. 8.2: the mean Buchholz of the opponents met over the board.
+        for row, person in zip(figures, people, strict=True):
+            met = person.played_opponents[: _counter(person.counters_after[rounds], _PLAYED)]
+            if met:
+                row[aob_slot] = Fraction(sum(buchholz[o] for o in met), 4 * len(met))
+    return {
+        pid: dict(zip(codes, row, strict=True)) for pid, row in zip(sheet.ids, figures, strict=True)
+    }

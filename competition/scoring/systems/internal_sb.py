@@ -32,7 +32,7 @@ from competition.scoring.model import Contribution, ParameterValue
 from competition.scoring.parameters import ParameterKind, ParameterSpec
 from competition.scoring.records import RoundRecord
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
-from competition.scoring.systems.units import to_units
+from competition.scoring.systems.units import FractionCache, to_units
 
 SB = "SB"
 IP = "IP"
@@ -118,7 +118,7 @@ class InternalSonnebornBerger(RankingSystem):
         previous_ranks: Sequence[Mapping[int, int]] | None = None,
     ) -> tuple[SystemRound, ...]:
         unit, ip_history = self._internal_points_units(context, parameters)
-        sb_unit = unit * unit
+        sb_fraction, ip_fraction = FractionCache(unit * unit), FractionCache(unit)
         # Per participant: {opponent: summed score in units}, grown round by round, so that SB
         # after round R is one pass over the distinct opponents met so far.
         scores_against: dict[int, dict[int, int]] = {pid: {} for pid in context.records}
@@ -143,8 +143,8 @@ class InternalSonnebornBerger(RankingSystem):
                     score * ip_history[opponent][round_index] for opponent, score in against.items()
                 )
                 figures[pid] = {
-                    SB: Fraction(sb_units, sb_unit),
-                    IP: Fraction(ip_history[pid][round_index], unit),
+                    SB: sb_fraction[sb_units],
+                    IP: ip_fraction[ip_history[pid][round_index]],
                 }
             rounds.append(SystemRound(round_index, figures))
         return tuple(rounds)

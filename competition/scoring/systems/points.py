@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
-from competition.scoring.model import Contribution, ParameterValue, Result
+from competition.scoring.model import Contribution, ParameterValue
 from competition.scoring.parameters import ParameterError, ParameterKind, ParameterSpec
 from competition.scoring.records import RoundRecord
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
-from competition.scoring.systems.units import common_denominator, to_units
+from competition.scoring.systems.units import FractionCache, common_denominator, to_units
 
 HALF = Fraction(1, 2)
 
@@ -82,31 +82,36 @@ class PointsSystem(RankingSystem):
         every_round: bool = True,
         previous_ranks: Sequence[Mapping[int, int]] | None = None,
     ) -> tuple[SystemRound, ...]:
-        # A round's value depends only on whether it holds a game, a pending pairing or an
-        # entry, and on its game points: compute it once per kind.
-        values: dict[tuple[int, int, int], Fraction] = {}
-        keys_by_participant: dict[int, list[tuple[int, int, int]]] = {}
-        for pid, rows in context.records.items():
-            keys = []
-            for record in rows:
-                result = record.result
-                kind = 2 if result is None else 1 if result is Result.NOT_PLAYED else 0
-                key = (kind, record.points.numerator, record.points.denominator)
+        # A round's value depends only on its result (or the absence of one) and its game
+        # points: compute it once per distinct pair, then add whole units.
+        digest = context.digest
+        # Keyed by the result's identity: an Enum's hash is computed in Python, an id's is not.
+        values: dict[tuple[int, int], Fraction] = {}
+        keys_by_participant: dict[int, list[tuple[int, int]]] = {}
+        for pid in context.participants:
+            keys = [
+                (id(result), points)
+                for result, points in zip(digest.result[pid], digest.points[pid], strict=True)
+            ]
+            for key, result in zip(keys, digest.result[pid], strict=True):
                 if key not in values:
+                    record = RoundRecord(0, Fraction(key[1], digest.unit), result=result)
                     values[key] = self.record_value(record, parameters)
-                keys.append(key)
             keys_by_participant[pid] = keys
         unit = common_denominator(values.values())
         units = {key: to_units(value, unit) for key, value in values.items()}
-        totals = dict.fromkeys(context.records, 0)
-        rounds = [SystemRound(0, {pid: {self.primary: Fraction(0)} for pid in totals})]
+        as_fraction = FractionCache(unit)
+        rounds = [
+            SystemRound(0, {pid: {self.primary: Fraction(0)} for pid in context.participants})
+        ]
+        totals = dict.fromkeys(context.participants, 0)
+        keyed = {pid: [units[key] for key in keys] for pid, keys in keys_by_participant.items()}
         for index in range(context.upto_round):
-            for pid, keys in keys_by_participant.items():
-                totals[pid] += units[keys[index]]
+            for pid, round_units in keyed.items():
+                totals[pid] += round_units[index]
             if every_round or index == context.upto_round - 1:
-                figures = {
-                    pid: {self.primary: Fraction(total, unit)} for pid, total in totals.items()
-                }
+                primary = self.primary
+                figures = {pid: {primary: as_fraction[total]} for pid, total in totals.items()}
                 rounds.append(SystemRound(index + 1, figures))
         return tuple(rounds) if every_round else (rounds[-1],)
 

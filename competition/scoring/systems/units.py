@@ -13,7 +13,7 @@ from fractions import Fraction
 from math import lcm
 
 from competition.scoring.model import Result
-from competition.scoring.records import RoundRecord
+from competition.scoring.records import SeasonRows
 
 
 def common_denominator(values: Iterable[Fraction]) -> int:
@@ -28,11 +28,6 @@ def common_denominator(values: Iterable[Fraction]) -> int:
     return denominator
 
 
-def record_points_denominator(records: Mapping[int, tuple[RoundRecord, ...]]) -> int:
-    """The common denominator of every record's game points (2 for ordinary results)."""
-    return lcm(2, *{record.points.denominator for rows in records.values() for record in rows})
-
-
 def to_units(value: Fraction, unit_denominator: int) -> int:
     """``value`` as a whole number of 1/``unit_denominator``; the denominator must divide it."""
     scaled = value * unit_denominator
@@ -44,37 +39,58 @@ def to_units(value: Fraction, unit_denominator: int) -> int:
 _PLAYED_RESULTS = frozenset(result for result in Result if result.is_played)
 
 
+class FractionCache(dict[int, Fraction]):
+    """``cache[n]`` is ``Fraction(n, denominator)``, built once per distinct ``n``.
+
+    Standings repeat the same few values round after round; a dictionary lookup is far cheaper
+    than normalising a new Fraction each time, and the value is the same exact Fraction.
+    """
+
+    __slots__ = ("denominator", "limit")
+
+    def __init__(self, denominator: int, limit: int | None = None) -> None:
+        super().__init__()
+        self.denominator = denominator
+        self.limit = limit  # a long-lived cache starts afresh when it holds this many values
+
+    def __missing__(self, numerator: int) -> Fraction:
+        if self.limit is not None and len(self) >= self.limit:
+            self.clear()
+        value = self[numerator] = Fraction(numerator, self.denominator)
+        return value
+
+
 @dataclass(frozen=True, slots=True)
 class RecordDigest:
-    """The records reduced to plain integers, computed once per engine call.
+    """The season's rows reduced to plain values, computed once per engine call.
 
     ``points[pid][i]`` is the game points of round i + 1 in units of 1/``unit``; ``played`` is
-    True for a game over the board; ``opponent`` is the opponent's id (or None).
+    True for a game over the board; ``opponent`` is the opponent's id (or None); ``result`` the
+    game's result (None for an entry).
     """
 
     unit: int
     points: Mapping[int, list[int]]
     played: Mapping[int, list[bool]]
     opponent: Mapping[int, list[int | None]]
+    result: Mapping[int, list[Result | None]]
 
 
-def digest_records(records: Mapping[int, tuple[RoundRecord, ...]]) -> RecordDigest:
-    """The :class:`RecordDigest` of ``records`` (one Fraction conversion per distinct value)."""
-    unit = record_points_denominator(records)
-    units_of: dict[tuple[int, int], int] = {}
+def digest_rows(season_rows: SeasonRows) -> RecordDigest:
+    """The :class:`RecordDigest` of ``season_rows`` (one Fraction conversion per distinct value)."""
+    rows_by_participant = season_rows.rows
+    # The same few Fraction objects recur (a result's points, an entry's points): key them by
+    # identity, since hashing a Fraction costs far more than hashing its id.
+    distinct = {id(row[0]): row[0] for rows in rows_by_participant.values() for row in rows}
+    unit = lcm(2, *(value.denominator for value in distinct.values()))
+    units_of = {key: to_units(value, unit) for key, value in distinct.items()}
     points: dict[int, list[int]] = {}
     played: dict[int, list[bool]] = {}
     opponent: dict[int, list[int | None]] = {}
-    for pid, rows in records.items():
-        row_points = []
-        for record in rows:
-            value = record.points
-            key = (value.numerator, value.denominator)
-            amount = units_of.get(key)
-            if amount is None:
-                amount = units_of[key] = to_units(value, unit)
-            row_points.append(amount)
-        points[pid] = row_points
-        played[pid] = [record.result in _PLAYED_RESULTS for record in rows]
-        opponent[pid] = [record.opponent for record in rows]
-    return RecordDigest(unit, points, played, opponent)
+    result: dict[int, list[Result | None]] = {}
+    for pid, rows in rows_by_participant.items():
+        points[pid] = [units_of[id(row[0])] for row in rows]
+        result[pid] = results = [row[3] for row in rows]
+        played[pid] = [outcome in _PLAYED_RESULTS for outcome in results]
+        opponent[pid] = [row[1] for row in rows]
+    return RecordDigest(unit, points, played, opponent, result)

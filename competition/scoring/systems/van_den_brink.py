@@ -35,6 +35,7 @@ from competition.scoring.model import Contribution, ParameterValue, Participant,
 from competition.scoring.parameters import ParameterKind, ParameterSpec
 from competition.scoring.records import ScoringInputError
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
+from competition.scoring.systems.units import FractionCache
 
 VDB = "VDB"
 RV = "RV"
@@ -193,12 +194,12 @@ class VanDenBrink(RankingSystem):
         digest = context.digest
         # Which rounds count as games: over the board, and (forfeits_count) single forfeits.
         counted: dict[int, list[bool]] = {}
-        for pid, rows in context.records.items():
+        for pid in start:
             flags = list(digest.played[pid])
             if forfeits_count:
-                for index, record in enumerate(rows):
-                    if record.forfeit and record.result is not Result.DOUBLE_FORFEIT:
-                        flags[index] = True
+                for index, result in enumerate(digest.result[pid]):
+                    if result is not None and result.is_forfeit:
+                        flags[index] = result is not Result.DOUBLE_FORFEIT
             counted[pid] = flags
         half = Fraction(1, 2)
         part_by_points = {
@@ -247,16 +248,17 @@ class VanDenBrink(RankingSystem):
         previous_ranks: Sequence[Mapping[int, int]] | None = None,
     ) -> tuple[SystemRound, ...]:
         run = self._run(context, parameters, every_round=every_round)
-        unit = run.unit
         # every_round keeps a snapshot after rounds 0..R; otherwise only the first and the last
         numbered = (
             enumerate(run.snapshots) if every_round else [(context.upto_round, run.snapshots[-1])]
         )
+        # Most values repeat from round to round (whoever did not play keeps his points).
+        as_fraction = FractionCache(run.unit)
         return tuple(
             SystemRound(
                 round_index,
                 {
-                    pid: {VDB: Fraction(points[pid], unit), RV: Fraction(rank_value[pid], unit)}
+                    pid: {VDB: as_fraction[points[pid]], RV: as_fraction[rank_value[pid]]}
                     for pid in points
                 },
             )
