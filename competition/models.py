@@ -128,7 +128,7 @@ class Season(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.RUNNING)
     rules_version = models.PositiveIntegerField(_("rules version"), default=1)
     data_version = models.PositiveIntegerField(
-        default=0, editable=False, help_text="Bumped by every write; keys the standings cache."
+        default=0, editable=False, help_text=_("Bumped by every write; keys the standings cache.")
     )
 
     class Meta:

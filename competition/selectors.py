@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.utils.translation import pgettext_lazy
+
 from competition.exact import fraction_from_text
 from competition.models import (
     Game,
@@ -584,10 +586,18 @@ def _round_robin_cells(
     return cells
 
 
+# The colour letters of a wallchart cell: Dutch wallcharts write "z" (zwart) for black.
+_COLOUR_LETTERS = {
+    "w": pgettext_lazy("colour letter in the crosstable", "w"),
+    "b": pgettext_lazy("colour letter in the crosstable", "b"),
+}
+
+
 def _wallchart_cell(record: RoundRecord, position: Mapping[int, int]) -> CrossCell:
     glyph, kind = _glyph(record)
     if record.opponent is not None:
-        return CrossCell(f"{position.get(record.opponent, '?')}{record.colour}{glyph}", kind=kind)
+        colour = str(_COLOUR_LETTERS.get(record.colour, record.colour))
+        return CrossCell(f"{position.get(record.opponent, '?')}{colour}{glyph}", kind=kind)
     entry = record.entry.value if record.entry else "not_paired"
     return CrossCell(glyph, entry=entry, kind="unplayed")
 

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from competition.models import Club, UnplayedPolicy
 from competition.scoring.registry import SYSTEMS
 
 MAX_UPLOAD_BYTES = 64 * 1024 * 1024  # a national FIDE list is about 50 MB unpacked
+
+
+def _system_choices() -> list[tuple[str, str]]:
+    """The ranking systems by their name in the reader's language (called for every form)."""
+    nl = (get_language() or "nl").startswith("nl")
+    return [(key, s.name_nl if nl else s.name_en) for key, s in SYSTEMS.items()]
 
 
 def _club_field(clubs: list[Club]) -> forms.ModelChoiceField:
@@ -33,9 +40,7 @@ class TrfUploadForm(_UploadForm):
     season_slug = forms.SlugField(
         label=_("Season slug"), required=False, help_text=_("Empty: made from the file's name.")
     )
-    system = forms.ChoiceField(
-        label=_("Ranking system"), choices=[(key, s.name_en) for key, s in SYSTEMS.items()]
-    )
+    system = forms.ChoiceField(label=_("Ranking system"), choices=_system_choices)
     tiebreaks = forms.CharField(
         label=_("Tie-breaks"),
         required=False,

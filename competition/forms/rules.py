@@ -49,15 +49,38 @@ def _show(value: object) -> str:
     return str(value)
 
 
+def _allowed(spec: ParameterSpec) -> str:
+    """The allowed values in the reader's words (``ParameterSpec.allowed`` says it in English)."""
+    low = None if spec.minimum is None else _show(spec.minimum)
+    high = None if spec.maximum is None else _show(spec.maximum)
+    if spec.kind is ParameterKind.INT:
+        if low is not None and high is not None:
+            return _("a whole number from %(low)s to %(high)s") % {"low": low, "high": high}
+        if low is not None:
+            return _("a whole number of at least %(low)s") % {"low": low}
+        if high is not None:
+            return _("a whole number of at most %(high)s") % {"high": high}
+        return _("a whole number")
+    if low is not None and high is not None:
+        return _("an exact number from %(low)s to %(high)s") % {"low": low, "high": high}
+    if low is not None:
+        return _("an exact number of at least %(low)s") % {"low": low}
+    if high is not None:
+        return _("an exact number of at most %(high)s") % {"high": high}
+    return _("an exact number")
+
+
 def _field_for(spec: ParameterSpec, language: str) -> forms.Field:
     label = spec.description_nl if language.startswith("nl") else spec.description_en
-    help_text = spec.allowed()
+    help_text = _allowed(spec)
     if spec.kind is ParameterKind.BOOL:
         return forms.BooleanField(label=label, required=False)
     if spec.kind is ParameterKind.CHOICE:
         return forms.ChoiceField(label=label, choices=[(c, c) for c in spec.choices])
     if spec.kind is ParameterKind.INT:
-        return forms.IntegerField(label=label, help_text=help_text)
+        return forms.IntegerField(
+            label=label, help_text=help_text, min_value=spec.minimum, max_value=spec.maximum
+        )
     return forms.CharField(label=label, help_text=help_text, max_length=40)
 
 
@@ -111,12 +134,13 @@ class SeasonRulesForm(forms.Form):
                 )
             )
         codes = ", ".join(TIEBREAK_LABELS)
+        known_codes = _("Known codes:")
         self.helper = FormHelper()
         self.helper.form_method = "post"
         self.helper.layout = Layout(
             "system",
             "tiebreaks",
-            HTML(f'<p class="form-text small">{_("Known codes:")} {codes}</p>'),
+            HTML(f'<p class="form-text small">{known_codes} {codes}</p>'),
             "unplayed_policy",
             "min_games",
             *fieldsets,
@@ -138,10 +162,17 @@ class SeasonRulesForm(forms.Form):
                     self.add_error(name, _("Enter a number."))
                     continue
                 try:
-                    parameters[spec.name] = str(parse_fraction(str(raw)))
+                    value = parse_fraction(str(raw))
                 except ValueError:
                     self.add_error(name, _("Enter a number such as 0,07 or 7/100."))
                     continue
+                # The service refuses it too, but in English words: say it here in the reader's.
+                if (spec.minimum is not None and value < spec.minimum) or (
+                    spec.maximum is not None and value > spec.maximum
+                ):
+                    self.add_error(name, _("Enter %(allowed)s.") % {"allowed": _allowed(spec)})
+                    continue
+                parameters[spec.name] = str(value)
             elif raw is not None:
                 parameters[spec.name] = raw
         codes = [code for code in re.split(r"[,;\s]+", data.get("tiebreaks") or "") if code]

@@ -19,6 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from competition.models import Season, SeasonRules, UnplayedPolicy
 from competition.scoring import engine
@@ -89,17 +90,22 @@ def rules_validate(
     except ValueError as error:
         raise ServiceError(str(error)) from None
     if len(set(codes)) != len(codes):
-        raise ServiceError("each tie-break may appear only once")
+        raise ServiceError(_("Each tie-break may appear only once."))
     clash = sorted(set(codes) & set(ranking_system.figure_codes))
     if clash:
         raise ServiceError(
-            f"tie-break {clash[0]} has the same code as a figure of the {system} system; "
-            "choose another tie-break"
+            _(
+                "The tie-break %(code)s has the same code as a figure of the %(system)s system; "
+                "choose another tie-break."
+            )
+            % {"code": clash[0], "system": system}
         )
     if unplayed_policy not in UnplayedPolicy.values:
-        raise ServiceError(f"unknown policy for unplayed rounds: {unplayed_policy!r}")
+        raise ServiceError(
+            _("Unknown policy for unplayed rounds: %(policy)s") % {"policy": unplayed_policy}
+        )
     if min_games < 0:
-        raise ServiceError("the minimum number of games cannot be negative")
+        raise ServiceError(_("The minimum number of games cannot be negative."))
     return Rules(system, parameters_to_json(values), codes, unplayed_policy, int(min_games))
 
 
@@ -224,7 +230,10 @@ def rules_for_version(*, season: Season, version: int) -> Rules:
     try:
         stored = SeasonRules.objects.get(season=season, version=version)
     except SeasonRules.DoesNotExist:
-        raise ServiceError(f"season {season} has no rule set version {version}") from None
+        raise ServiceError(
+            _("Season %(season)s has no rule set version %(version)s.")
+            % {"season": season, "version": version}
+        ) from None
     return Rules(
         stored.system,
         dict(stored.parameters),

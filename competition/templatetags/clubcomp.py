@@ -7,8 +7,7 @@ from fractions import Fraction
 
 from django import template
 from django.utils.formats import number_format
-from django.utils.translation import gettext as _gettext
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from competition.exact import fraction_from_text, fraction_to_decimal, is_terminating
 
@@ -61,18 +60,18 @@ def half(value: object) -> str:
 # Words and symbols for the public pages -------------------------------------------------------
 
 _ENTRY_SHORT = {
-    "bye": _lazy("bye"),
-    "absent_notice": _lazy("abs."),
-    "absent_no_notice": _lazy("abs.!"),
-    "club_duty": _lazy("club"),
+    "bye": gettext_lazy("bye"),
+    "absent_notice": gettext_lazy("abs."),
+    "absent_no_notice": gettext_lazy("abs.!"),
+    "club_duty": gettext_lazy("club"),
     "not_paired": "–",
 }
 _ENTRY_LONG = {
-    "bye": _lazy("bye"),
-    "absent_notice": _lazy("absent with notice"),
-    "absent_no_notice": _lazy("absent without notice"),
-    "club_duty": _lazy("club duty"),
-    "not_paired": _lazy("not paired"),
+    "bye": gettext_lazy("bye"),
+    "absent_notice": gettext_lazy("absent with notice"),
+    "absent_no_notice": gettext_lazy("absent without notice"),
+    "club_duty": gettext_lazy("club duty"),
+    "not_paired": gettext_lazy("not paired"),
 }
 _RESULTS = {
     "1-0": "1-0",
@@ -83,18 +82,45 @@ _RESULTS = {
     "--": "0-0 r",
     "": "",
 }
-_COLOURS = {"w": _lazy("white"), "b": _lazy("black")}
+_COLOURS = {"w": gettext_lazy("white"), "b": gettext_lazy("black")}
 _NOTES = {
-    "start points": _lazy("start points"),
-    "forfeit": _lazy("forfeit"),
-    "dummy opponent": _lazy("dummy opponent"),
-    "score after this round": _lazy("score after this round"),
-    "opponent scored less than half the maximum": _lazy(
+    "start points": gettext_lazy("start points"),
+    "forfeit": gettext_lazy("forfeit"),
+    "dummy opponent": gettext_lazy("dummy opponent"),
+    "score after this round": gettext_lazy("score after this round"),
+    "opponent scored less than half the maximum": gettext_lazy(
         "opponent scored less than half the maximum"
     ),
-    "rating, averaged": _lazy("rating, averaged"),
-    "unrated opponent, left out": _lazy("unrated opponent, left out"),
-    "opponent's Buchholz, averaged": _lazy("opponent's Buchholz, averaged"),
+    "rating, averaged": gettext_lazy("rating, averaged"),
+    "unrated opponent, left out": gettext_lazy("unrated opponent, left out"),
+    "opponent's Buchholz, averaged": gettext_lazy("opponent's Buchholz, averaged"),
+    # The tie-breaks' notes on unplayed rounds and cuts (scoring.unplayed, scoring.tiebreaks).
+    "pairing-allocated bye (C.07 16.2.1)": gettext_lazy("pairing-allocated bye (C.07 16.2.1)"),
+    "forfeit win (C.07 16.2.2)": gettext_lazy("forfeit win (C.07 16.2.2)"),
+    "requested bye (C.07 16.2.3)": gettext_lazy("requested bye (C.07 16.2.3)"),
+    "forfeit loss (C.07 16.2.4)": gettext_lazy("forfeit loss (C.07 16.2.4)"),
+    "requested bye, not followed by a game (C.07 16.2.5)": gettext_lazy(
+        "requested bye, not followed by a game (C.07 16.2.5)"
+    ),
+    "absent without a request (voluntary unplayed round)": gettext_lazy(
+        "absent without a request (voluntary unplayed round)"
+    ),
+    "game without a result": gettext_lazy("game without a result"),
+    "dummy opponent, capped at the scheduled opponent's score (16.4.1)": gettext_lazy(
+        "dummy opponent, capped at the scheduled opponent's score (16.4.1)"
+    ),
+    "dummy opponent, capped at a draw per round (16.4.2)": gettext_lazy(
+        "dummy opponent, capped at a draw per round (16.4.2)"
+    ),
+    "dummy opponent with the participant's own score (16.4)": gettext_lazy(
+        "dummy opponent with the participant's own score (16.4)"
+    ),
+    "cut: lowest": gettext_lazy("cut: lowest"),
+    "cut: highest": gettext_lazy("cut: highest"),
+    "cut: lowest-scored opponent": gettext_lazy("cut: lowest-scored opponent"),
+    "cut: lowest voluntary unplayed round (C.07 16.5.1)": gettext_lazy(
+        "cut: lowest voluntary unplayed round (C.07 16.5.1)"
+    ),
 }
 
 
@@ -122,15 +148,25 @@ def colour_name(code: str) -> str:
 
 @register.filter
 def note_text(note: str) -> str:
-    """An engine note in the reader's language where we know it; cut notes stay as written."""
+    """An engine note in the reader's language where we know it; unknown notes stay as written.
+
+    The engine joins notes with "; " ("forfeit loss (C.07 16.2.4); cut: lowest"), so each
+    part is looked up on its own.
+    """
     if not note:
         return ""
+    if "; " in note:
+        return "; ".join(_note_part(part) for part in note.split("; "))
+    return _note_part(note)
+
+
+def _note_part(note: str) -> str:
     known = _NOTES.get(note)
     if known is not None:
         return str(known)
     if note.startswith("rank value set to the points after game "):
         count = note.rsplit(" ", 1)[-1]
-        return _gettext("rank value set to the points after game %(n)s") % {"n": count}
+        return gettext("rank value set to the points after game %(n)s") % {"n": count}
     return (_ENTRY_LONG.get(note) and str(_ENTRY_LONG[note])) or note
 
 
@@ -168,12 +204,12 @@ def figure_name(code: str) -> str:
 
 
 _PARTS = {
-    "game_points": _lazy("game points"),
-    "unplayed_value": _lazy("for a round without a game"),
-    "opponent_score": _lazy("opponent's score"),
-    "opponent_points": _lazy("opponent's points"),
-    "result": _lazy("result"),
-    "round_points": _lazy("points this round"),
+    "game_points": gettext_lazy("game points"),
+    "unplayed_value": gettext_lazy("for a round without a game"),
+    "opponent_score": gettext_lazy("opponent's score"),
+    "opponent_points": gettext_lazy("opponent's points"),
+    "result": gettext_lazy("result"),
+    "round_points": gettext_lazy("points this round"),
 }
 
 

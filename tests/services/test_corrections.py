@@ -6,6 +6,7 @@ import datetime
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from competition.models import Game, RoundEntry, StandingsSnapshot
 from competition.selectors_td import corrections_for_round
@@ -15,6 +16,13 @@ from competition.services.rounds import game_create, round_complete, round_creat
 from tests.factories import ParticipantFactory, SeasonFactory
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english_messages():
+    """The messages are asserted in the source language; the app's default is Dutch."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

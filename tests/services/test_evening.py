@@ -11,6 +11,7 @@ import datetime
 from decimal import Decimal
 
 import pytest
+from django.utils import translation
 
 from competition.models import Game, Round, RoundEntry, StandingsSnapshot
 from competition.services import evening
@@ -18,6 +19,13 @@ from competition.services.errors import ServiceError
 from tests.factories import ParticipantFactory, SeasonFactory
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english_messages():
+    """The messages are asserted in the source language; the app's default is Dutch."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture

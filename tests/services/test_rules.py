@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from competition.models import SeasonRules, StandingsSnapshot
 from competition.scoring.engine import standings_history
@@ -21,6 +21,13 @@ from competition.services.standings import row_to_json, season_input
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _english_messages():
+    """The messages are asserted in the source language; the app's default is Dutch."""
+    with translation.override("en"):
+        yield
 
 
 def _valid(**overrides):

@@ -145,7 +145,7 @@ def test_participant_page_shows_the_seed_000_table(client, season_and_people) ->
     assert cells == ["1", "1,5", "0", "1,5", "0,5", "0,75"]
     assert ">1,5</td></tr></tfoot>" in sb_table.replace("\n", "")  # the total SB
     assert "<svg" in html and 'role="img"' in html
-    assert "Rank and score per round" in html
+    assert "Plaats en score per ronde" in html  # "Rank and score per round"
 
 
 def test_participant_page_of_another_season_is_404(client, season_and_people) -> None:
@@ -158,7 +158,7 @@ def test_participant_page_shows_internal_points_per_round(client, season_and_peo
     season, people = season_and_people
     html = _html(client, reverse("competition:participant", args=[season.slug, people["E"].pk]))
     # E: two rounds absent with notice, each worth ½ internal point: IP = 1
-    assert "absent with notice" in html
+    assert "afwezig met bericht" in html  # "absent with notice"
     assert "(IP = 1)" in html
 
 
@@ -166,9 +166,10 @@ def test_crosstable_shows_halves(client, season_and_people) -> None:
     season, _people = season_and_people
     html = _html(client, reverse("competition:crosstable", args=[season.slug]))
     # Standings order C, A, D, E, B numbers the rows 1-5. C drew with D (row 3) with white in
-    # round 1 and with A (row 2) with black in round 2; total 1 game point.
+    # round 1 and with A (row 2) with black in round 2; total 1 game point. Dutch wallcharts
+    # write black as "z" (zwart).
     c_row = html.split("Cor Cools")[1].split("</tr>")[0]
-    assert ">3w½<" in c_row and ">2b½<" in c_row
+    assert ">3w½<" in c_row and ">2z½<" in c_row
     assert '<td class="num fw-semibold">1</td>' in c_row
     # A beat B (row 5) with white in round 1: "5w1"
     a_row = html.split("Anna Aalders")[1].split("</tr>")[0]

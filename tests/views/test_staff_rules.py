@@ -75,7 +75,7 @@ def test_preview_shows_who_would_move_and_saves_nothing(client, season, staff_us
     html = response.content.decode()
     # Under game points A and D (1½) share first, C (1) is third, B and E (0) share fourth:
     # C drops from 1 to 3; A and D move up from 2 to 1, B from 5 to 4 -> 4 movers.
-    assert "4 participants would move" in html
+    assert "4 deelnemers zouden van plaats veranderen" in html  # 4 participants would move
     assert "▼2" in html
     season.refresh_from_db()
     assert season.system == "internal-sb" and season.rules_version == 1
@@ -103,7 +103,7 @@ def test_bad_input_shows_the_reason(client, season, staff_user) -> None:
         _form(system="internal-sb", tiebreaks="SB", preview="1"),
     )
     assert response.status_code == 200
-    assert "same code as a figure" in response.content.decode()
+    assert "dezelfde code als een kengetal" in response.content.decode()  # same code as a figure
     assert Season.objects.get(pk=season.pk).rules_version == 1
 
 
@@ -113,4 +113,4 @@ def test_a_factor_that_is_not_a_number_is_refused(client, season, staff_user) ->
         reverse("competition:season_rules", args=[season.slug]),
         _form(system="van-den-brink", preview="1", **{"van-den-brink__factor": "zeven"}),
     )
-    assert "0,07 or 7/100" in response.content.decode()
+    assert "0,07 of 7/100" in response.content.decode()
