@@ -231,8 +231,10 @@ def demo(db) -> None:
 
 
 def _get(client: Client, url: str, language: str | None) -> str:
-    headers = {"HTTP_ACCEPT_LANGUAGE": language} if language else {}
-    response = client.get(url, **headers)
+    """The page after choosing ``language`` with the switch (None: the client's cookies as set)."""
+    if language:
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    response = client.get(url)
     assert response.status_code == 200, url
     return response.content.decode()
 
@@ -272,6 +274,16 @@ def test_pages_speak_dutch_by_default_and_english_when_asked(
     html = _get(client, url, "en")
     assert '<html lang="en">' in html
     assert [w for w in english if w not in html] == []
+
+
+def test_the_browsers_language_does_not_override_dutch(client: Client, demo: None) -> None:
+    """Dutch is the club's language: an English phone still gets Dutch until the switch is used."""
+    url = reverse("competition:standings", args=[SLUG])
+    response = client.get(url, HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9")
+    html = response.content.decode()
+    assert '<html lang="nl">' in html
+    assert "Stand na ronde" in html
+    assert "Cookie" in response.headers["Vary"]
 
 
 def test_the_language_cookie_switches_to_english(client: Client, demo: None) -> None:

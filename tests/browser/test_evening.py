@@ -43,7 +43,7 @@ def test_a_whole_evening_on_a_phone(browser, live_server) -> None:
     browser.find_element(By.ID, "id_username").send_keys("wedstrijdleider")
     browser.find_element(By.ID, "id_password").send_keys("schaak-demo-2026")
     browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
-    wait.until(EC.url_contains("/td/"))
+    wait.until(lambda driver: "/login/" not in driver.current_url)
 
     # New round for the internal competition; the date field is prefilled with today.
     browser.get(f"{live_server.url}/td/{SLUG}/new-round/")
