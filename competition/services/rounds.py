@@ -166,10 +166,11 @@ def result_record(
     if result not in Game.Result.values:
         raise ServiceError(_("Unknown result code: %(result)s.") % {"result": result})
     game = (
-        # Lock only the game row: PostgreSQL refuses to lock the nullable side of the outer
-        # join to updated_by, and the round and user need no lock here.
+        # Lock only the game row. The user who saved it last is read after the lock, not
+        # joined here: when this waits for another TD's save, PostgreSQL hands back the new
+        # game row but the joined rows as they were before it (no user at all).
         Game.objects.select_for_update(of=("self",))
-        .select_related("round__season", "updated_by")
+        .select_related("round__season")
         .filter(pk=game_id)
         .first()
     )

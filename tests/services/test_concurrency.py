@@ -11,6 +11,7 @@ import threading
 import pytest
 from django.contrib.auth.models import User
 from django.db import connection, connections
+from django.utils import translation
 
 from competition.models import Game, Round
 from competition.services import evening
@@ -39,6 +40,7 @@ def _save(
     barrier: threading.Barrier,
     outcome: dict[str, str],
 ) -> None:
+    translation.activate("en")  # each thread has its own language; the assertions read English
     try:
         barrier.wait(timeout=10)
         evening.board_result_save(
@@ -48,6 +50,7 @@ def _save(
     except ServiceError as error:
         outcome[result] = str(error)
     finally:
+        translation.deactivate()
         connections.close_all()
 
 
@@ -76,6 +79,9 @@ def test_two_tds_saving_one_board_at_once() -> None:
         lost = [said for said in outcome.values() if said != "won"]
         assert len(won) == 1, outcome
         assert len(lost) == 1 and "meanwhile" in lost[0], outcome
+        # The loser is told who won and what the board holds now.
+        winner_name = "Anna" if won[0] == results[0] else "Bert"
+        assert winner_name in lost[0], outcome
         saved = Game.objects.get(pk=game.pk)
         assert saved.result == won[0]
         assert saved.version == version + 1
