@@ -4,7 +4,9 @@ Run from the repository root: ``.venv/bin/python bench/pages.py``. It builds the
 own temporary SQLite database, then prints the median time (through Django's test client, so
 with every middleware) of the standings page and a participant page, uncached (the page cache
 cleared before every request) and cached, and of two trivial views as the floor: a plain
-"ok" response and the site's base template with an empty page.
+"ok" response and the site's base template with an empty page. Cached pages are timed for an
+anonymous reader (the whole response comes from the cache after one query for the season's
+versions) and for a logged-in member (the cached body inside a freshly rendered frame).
 """
 
 from __future__ import annotations
@@ -106,6 +108,15 @@ bench_urls.urlpatterns = [  # type: ignore[attr-defined]
 sys.modules["bench_urls"] = bench_urls
 
 
+def member_client() -> Client:
+    from django.contrib.auth.models import User
+
+    client = Client()
+    client.raise_request_exception = True
+    client.force_login(User.objects.create_user("lid", password="bench-only-2026"))
+    return client
+
+
 def median_ms(client: Client, url: str, *, cached: bool) -> float:
     times = []
     client.get(url)  # warm up (templates, imports) and fill the cache
@@ -122,22 +133,25 @@ def median_ms(client: Client, url: str, *, cached: bool) -> float:
 def main() -> None:
     call_command("migrate", verbosity=0)
     season, participant = build_season()
-    client = Client()  # Dutch, the default
+    client = Client()  # Dutch, the default; anonymous
     client.raise_request_exception = True
+    member = member_client()
     with override_settings(ROOT_URLCONF="bench_urls", DEBUG=False, ALLOWED_HOSTS=["testserver"]):
         standings = f"/season/{season.slug}/"
         player = f"/season/{season.slug}/participant/{participant.pk}/"
         rows = [
-            ("trivial view (HttpResponse)", "/trivial/ok/", True),
-            ("trivial view (base.html)", "/trivial/base/", True),
-            ("standings, uncached", standings, False),
-            ("standings, cached", standings, True),
-            ("participant, uncached", player, False),
-            ("participant, cached", player, True),
+            ("trivial view (HttpResponse)", client, "/trivial/ok/", True),
+            ("trivial view (base.html)", client, "/trivial/base/", True),
+            ("standings, uncached", client, standings, False),
+            ("standings, cached, anonymous", client, standings, True),
+            ("standings, cached, logged in", member, standings, True),
+            ("participant, uncached", client, player, False),
+            ("participant, cached, anonymous", client, player, True),
+            ("participant, cached, logged in", member, player, True),
         ]
         print(f"{PLAYERS} participants × {ROUNDS} rounds; median of {REPEATS} requests")
-        for label, url, cached in rows:
-            print(f"  {label:32s} {median_ms(client, url, cached=cached):8.2f} ms")
+        for label, who, url, cached in rows:
+            print(f"  {label:32s} {median_ms(who, url, cached=cached):8.2f} ms")
     DB_FILE.unlink(missing_ok=True)
 
 

@@ -3,21 +3,37 @@
 Pages computed from a season's results (standings, a participant's breakdown, the crosstable,
 how it works, the systems side by side) cache their rendered body in Django's cache, keyed by
 the season's ``data_version`` and ``rules_version`` (both bumped by every write that changes
-the figures), the language and the query; a cached page costs one query for the season.
+the figures), the language and the query.
+
+For anonymous readers (who all see the same page) the whole rendered response is cached too,
+keyed by the full path, the language and both versions: a cached page then costs one small
+query (the season's versions, read from the database so that a write made by another worker
+process is seen at once) and no template rendering. Logged-in readers get the cached body
+inside a freshly rendered frame, since their navigation differs.
+
+Nothing in a page for an anonymous reader may depend on that reader: the language switch is
+therefore a plain link to :func:`language` (a GET), not a form with a CSRF token.
 """
 
 from __future__ import annotations
 
+import functools
+import hashlib
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
+from django.contrib.messages import get_messages
 from django.core.cache import cache
-from django.http import Http404, HttpRequest, HttpResponse
+from django.db import connections, router
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import check_for_language, get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 from django_tables2 import RequestConfig
 from django_tables2.export import TableExport
@@ -75,6 +91,89 @@ def _cached_body(
     return mark_safe(content)
 
 
+def _anonymous_cacheable(request: HttpRequest, keep: tuple[str, ...]) -> bool:
+    """Whether the response may be shared by every anonymous reader of this URL.
+
+    Only plain GETs whose query holds nothing but the page's own keys (``_export`` and the
+    like take the normal path), and never while a message waits to be shown to this reader.
+    """
+    return (
+        request.method == "GET"
+        and not request.user.is_authenticated
+        and set(request.GET) <= set(keep)
+        and len(get_messages(request)) == 0
+    )
+
+
+@functools.cache
+def _season_versions_sql(alias: str) -> str:
+    """The SQL of ``Season.objects.filter(slug=…).values_list(pk, data_version, rules_version)``
+    for one database, compiled once: compiling it took longer than running it."""
+    query = (
+        Season.objects.using(alias)
+        .filter(slug="-")
+        .order_by()  # the slug is unique: no ORDER BY needed
+        .values_list("pk", "data_version", "rules_version")
+        .query
+    )
+    sql, params = query.sql_with_params()
+    assert len(params) == 1, params  # the slug is the only parameter
+    return sql
+
+
+def _season_versions(slug: str) -> tuple[int, int, int] | None:
+    """The season's pk, ``data_version`` and ``rules_version`` (one query), or None."""
+    alias = router.db_for_read(Season)
+    with connections[alias].cursor() as cursor:
+        cursor.execute(_season_versions_sql(alias), [slug])
+        row = cursor.fetchone()
+    return None if row is None else (row[0], row[1], row[2])
+
+
+def anonymous_page_cache(
+    keep: tuple[str, ...] = ("round",),
+) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
+    """Cache a season page's whole response for anonymous readers (see the module docstring).
+
+    The key holds the full path with its query (the page links back to it, e.g. in the
+    language switch), the language and the season's ``data_version`` and ``rules_version``,
+    read fresh on every request: a write bumps one of them, so the next request builds anew.
+    The versions are read *before* the page is built, so a page stored under them is never
+    older than they are.
+    """
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @functools.wraps(view)
+        def wrapper(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponse:
+            if not _anonymous_cacheable(request, keep):
+                return view(request, slug, **kwargs)
+            versions = _season_versions(slug)
+            if versions is None:
+                raise Http404(_("No such season."))
+            language = get_language()
+            path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
+            key = "clubcomp:anon:{}:{}:{}:{}:{}".format(*versions, language, path)
+            stored = cache.get(key)
+            if stored is not None:
+                content, content_type = stored
+                response = HttpResponse(content, content_type=content_type)
+                response.headers["Content-Language"] = language
+                return response
+            response = view(request, slug, **kwargs)
+            personal = (
+                response.cookies
+                or request.META.get("CSRF_COOKIE_NEEDS_UPDATE")
+                or request.session.modified
+            )
+            if response.status_code == 200 and not response.streaming and not personal:
+                cache.set(key, (response.content, response["Content-Type"]), CACHE_SECONDS)
+            return response
+
+        return wrapper
+
+    return decorate
+
+
 def _page(
     request: HttpRequest, template: str, season: Season, body: SafeString, **extra: Any
 ) -> HttpResponse:
@@ -84,6 +183,37 @@ def _page(
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "competition/home.html", {"summaries": selectors.season_summaries()})
+
+
+@never_cache
+@require_GET
+def language(request: HttpRequest) -> HttpResponse:
+    """The language switch: ``?language=en&next=/season/…/`` sets the language cookie the way
+    Django's ``set_language`` does and goes back to ``next``.
+
+    A GET, so that the pages carry plain links instead of a form with a CSRF token (which would
+    tie a cached page to one reader). An unknown code leaves the cookie alone; a ``next``
+    pointing off this site (or missing) leads to the home page.
+    """
+    next_url = request.GET.get("next", "")
+    if not url_has_allowed_host_and_scheme(
+        url=next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        next_url = "/"
+    response = HttpResponseRedirect(next_url)
+    code = request.GET.get("language", "")
+    if code in dict(settings.LANGUAGES) and check_for_language(code):
+        response.set_cookie(
+            settings.LANGUAGE_COOKIE_NAME,
+            code,
+            max_age=settings.LANGUAGE_COOKIE_AGE,
+            path=settings.LANGUAGE_COOKIE_PATH,
+            domain=settings.LANGUAGE_COOKIE_DOMAIN,
+            secure=settings.LANGUAGE_COOKIE_SECURE,
+            httponly=settings.LANGUAGE_COOKIE_HTTPONLY,
+            samesite=settings.LANGUAGE_COOKIE_SAMESITE,
+        )
+    return response
 
 
 def _labels(season: Season) -> tuple[tuple[str, str], list[tuple[str, str]], list]:
@@ -118,6 +248,7 @@ def _standings_table(request: HttpRequest, season: Season, data: selectors.Seaso
 
 
 @require_GET
+@anonymous_page_cache(keep=("round", "sort"))
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """The season's standings after the latest (or a chosen) round; CSV and XLSX export."""
     season = _season(slug)
@@ -215,6 +346,7 @@ def exact_number_short(value: Any) -> str:
 
 
 @require_GET
+@anonymous_page_cache()
 def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpResponse:
     """A participant: every game with what it adds to each figure, the explanation of each
     figure, and a chart of his rank and score per round."""
@@ -265,6 +397,7 @@ def _participant_context(season: Season, data: selectors.ParticipantPage) -> dic
 
 
 @require_GET
+@anonymous_page_cache(keep=())
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     season = _season(slug)
 
@@ -277,6 +410,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
+@anonymous_page_cache(keep=())
 def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
     season = _season(slug)
 
@@ -309,6 +443,7 @@ def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @require_GET
+@anonymous_page_cache(keep=())
 def systems(request: HttpRequest, slug: str) -> HttpResponse:
     season = _season(slug)
 
