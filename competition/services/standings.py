@@ -7,7 +7,7 @@ engine's input; it is also what explanations and previews use.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -110,3 +110,10 @@ def standings_recompute(*, season: Season) -> None:
         )
         for standings in history.history
     )
+
+
+def seasons_touch(*, seasons: Iterable[Season]) -> None:
+    """Mark ``seasons`` changed without new results (a renamed member, club or season), so
+    every page cached under their ``data_version`` is rebuilt."""
+    ids = {season.pk for season in seasons}
+    Season.objects.filter(pk__in=ids).update(data_version=F("data_version") + 1)
