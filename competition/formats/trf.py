@@ -30,7 +30,6 @@ from fractions import Fraction
 from competition.formats.errors import FormatError
 
 RESULT_CODES = frozenset({"1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", ""})
-GAME_CODES = frozenset({"1", "=", "0", "W", "D", "L", "+", "-", ""})  # may have an opponent
 OVER_THE_BOARD_CODES = frozenset({"1", "=", "0"})  # need an opponent
 BYE_CODES = frozenset({"H", "F", "U", "Z"})  # never have an opponent
 

@@ -168,10 +168,7 @@ def _rank(
                 refined.append(group)
                 continue
             if code == DIRECT_ENCOUNTER:
-                encounter = _direct_encounter(prepared, upto_round, group)
-                for pid in group:
-                    values[pid][DIRECT_ENCOUNTER] = encounter[pid]
-                refined.extend(_split(group, encounter))
+                refined.extend(_direct_encounter_split(prepared, upto_round, group, values))
             else:
                 refined.extend(_split(group, {pid: values[pid][code] for pid in group}))
         groups = refined
@@ -200,6 +197,43 @@ def _rank(
                 )
             )
     return RoundStandings(upto_round, tuple(rows))
+
+
+def _direct_encounter_split(
+    prepared: _Prepared,
+    upto_round: int,
+    group: list[int],
+    values: Mapping[int, dict[str, Fraction]],
+) -> list[list[int]]:
+    """``group`` split by direct encounter (FIDE C.07 Art. 6), best first.
+
+    When every pair of the group met, a subgroup still tied on the mini table is split by its
+    own mini table, again while that separates anyone (Art. 6.2). Example: A, B, C, D all met,
+    mini table A 2, B 2, C 1½, D ½, and A beat B: A, B, C, D. The DE value a row shows is the
+    whole group's mini table (2, 2, 1½, ½).
+    """
+    encounter = _direct_encounter(prepared, upto_round, group)
+    for pid in group:
+        values[pid].setdefault(DIRECT_ENCOUNTER, encounter[pid])
+    parts = _split(group, encounter)
+    if len(parts) == 1 or not _all_met(prepared, upto_round, group):
+        return parts
+    return [
+        piece
+        for part in parts
+        for piece in (
+            [part]
+            if len(part) == 1
+            else _direct_encounter_split(prepared, upto_round, part, values)
+        )
+    ]
+
+
+def _all_met(prepared: _Prepared, upto_round: int, group: Collection[int]) -> bool:
+    """Whether every pair of the group met; False without a prepared sheet (a stubbed module)."""
+    module = _tiebreaks()
+    sheet = _sheet(prepared, module)
+    return sheet is not None and module._sheet_all_met(sheet, upto_round, frozenset(group))
 
 
 def _direct_encounter(

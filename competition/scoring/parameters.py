@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from competition.scoring.model import ParameterValue
 
-_FRACTION_TEXT = re.compile(r"^[+-]?\d+(/\d+|\.\d+)?$")
+_FRACTION_TEXT = re.compile(r"^[+-]?\d+(/0*[1-9]\d*|\.\d+)?$")  # no zero denominator
 
 
 class ParameterError(ValueError):

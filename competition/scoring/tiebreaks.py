@@ -434,27 +434,11 @@ def _sheet_direct_encounter(
 ) -> dict[int, Fraction]:
     """:func:`direct_encounter` on a prepared sheet."""
     members = set(group)
-    unknown = members - sheet.position.keys()
-    if unknown:
-        raise ScoringInputError(f"unknown participants in tied group: {sorted(unknown)}")
-    rounds = min(upto_round, sheet.rounds)
-    ids = sheet.ids
-    # Regular games between members (in a Swiss a forfeit is no meeting, Art. 6.1.1).
-    meetings: dict[tuple[int, int], list[int]] = {}
-    for pid in members:
-        person = sheet.participants[sheet.position[pid]]
-        count = _counter(person.counters_after[rounds], _GAMES)
-        for o, h in zip(person.game_opponents[:count], person.game_halves[:count], strict=True):
-            if ids[o] in members:
-                meetings.setdefault((pid, ids[o]), []).append(h)
+    meetings = _sheet_meetings(sheet, upto_round, members)
     mini: dict[int, Fraction] = {pid: Fraction(0) for pid in members}
     for (pid, _), scores in meetings.items():
         mini[pid] += Fraction(sum(scores), 2 * len(scores))
-    missing = {
-        pid: sum(1 for other in members if other != pid and (pid, other) not in meetings)
-        for pid in members
-    }
-    if not any(missing.values()):
+    if _all_met(meetings, members):
         return mini
     # Art. 6.3: peel off leaders nobody can catch.
     values = {pid: Fraction(0) for pid in members}
@@ -481,6 +465,38 @@ def _sheet_direct_encounter(
         place -= 1
         remaining.discard(leader)
     return values
+
+
+def _sheet_all_met(sheet: _Sheet, upto_round: int, group: Collection[int]) -> bool:
+    """Whether every pair of ``group`` met (Art. 6.1; then Art. 6.2 may re-apply DE)."""
+    members = set(group)
+    return _all_met(_sheet_meetings(sheet, upto_round, members), members)
+
+
+def _sheet_meetings(
+    sheet: _Sheet, upto_round: int, members: set[int]
+) -> dict[tuple[int, int], list[int]]:
+    """Own points (halves) of each member against each other member, per regular game.
+
+    In a Swiss a forfeit is no meeting (Art. 6.1.1); in a round robin it is (Art. 15.2).
+    """
+    unknown = members - sheet.position.keys()
+    if unknown:
+        raise ScoringInputError(f"unknown participants in tied group: {sorted(unknown)}")
+    rounds = min(upto_round, sheet.rounds)
+    ids = sheet.ids
+    meetings: dict[tuple[int, int], list[int]] = {}
+    for pid in members:
+        person = sheet.participants[sheet.position[pid]]
+        count = _counter(person.counters_after[rounds], _GAMES)
+        for o, h in zip(person.game_opponents[:count], person.game_halves[:count], strict=True):
+            if ids[o] in members:
+                meetings.setdefault((pid, ids[o]), []).append(h)
+    return meetings
+
+
+def _all_met(meetings: dict[tuple[int, int], list[int]], members: set[int]) -> bool:
+    return all((pid, other) in meetings for pid in members for other in members if other != pid)
 
 
 def _mini_within(meetings: dict[tuple[int, int], list[int]], pid: int, pool: set[int]) -> Fraction:

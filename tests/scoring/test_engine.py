@@ -177,3 +177,43 @@ def test_explanation_totals_are_the_standings_values(system) -> None:
 def test_explain_unknown_participant() -> None:
     with pytest.raises(ScoringInputError, match="99"):
         explain(points_season(()), participant_id=99, after_round=1)
+
+
+def test_direct_encounter_is_reapplied_to_a_still_tied_subgroup() -> None:
+    # C.07 Art. 6.2 (docs/tiebreaks.md): A, B, C, D all met; a subgroup still tied on the mini
+    # table is ranked by its own mini table. Start ranks B 1, A 2, C 3, D 4.
+    # R1 A-B 1-0, C-D ½   R2 C-A 1-0, B-D 1-0   R3 A-D 1-0, B-C 1-0
+    # R4 A-E ½, B-F ½, C-G 1-0, D-H 1-0          R5 D-E 1-0
+    # Points: A 1+0+1+½ = 2½, B 0+1+1+½ = 2½, C ½+1+0+1 = 2½, D ½+0+0+1+1 = 2½.
+    # Mini table: A 1 (B) + 0 (C) + 1 (D) = 2, B 0 + 1 + 1 = 2, C 1 + 0 + ½ = 1½,
+    # D 0 + 0 + ½ = ½. A and B stay tied at 2; their own mini table: A beat B, so A 1, B 0.
+    # Ranks: A 1, B 2, C 3, D 4 (without 6.2, A and B would share rank 1, B listed first).
+    a, b, c, d = 2, 1, 3, 4
+    season = SeasonInput(
+        participants=tuple(
+            Participant(pid, name, start_rank=pid) for pid, name in enumerate("BACDEFGH", start=1)
+        ),
+        rounds=(
+            Round(1, (Game(a, b, Result.WHITE_WINS), Game(c, d, Result.DRAW))),
+            Round(2, (Game(c, a, Result.WHITE_WINS), Game(b, d, Result.WHITE_WINS))),
+            Round(3, (Game(a, d, Result.WHITE_WINS), Game(b, c, Result.WHITE_WINS))),
+            Round(
+                4,
+                (
+                    Game(a, 5, Result.DRAW),
+                    Game(b, 6, Result.DRAW),
+                    Game(c, 7, Result.WHITE_WINS),
+                    Game(d, 8, Result.WHITE_WINS),
+                ),
+            ),
+            Round(5, (Game(d, 5, Result.WHITE_WINS),)),
+        ),
+        tiebreaks=("DE",),
+    )
+    rows = standings_after(season, 5).rows
+    assert [(row.participant_id, row.rank) for row in rows[:4]] == [(a, 1), (b, 2), (c, 3), (d, 4)]
+    assert {row.participant_id: row.score for row in rows[:4]} == dict.fromkeys(
+        (a, b, c, d), F(5, 2)
+    )
+    # the shown DE value is the whole group's mini table
+    assert [rows[i].values["DE"] for i in range(4)] == [F(2), F(2), F(3, 2), F(1, 2)]

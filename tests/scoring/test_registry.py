@@ -75,6 +75,8 @@ def test_valid_values(key: str, raw: dict[str, object], name: str, expected: obj
         ("van-den-brink", {"update_mode": "sometimes"}, "update_mode.*one of every_n, once"),
         ("van-den-brink", {"forfeits_count": "yes"}, "forfeits_count.*true or false"),
         ("van-den-brink", {"factr": F(1)}, "unknown parameter factr"),
+        # a zero denominator is a bad value, not a ZeroDivisionError
+        ("van-den-brink", {"factor": "7/0"}, r"factor: '7/0' is not allowed"),
         ("internal-sb", {"unplayed_value": True}, "unplayed_value"),
         ("internal-sb", {"count_rounds_before_joining": 1}, "count_rounds_before_joining"),
     ],
@@ -101,3 +103,9 @@ def test_json_form_of_fractions() -> None:
     assert stored["games_per_update"] == 14
     assert stored["update_mode"] == "every_n"
     assert stored["forfeits_count"] is False
+
+
+def test_stored_zero_denominator_is_a_parameter_error() -> None:
+    # "7/0" is no number: it reads back as a word, which validation then refuses
+    with pytest.raises(ParameterError, match="factor"):
+        get_system("van-den-brink").validate(parameters_from_json({"factor": "7/0"}))
