@@ -1,11 +1,24 @@
+# Production-like image: gunicorn serving clubcomp, static files collected for whitenoise.
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
+
+# Dependencies first, so a code change does not reinstall them.
 COPY pyproject.toml README.md ./
 COPY clubcomp ./clubcomp
 COPY competition ./competition
 RUN pip install --no-cache-dir .
-COPY . .
-RUN SECRET_KEY=build-only python manage.py collectstatic --noinput
+
+# Only what the app needs at run time (never the local .venv, database or caches).
+# locale/ holds the compiled .mo files, so gettext is not needed in the image.
+COPY manage.py ./
+COPY templates ./templates
+COPY static ./static
+COPY locale ./locale
+RUN SECRET_KEY=build-only python manage.py collectstatic --noinput \
+    && useradd --system --no-create-home clubcomp
+USER clubcomp
+
 EXPOSE 8000
-CMD ["sh", "-c", "python manage.py migrate --noinput && python manage.py seed_demo --if-empty && gunicorn clubcomp.wsgi --bind 0.0.0.0:8000 --workers 3 --access-logfile -"]
+# DEMO_DATA=1 loads the demo club (with its public demo passwords) into an empty database.
+CMD ["sh", "-c", "python manage.py migrate --noinput && if [ \"${DEMO_DATA:-0}\" = 1 ]; then python manage.py seed_demo --if-empty; fi && exec gunicorn clubcomp.wsgi --bind 0.0.0.0:8000 --workers 3 --access-logfile -"]
