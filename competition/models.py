@@ -280,6 +280,8 @@ class Game(models.Model):
         _("result"), max_length=3, choices=Result, default=Result.NOT_PLAYED, blank=True
     )
     version = models.PositiveIntegerField(default=1, editable=False)
+    # Set by the TD on a draft board, so re-running the pairing engine "on the rest" keeps it.
+    fixed_by_td = models.BooleanField(_("fixed by the TD"), default=False)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -344,6 +346,8 @@ class RoundEntry(models.Model):
         validators=[MinValueValidator(Decimal("0"))],
     )
     note = models.CharField(_("note"), max_length=200, blank=True, default="")
+    # A bye the TD gave by hand, kept when the pairing engine re-runs on the rest.
+    fixed_by_td = models.BooleanField(_("fixed by the TD"), default=False)
     updated_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

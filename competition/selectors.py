@@ -32,6 +32,7 @@ from competition.scoring.records import RoundRecord, ScoringInputError, records_
 from competition.scoring.registry import get_system
 from competition.scoring.systems.base import RankingSystem
 from competition.scoring.tiebreaks import TIEBREAK_LABELS, validate_tiebreaks
+from competition.selectors_td import corrections_for_round
 from competition.services.standings import season_input
 
 # Names of the systems' own figures (the tie-breaks have theirs in TIEBREAK_LABELS).
@@ -202,78 +203,6 @@ class RoundPage:
     corrections: list[Any]
 
 
-def _corrections_from_history(rnd: Round, games: Sequence[Game]) -> list[Correction]:
-    """Changes to an entered result (or entry) with their reason, from simple-history (two queries).
-
-    Only changes of a result that had already been entered count as corrections; entering the
-    first result is not one.
-    """
-    by_id = {game.id: game for game in games}
-    corrections: list[Correction] = []
-    history = Game.history.filter(round_id=rnd.id).order_by("id", "history_date", "history_id")
-    last: dict[int, Any] = {}
-    for record in history.values(
-        "id", "result", "board", "history_date", "history_change_reason", "history_user__username"
-    ):
-        before = last.get(record["id"])
-        last[record["id"]] = record
-        if before is None or not before["result"] or before["result"] == record["result"]:
-            continue
-        game = by_id.get(record["id"])
-        names = f"{game.white} – {game.black}" if game else ""
-        corrections.append(
-            Correction(
-                "game",
-                record["board"],
-                names,
-                _result_text(before["result"]),
-                _result_text(record["result"]),
-                record["history_date"],
-                record["history_change_reason"] or "",
-                record["history_user__username"] or "",
-            )
-        )
-    entry_history = RoundEntry.history.filter(round_id=rnd.id).order_by(
-        "id", "history_date", "history_id"
-    )
-    seen: dict[int, Any] = {}
-    for record in entry_history.values(
-        "id",
-        "kind",
-        "points",
-        "participant__member__name",
-        "history_date",
-        "history_change_reason",
-        "history_user__username",
-    ):
-        before = seen.get(record["id"])
-        seen[record["id"]] = record
-        if before is None or (before["kind"], before["points"]) == (
-            record["kind"],
-            record["points"],
-        ):
-            continue
-        kinds = dict(RoundEntry.Kind.choices)
-        corrections.append(
-            Correction(
-                "entry",
-                None,
-                record["participant__member__name"] or "",
-                f"{kinds.get(before['kind'], before['kind'])} ({before['points']})",
-                f"{kinds.get(record['kind'], record['kind'])} ({record['points']})",
-                record["history_date"],
-                record["history_change_reason"] or "",
-                record["history_user__username"] or "",
-            )
-        )
-    corrections.sort(key=lambda c: c.when)
-    return corrections
-
-
-def _result_text(code: str) -> str:
-    return str(dict(Game.Result.choices).get(code, code))
-
-
 def latest_round_number(*, season: Season) -> int | None:
     """The highest round number of the season, or None before the first round (one query)."""
     return (
@@ -309,25 +238,19 @@ def round_detail(*, season: Season, number: int) -> RoundPage:
     entries_by_kind = [
         (kind, label, grouped[kind]) for kind, label in RoundEntry.Kind.choices if grouped[kind]
     ]
-    corrections: list[Any]
-    try:  # the TD side's own reading of the history, when it exists
-        from competition.selectors_td import corrections_for_round  # type: ignore[import-not-found]
-    except ImportError:
-        corrections = _corrections_from_history(rnd, games)
-    else:
-        corrections = [
-            Correction(
-                "entry" if c.board is None else "game",
-                c.board,
-                c.players,
-                c.before,
-                c.after,
-                c.corrected_at,
-                c.reason,
-                c.corrected_by,
-            )
-            for c in corrections_for_round(rnd)
-        ]
+    corrections = [
+        Correction(
+            "entry" if c.board is None else "game",
+            c.board,
+            c.players,
+            c.before,
+            c.after,
+            c.corrected_at,
+            c.reason,
+            c.corrected_by,
+        )
+        for c in corrections_for_round(rnd)
+    ]
     return RoundPage(season, rnd, numbers, games, entries_by_kind, corrections)
 
 

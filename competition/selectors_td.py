@@ -20,7 +20,6 @@ from competition.pairing import FixedBoard, PairingError, Reason, ReasonKind, pa
 from competition.permissions import is_td
 from competition.services.evening import (
     ABSENCE_KINDS,
-    DRAFT_REASON_PREFIX,
     PRESENT,
     draft_of,
     pairing_request,
@@ -460,8 +459,8 @@ def _result_label(code: str) -> str:
 def corrections_for_round(round: Round) -> list[Correction]:
     """Every correction made to ``round``'s results and entries, oldest first.
 
-    A correction is a change kept in the history with a reason given by a TD (the draft
-    pairing's own bookkeeping reasons are not corrections). Four queries.
+    A correction is a change of an existing row kept in the history with the reason a TD gave.
+    Four queries.
     """
     names = dict(
         Participant.objects.filter(season_id=round.season_id).values_list("id", "member__name")
@@ -484,12 +483,7 @@ def corrections_for_round(round: Round) -> list[Correction]:
         .order_by("history_date", "history_id")
     ):
         reason = record.history_change_reason or ""
-        if (
-            record.history_type == "~"
-            and reason
-            and not reason.startswith(DRAFT_REASON_PREFIX)
-            and record.id in last_result
-        ):
+        if record.history_type == "~" and reason and record.id in last_result:
             corrections.append(
                 Correction(
                     corrected_at=record.history_date,
@@ -512,12 +506,7 @@ def corrections_for_round(round: Round) -> list[Correction]:
         .order_by("history_date", "history_id")
     ):
         reason = record.history_change_reason or ""
-        if (
-            record.history_type == "~"
-            and reason
-            and not reason.startswith(DRAFT_REASON_PREFIX)
-            and record.id in last_entry
-        ):
+        if record.history_type == "~" and reason and record.id in last_entry:
             old_kind, old_points = last_entry[record.id]
             corrections.append(
                 Correction(

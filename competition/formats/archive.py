@@ -1,6 +1,6 @@
 """The season archive: one JSON document holding everything that makes up a season.
 
-``{"format": "clubcomp-season", "version": 1, ...}`` with the club, the season with all its
+``{"format": "clubcomp-season", "version": 2, ...}`` with the club, the season with all its
 settings, its rule-set history, the members involved, participants, rounds (games and entries
 with who changed them last and when) and the complete change history of games and entries, as
 simple-history keeps it (created, changed and deleted rows, with date, user and reason).
@@ -10,7 +10,8 @@ identifiers, history in recording order, two-space indentation, UTF-8 text, trai
 exact numbers written as decimal strings, moments in UTC with microseconds);
 :func:`load_archive` validates the whole document and raises :class:`FormatError` with the
 JSON path of the first problem, e.g. ``rounds[3].games[2].white: unknown participant 17``.
-The schema, with an example, is in ``docs/formats.md``.
+The schema, with an example, is in ``docs/formats.md``. Version 2 added ``fixed_by_td`` to games,
+entries and their history rows; a version 1 archive is still read, with ``fixed_by_td`` false.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ from typing import Any, TypeVar
 from competition.formats.errors import FormatError
 
 FORMAT = "clubcomp-season"
-VERSION = 1
-SUPPORTED_VERSIONS = frozenset({1})
+VERSION = 2
+SUPPORTED_VERSIONS = frozenset({1, 2})
 RESULTS = frozenset({"1-0", "1/2", "0-1", "+-", "-+", "--", ""})
 ENTRY_KINDS = frozenset({"bye", "absent_notice", "absent_no_notice", "club_duty", "not_paired"})
 SEASON_STATUSES = frozenset({"draft", "running", "finished"})
@@ -119,6 +120,7 @@ class ArchiveGame:
     version: int = 1  # how often the result was entered or corrected
     updated_by: str | None = None  # username
     updated_at: datetime | None = None
+    fixed_by_td: bool = False  # a draft board the TD set by hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +132,7 @@ class ArchiveEntry:
     note: str = ""
     updated_by: str | None = None
     updated_at: datetime | None = None
+    fixed_by_td: bool = False  # a bye the TD gave by hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +164,7 @@ class ArchiveGameRecord:
     version: int
     updated_by: str | None
     updated_at: datetime
+    fixed_by_td: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,6 +183,7 @@ class ArchiveEntryRecord:
     note: str
     updated_by: str | None
     updated_at: datetime
+    fixed_by_td: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,6 +293,7 @@ def dump_archive(archive: SeasonArchive) -> str:
                         "version": g.version,
                         "updated_by": g.updated_by,
                         "updated_at": _moment_or_none(g.updated_at),
+                        "fixed_by_td": g.fixed_by_td,
                     }
                     for g in sorted(r.games, key=lambda g: g.board)
                 ],
@@ -300,6 +306,7 @@ def dump_archive(archive: SeasonArchive) -> str:
                         "note": e.note,
                         "updated_by": e.updated_by,
                         "updated_at": _moment_or_none(e.updated_at),
+                        "fixed_by_td": e.fixed_by_td,
                     }
                     for e in sorted(r.entries, key=lambda e: e.participant)
                 ],
@@ -319,6 +326,7 @@ def dump_archive(archive: SeasonArchive) -> str:
                     "version": h.version,
                     "updated_by": h.updated_by,
                     "updated_at": moment_text(h.updated_at),
+                    "fixed_by_td": h.fixed_by_td,
                 }
                 for h in archive.game_history
             ],
@@ -333,6 +341,7 @@ def dump_archive(archive: SeasonArchive) -> str:
                     "note": h.note,
                     "updated_by": h.updated_by,
                     "updated_at": moment_text(h.updated_at),
+                    "fixed_by_td": h.fixed_by_td,
                 }
                 for h in archive.entry_history
             ],
@@ -362,16 +371,25 @@ def _moment_or_none(value: datetime | None) -> str | None:
 
 
 class _Object:
-    """A JSON object being read: typed field access that reports the JSON path."""
+    """A JSON object being read: typed field access that reports the JSON path.
 
-    def __init__(self, value: object, path: str, fields: tuple[str, ...]) -> None:
+    ``version`` is the archive's; fields added by a later version (:data:`_ADDED_IN`) are
+    unknown in an older archive, and :meth:`flag` then gives their default.
+    """
+
+    def __init__(
+        self, value: object, path: str, fields: tuple[str, ...], version: int = VERSION
+    ) -> None:
         if not isinstance(value, dict):
             raise FormatError(f"expected an object, found {_kind(value)}", path=path)
+        fields = tuple(f for f in fields if _ADDED_IN.get(f, 1) <= version)
         unknown = sorted(set(value) - set(fields))
         if unknown:
             raise FormatError(f"unknown field {unknown[0]!r}", path=path)
         self.value = value
         self.path = path
+        self.fields = fields
+        self.version = version
 
     def at(self, key: str) -> str:
         return f"{self.path}.{key}" if self.path else key
@@ -425,6 +443,10 @@ class _Object:
         if value > maximum:
             raise FormatError(f"must be at most {maximum}, found {value}", path=self.at(key))
         return value
+
+    def flag(self, key: str) -> bool:
+        """A true/false field that an older archive version does not have (then false)."""
+        return self.bool(key) if key in self.fields else False
 
     def bool(self, key: str) -> bool:
         value = self.raw(key)
@@ -505,7 +527,7 @@ class _Object:
         self, key: str, fields: tuple[str, ...], build: Callable[[_Object], T]
     ) -> tuple[T, ...]:
         return tuple(
-            build(_Object(item, f"{self.at(key)}[{index}]", fields))
+            build(_Object(item, f"{self.at(key)}[{index}]", fields, self.version))
             for index, item in enumerate(self.list(key))
         )
 
@@ -574,16 +596,20 @@ _MEMBER = (
 _PARTICIPANT = ("id", "member", "start_rank", "start_points", "initial_value", "joined_round")
 _ROUND = ("number", "date", "status", "games", "entries")
 _GAME = ("id", "board", "white", "black", "result", "version", "updated_by", "updated_at")
+_GAME += ("fixed_by_td",)
 _ENTRY = ("id", "participant", "kind", "points", "note", "updated_by", "updated_at")
+_ENTRY += ("fixed_by_td",)
 _HEAD = ("history_date", "history_type", "history_user", "history_change_reason")
 _GAME_RECORD = ("game", *_HEAD, "round", "board", "white", "black", "result", "version")
-_GAME_RECORD += ("updated_by", "updated_at")
+_GAME_RECORD += ("updated_by", "updated_at", "fixed_by_td")
 _ENTRY_RECORD = ("entry", *_HEAD, "round", "participant", "kind", "points", "note")
-_ENTRY_RECORD += ("updated_by", "updated_at")
+_ENTRY_RECORD += ("updated_by", "updated_at", "fixed_by_td")
+# Fields an archive has only from the given version on.
+_ADDED_IN = {"fixed_by_td": 2}
 
 
 def load_archive(text: str) -> SeasonArchive:
-    """Read and validate a season archive (format ``clubcomp-season``, version 1)."""
+    """Read and validate a season archive (format ``clubcomp-season``, version 1 or 2)."""
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
@@ -603,9 +629,9 @@ def load_archive(text: str) -> SeasonArchive:
         or version not in SUPPORTED_VERSIONS
     ):
         raise FormatError(
-            f"version {_kind(version)} is not supported (supported: 1)", path="version"
+            f"version {_kind(version)} is not supported (supported: 1, 2)", path="version"
         )
-    top = _Object(document, "", _TOP)
+    top = _Object(document, "", _TOP, version)
     club_object = _Object(top.raw("club"), "club", ("name", "slug"))
     club = ArchiveClub(club_object.str("name"), club_object.str("slug"))
     season = _season(_Object(top.raw("season"), "season", _SEASON))
@@ -613,7 +639,7 @@ def load_archive(text: str) -> SeasonArchive:
     members = top.objects("members", _MEMBER, _member)
     participants = top.objects("participants", _PARTICIPANT, _participant)
     rounds = top.objects("rounds", _ROUND, _round)
-    history = _Object(top.raw("history"), "history", ("games", "entries"))
+    history = _Object(top.raw("history"), "history", ("games", "entries"), version)
     game_history = history.objects("games", _GAME_RECORD, _game_record)
     entry_history = history.objects("entries", _ENTRY_RECORD, _entry_record)
     archive = SeasonArchive(
@@ -699,6 +725,7 @@ def _game(o: _Object) -> ArchiveGame:
         version=o.int("version", minimum=0, maximum=INT),
         updated_by=o.str("updated_by", optional=True, nonempty=True),
         updated_at=o.moment("updated_at", optional=True),
+        fixed_by_td=o.flag("fixed_by_td"),
     )
 
 
@@ -711,6 +738,7 @@ def _entry(o: _Object) -> ArchiveEntry:
         note=o.str("note"),
         updated_by=o.str("updated_by", optional=True, nonempty=True),
         updated_at=o.moment("updated_at", optional=True),
+        fixed_by_td=o.flag("fixed_by_td"),
     )
 
 
@@ -735,6 +763,7 @@ def _game_record(o: _Object) -> ArchiveGameRecord:
         version=o.int("version", minimum=0, maximum=INT),
         updated_by=o.str("updated_by", optional=True, nonempty=True),
         updated_at=o.moment("updated_at"),
+        fixed_by_td=o.flag("fixed_by_td"),
     )
 
 
@@ -749,6 +778,7 @@ def _entry_record(o: _Object) -> ArchiveEntryRecord:
         note=o.str("note"),
         updated_by=o.str("updated_by", optional=True, nonempty=True),
         updated_at=o.moment("updated_at"),
+        fixed_by_td=o.flag("fixed_by_td"),
     )
 
 

@@ -4,8 +4,8 @@ results, closing the round and corrections.
 A round moves planned → paired (published) → completed. While it is planned, the pairing is a
 *draft*: ordinary ``Game`` rows and a ``bye`` entry that the TD may swap, fix, re-run or throw
 away; members only see it once it is published. Which draft boards (and which bye) the TD set
-by hand is kept in the history's change reason (:data:`FIXED_BY_TD`), so a re-run "on the rest"
-keeps them whichever TD or device asks for it.
+by hand is kept on the rows themselves (``Game.fixed_by_td``, ``RoundEntry.fixed_by_td``), so a
+re-run "on the rest" keeps them whichever TD or device asks for it.
 
 Every function is one transaction that locks the round first, so two TDs editing the same
 evening take turns; a refused action raises :class:`ServiceError` and changes nothing.
@@ -14,7 +14,7 @@ evening take turns; a refused action raises :class:`ServiceError` and changes no
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
@@ -49,10 +49,6 @@ ABSENCE_KINDS = (
 ATTENDANCE_CHOICES = (PRESENT, *ABSENCE_KINDS)
 # Entries the draft pairing writes (and throws away when it is redone).
 DRAFT_ENTRY_KINDS = (RoundEntry.Kind.BYE, RoundEntry.Kind.NOT_PAIRED)
-# History change reasons of draft rows; every other non-empty reason is a TD's correction.
-DRAFT_REASON_PREFIX = "pairing:"
-PROPOSED_BY_ENGINE = "pairing:proposed"
-FIXED_BY_TD = "pairing:fixed"
 
 
 @dataclass(frozen=True)
@@ -127,27 +123,14 @@ def present_participants(round: Round) -> list[Participant]:
     return [p for p in participants_in_round(round) if p.id not in absent]
 
 
-def _latest_reasons(model: type[Game] | type[RoundEntry], ids: Iterable[int]) -> dict[int, str]:
-    """The change reason of each row's latest history record (one query)."""
-    latest: dict[int, str] = {}
-    records = model.history.filter(id__in=list(ids)).order_by("history_date", "history_id")
-    for record in records.values_list("id", "history_change_reason"):
-        latest[record[0]] = record[1] or ""
-    return latest
-
-
 def draft_of(round: Round) -> Draft:
     """The round's current pairing (draft or published) with the TD's fixed marks."""
-    games = list(Game.objects.filter(round=round).order_by("board"))
+    games = Game.objects.filter(round=round).order_by("board")
     bye = RoundEntry.objects.filter(round=round, kind=RoundEntry.Kind.BYE).first()
-    game_reasons = _latest_reasons(Game, [g.id for g in games])
-    bye_reason = _latest_reasons(RoundEntry, [bye.id]).get(bye.id, "") if bye else ""
     return Draft(
-        boards=tuple(
-            DraftBoard(g.white_id, g.black_id, game_reasons.get(g.id) == FIXED_BY_TD) for g in games
-        ),
+        boards=tuple(DraftBoard(g.white_id, g.black_id, g.fixed_by_td) for g in games),
         bye_id=bye.participant_id if bye else None,
-        bye_fixed=bye_reason == FIXED_BY_TD,
+        bye_fixed=bye.fixed_by_td if bye else False,
     )
 
 
@@ -283,25 +266,23 @@ def _write_draft(round: Round, draft: Draft, user: AbstractBaseUser | None) -> N
             )
     _clear_draft(round)
     for number, board in enumerate(draft.boards, start=1):
-        game = Game(
+        Game.objects.create(
             round=round,
             board=number,
             white_id=board.white_id,
             black_id=board.black_id,
+            fixed_by_td=board.fixed,
             updated_by=user,
         )
-        game._change_reason = FIXED_BY_TD if board.fixed else PROPOSED_BY_ENGINE
-        game.save()
     if draft.bye_id is not None:
-        bye = RoundEntry(
+        RoundEntry.objects.create(
             round=round,
             participant_id=draft.bye_id,
             kind=RoundEntry.Kind.BYE,
             points=round.season.bye_points,
+            fixed_by_td=draft.bye_fixed,
             updated_by=user,
         )
-        bye._change_reason = FIXED_BY_TD if draft.bye_fixed else PROPOSED_BY_ENGINE
-        bye.save()
 
 
 def _draft_from_proposal(proposal: PairingProposal, bye_fixed: bool) -> Draft:
@@ -347,12 +328,17 @@ class AttendanceOutcome:
 
 @transaction.atomic
 def attendance_record(
-    *, round: Round, marks: Mapping[int, str], user: AbstractBaseUser | None
+    *,
+    round: Round,
+    marks: Mapping[int, str],
+    user: AbstractBaseUser | None,
+    then_pair: bool = False,
 ) -> AttendanceOutcome:
     """Record who is present; ``marks`` maps participant ids to "present" or an absence kind.
 
     Participants not in ``marks`` keep what they have. A change throws the draft pairing away
-    (it may pair someone who is now absent); the TD pairs again.
+    (it may pair someone who is now absent); the TD pairs again, or ``then_pair`` pairs afresh
+    in the same transaction (when the pairing is refused, the attendance is not saved either).
     """
     round = _locked_round(round)
     _require_planned(round)
@@ -386,6 +372,8 @@ def attendance_record(
             RoundEntry.objects.filter(round=round, participant_id=pid).delete()
         else:
             entry_record(round=round, participant=in_round[pid], kind=mark, user=user)
+    if then_pair:
+        pairing_propose(round=round, user=user, keep_fixed=False)
     return AttendanceOutcome(changed=len(changes), draft_discarded=discard)
 
 
@@ -650,10 +638,11 @@ def board_result_save(
     game = Game.objects.select_related("round").filter(pk=game_id).first()
     if game is None:
         raise ServiceError(_("This board no longer exists; reload the round."))
-    if game.round.status == Round.Status.PLANNED:
+    # Lock the round as round_close does: a result saved while the round is being closed
+    # would otherwise miss the standings that the closing computes.
+    round = _locked_round(game.round)
+    if round.status == Round.Status.PLANNED:
         raise ServiceError(_("Publish the pairing before entering results."))
-    if reason.startswith(DRAFT_REASON_PREFIX):
-        raise ServiceError(_("Please give the reason in your own words."))
     return result_record(
         game_id=game_id, result=result, expected_version=expected_version, user=user, reason=reason
     )
@@ -686,7 +675,7 @@ def entry_correct(
     round = _locked_round(entry.round)
     if round.status != Round.Status.COMPLETED:
         raise ServiceError(_("Only entries of a closed round are corrected this way."))
-    if not reason.strip() or reason.startswith(DRAFT_REASON_PREFIX):
+    if not reason.strip():
         raise ServiceError(_("A correction needs a reason."))
     if kind not in (*ABSENCE_KINDS, RoundEntry.Kind.BYE):
         raise ServiceError(_("Unknown kind of entry: %(kind)s.") % {"kind": kind})

@@ -181,6 +181,13 @@ def result_record(
     is_correction = game.round.status == Round.Status.COMPLETED
     if is_correction and not reason.strip():
         raise ServiceError(_("Correcting a result of a completed round needs a reason."))
+    if is_correction and result == Game.Result.NOT_PLAYED:
+        # round_complete refuses to close a round with an open board; a correction must not
+        # open one again afterwards.
+        raise ServiceError(
+            _("Round %(round)s is closed: board %(board)s needs a result.")
+            % {"round": game.round.number, "board": game.board}
+        )
     if game.result == result:
         return game
     game.result = result

@@ -951,6 +951,7 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
                 version=g.version,
                 updated_by=user(g.updated_by_id),
                 updated_at=g.updated_at,
+                fixed_by_td=g.fixed_by_td,
             )
         )
     by_round_entries: dict[int, list[fa.ArchiveEntry]] = {r.id: [] for r in rounds}
@@ -964,6 +965,7 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
                 note=e.note,
                 updated_by=user(e.updated_by_id),
                 updated_at=e.updated_at,
+                fixed_by_td=e.fixed_by_td,
             )
         )
     game_history = tuple(
@@ -981,6 +983,7 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
             version=h.version,
             updated_by=user(h.updated_by_id),
             updated_at=h.updated_at,
+            fixed_by_td=h.fixed_by_td,
         )
         for h in game_rows
     )
@@ -998,6 +1001,7 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
             note=h.note,
             updated_by=user(h.updated_by_id),
             updated_at=h.updated_at,
+            fixed_by_td=h.fixed_by_td,
         )
         for h in entry_rows
     )
@@ -1323,6 +1327,7 @@ def _write_archive(
                 result=g.result,
                 version=g.version,
                 updated_by_id=user_id(g.updated_by),
+                fixed_by_td=g.fixed_by_td,
             )
             games.append((game, g))
         for e in sorted(r.entries, key=lambda e: e.participant):
@@ -1333,6 +1338,7 @@ def _write_archive(
                 points=Decimal(e.points),
                 note=e.note,
                 updated_by_id=user_id(e.updated_by),
+                fixed_by_td=e.fixed_by_td,
             )
             entries.append((entry, e))
     # bulk_create writes no history row of its own (the history is the archive's); it does
@@ -1369,6 +1375,7 @@ def _write_archive(
                 version=h.version,
                 updated_by_id=user_id(h.updated_by),
                 updated_at=h.updated_at,
+                fixed_by_td=h.fixed_by_td,
             )
             for h in archive.game_history
         ]
@@ -1392,6 +1399,7 @@ def _write_archive(
                 note=h.note,
                 updated_by_id=user_id(h.updated_by),
                 updated_at=h.updated_at,
+                fixed_by_td=h.fixed_by_td,
             )
             for h in archive.entry_history
         ]

@@ -202,13 +202,15 @@ def td_attendance(request: HttpRequest, season_slug: str, round_number: int) -> 
     form = AttendanceForm(request.POST or None, participant_ids=[r.participant.id for r in rows])
     if request.method == "POST" and form.is_valid():
         try:
-            outcome = evening.attendance_record(round=rnd, marks=form.marks(), user=request.user)
-            if request.POST.get("then") == "pair":
-                evening.pairing_propose(round=rnd, user=request.user, keep_fixed=False)
-                return redirect(_round_url("td_pairing", rnd))
+            then_pair = request.POST.get("then") == "pair"
+            outcome = evening.attendance_record(
+                round=rnd, marks=form.marks(), user=request.user, then_pair=then_pair
+            )
         except ServiceError as error:
             _refuse(request, error)
         else:
+            if then_pair:
+                return redirect(_round_url("td_pairing", rnd))
             if outcome.draft_discarded:
                 messages.warning(
                     request, _("Attendance changed: the draft pairing was discarded. Pair again.")

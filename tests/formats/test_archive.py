@@ -107,11 +107,13 @@ ARCHIVE = SeasonArchive(
             date(2024, 9, 12),
             "planned",
             entries=(ArchiveEntry(2, 11, "absent_notice", "0.5", "ziek", "wim", AT),),
+            games=(ArchiveGame(2, 1, 10, 12, "", 1, "wim", AT, fixed_by_td=True),),
         ),
     ),
     game_history=(
         ArchiveGameRecord(1, AT, "+", "wim", None, 1, 1, 10, 11, "0-1", 1, "wim", AT),
         ArchiveGameRecord(2, AT, "+", "wim", None, 1, 2, 12, None, "", 1, None, AT),
+        ArchiveGameRecord(3, AT, "+", "wim", None, 2, 1, 10, 12, "", 1, "wim", AT, True),
         ArchiveGameRecord(
             1,
             datetime(2024, 9, 6, 20, 15, tzinfo=UTC),
@@ -158,7 +160,7 @@ def test_exact_decimal_strings() -> None:
 def test_dump_is_canonical_and_loads_back() -> None:
     text = dump_archive(ARCHIVE)
     assert text.endswith("}\n")
-    assert text.startswith('{\n  "format": "clubcomp-season",\n  "version": 1,\n')
+    assert text.startswith('{\n  "format": "clubcomp-season",\n  "version": 2,\n')
     assert '"name": "Müller, Jörg"' in text  # ensure_ascii=False
     assert '"factor": "0.07"' in text  # exact strings, never floats
     assert '"knsb_relatienummer": "0812345"' in text  # the leading zero stays
@@ -200,6 +202,28 @@ def test_a_moment_in_another_offset_loads_as_the_same_moment_in_utc() -> None:
     assert load_archive(json.dumps(document)).rule_sets[1] == ARCHIVE.rule_sets[1]
 
 
+def test_a_version_1_archive_loads_without_the_fixed_marks() -> None:
+    """Version 1 had no ``fixed_by_td``: its games and entries load as not fixed by the TD."""
+    document = json.loads(dump_archive(ARCHIVE))
+    document["version"] = 1
+    for rnd in document["rounds"]:
+        for row in (*rnd["games"], *rnd["entries"]):
+            del row["fixed_by_td"]
+    for row in (*document["history"]["games"], *document["history"]["entries"]):
+        del row["fixed_by_td"]
+    loaded = load_archive(json.dumps(document))
+    assert loaded.rounds[1].games[0].fixed_by_td is False
+    assert loaded.game_history[2].fixed_by_td is False
+    assert loaded.rounds[0].games == ARCHIVE.rounds[0].games
+
+
+def test_a_version_1_archive_may_not_carry_the_fixed_marks() -> None:
+    document = json.loads(dump_archive(ARCHIVE))
+    document["version"] = 1
+    with pytest.raises(FormatError, match=r"rounds\[0\]\.games\[0\]: unknown field 'fixed_by_td'"):
+        load_archive(json.dumps(document))
+
+
 def broken(change: callable) -> str:  # type: ignore[valid-type]
     document = json.loads(dump_archive(ARCHIVE))
     change(document)
@@ -219,8 +243,12 @@ def _set(path: list[object], value: object) -> callable:  # type: ignore[valid-t
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (_set(["version"], 2), "version: version 2 is not supported (supported: 1)"),
+        (_set(["version"], 3), "version: version 3 is not supported (supported: 1, 2)"),
         (_set(["format"], "other"), "format: not a season archive (expected 'clubcomp-season')"),
+        (
+            _set(["rounds", 1, "games", 0, "fixed_by_td"], "yes"),
+            "rounds[1].games[0].fixed_by_td: expected true or false, found 'yes'",
+        ),
         (
             _set(["rounds", 0, "games", 0, "white"], 17),
             "rounds[0].games[0].white: unknown participant 17",
@@ -364,6 +392,7 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
                     draw(st.integers(1, 3)),
                     draw(USER),
                     draw(st.none() | MOMENTS),
+                    draw(st.booleans()),
                 )
             )
         entries = []
@@ -378,6 +407,7 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
                     draw(TEXT),
                     draw(USER),
                     draw(st.none() | MOMENTS),
+                    draw(st.booleans()),
                 )
             )
         rounds.append(
@@ -406,6 +436,7 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
             draw(st.integers(1, 3)),
             draw(USER),
             draw(MOMENTS),
+            draw(st.booleans()),
         )
         for moment in sorted(draw(st.lists(MOMENTS, max_size=4)))
     )
@@ -423,6 +454,7 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
             draw(TEXT),
             draw(USER),
             draw(MOMENTS),
+            draw(st.booleans()),
         )
         for moment in sorted(draw(st.lists(MOMENTS, max_size=4)))
     )

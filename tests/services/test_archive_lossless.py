@@ -164,10 +164,21 @@ def build_season() -> Season:
     _save(gone, when=at(3, 19, 40), user=wim)
     gone._history_date = at(3, 19, 41)  # type: ignore[attr-defined]
     gone.delete()
-    # Round 2: one game without a result, Bert's bye of half a point.
-    _save(Game(round=r2, board=1, white=d, black=a, result=""), when=at(10, 19), user=anna)
+    # Round 2: one game without a result and Bert's bye of half a point, both set by the TD.
     _save(
-        RoundEntry(round=r2, participant=b, kind="bye", points=Decimal("0.5"), note="oneven"),
+        Game(round=r2, board=1, white=d, black=a, result="", fixed_by_td=True),
+        when=at(10, 19),
+        user=anna,
+    )
+    _save(
+        RoundEntry(
+            round=r2,
+            participant=b,
+            kind="bye",
+            points=Decimal("0.5"),
+            note="oneven",
+            fixed_by_td=True,
+        ),
         when=at(10, 19, 1),
         user=anna,
     )

@@ -54,6 +54,18 @@ def test_correction_needs_a_reason_and_changes_nothing_without(two_rounds) -> No
     assert (g1.result, g1.version) == ("1-0", 1)
 
 
+def test_a_closed_round_cannot_get_an_open_board_back(two_rounds) -> None:
+    season, _players, _r1, g1, user = two_rounds
+    before = points(season, 1)
+    with pytest.raises(ServiceError, match=r"Round 1 is closed: board 1 needs a result\."):
+        evening.board_result_save(
+            game_id=g1.id, result="", expected_version=1, user=user, reason="undo"
+        )
+    g1.refresh_from_db()
+    assert (g1.result, g1.version) == ("1-0", 1)
+    assert points(season, 1) == before
+
+
 def test_correction_recomputes_that_round_and_later_ones(two_rounds) -> None:
     season, (a, b, c, d), r1, g1, user = two_rounds
     # Before: after round 2 A 1+1 = 2, B 0+1 = 1, C 1+0 = 1, D 0.

@@ -88,6 +88,20 @@ def test_attendance_change_discards_the_draft(five) -> None:
     assert Game.objects.filter(round=rnd).count() == 2
 
 
+def test_attendance_then_pair_is_all_or_nothing(five) -> None:
+    rnd, p, user = five
+    # Four of five absent leaves one player: the pairing is refused, so no absence is saved.
+    absent = {player.id: RoundEntry.Kind.ABSENT_NOTICE for player in p[1:]}
+    with pytest.raises(ServiceError, match="At least two players must be present"):
+        evening.attendance_record(round=rnd, marks=absent, user=user, then_pair=True)
+    assert not RoundEntry.objects.filter(round=rnd).exists()
+    # P5 absent: P1..P4 pair 1-2, 3-4 with the lower-ranked white, and nobody has the bye.
+    evening.attendance_record(
+        round=rnd, marks={p[4].id: RoundEntry.Kind.CLUB_DUTY}, user=user, then_pair=True
+    )
+    assert pairing(rnd) == ([ids(p, 2, 1), ids(p, 4, 3)], None)
+
+
 def test_swap_between_boards_keeps_colours_of_the_places(five) -> None:
     rnd, p, user = five
     evening.pairing_propose(round=rnd, user=user)
@@ -139,6 +153,23 @@ def test_move_the_bye(five) -> None:
     assert boards == [ids(p, 3, 2), ids(p, 5, 4)]
     assert bye == p[0].id
     assert evening.draft_of(rnd).bye_fixed
+
+
+def test_fixed_marks_live_on_the_rows_and_survive_a_rerun(five) -> None:
+    rnd, p, user = five
+    evening.pairing_propose(round=rnd, user=user)
+    evening.pairing_fix(round=rnd, white=p[0], black=p[3], user=user)
+    evening.pairing_move_bye(round=rnd, to=p[1], user=user)
+    evening.pairing_propose(round=rnd, user=user, keep_fixed=True)
+    # Fixed P1-P4 and the bye to P2; left P3 and P5: P3-P5 with the lower-ranked P5 white.
+    marks = list(Game.objects.filter(round=rnd).values_list("white_id", "black_id", "fixed_by_td"))
+    assert marks == [(*ids(p, 1, 4), True), (*ids(p, 5, 3), False)]
+    bye = RoundEntry.objects.get(round=rnd, kind=RoundEntry.Kind.BYE)
+    assert (bye.participant_id, bye.fixed_by_td) == (p[1].id, True)
+    # The history keeps reasons for people: the draft's own writes leave none.
+    reasons = {*Game.history.values_list("history_change_reason", flat=True)}
+    reasons |= {*RoundEntry.history.values_list("history_change_reason", flat=True)}
+    assert reasons == {None}
 
 
 def test_latecomer_is_added_and_paired(five) -> None:

@@ -174,6 +174,7 @@ def _archive_cases() -> tuple[str, list[tuple[str, str, str]]]:
             "note": "",
             "updated_by": None,
             "updated_at": None,
+            "fixed_by_td": False,
         }
     ]
     bad_points["rounds"][0]["games"] = bad_points["rounds"][0]["games"][1:]

@@ -145,3 +145,33 @@ def test_member_cannot_open_td_pages(client, demo, member_user) -> None:
         kwargs = {name: values[name] for name in pattern.pattern.converters}
         response = client.get(reverse(f"competition:{pattern.name}", kwargs=kwargs))
         assert response.status_code in (403, 405), pattern.name
+
+
+def test_a_td_of_another_club_cannot_write_to_this_clubs_seasons(client, demo) -> None:
+    """TD rights are per club: every URL about a season of the demo club refuses a POST (and a
+    GET of the TD's own pages) from a TD of another club, and nothing changes."""
+    from django.contrib.auth.models import User
+
+    from competition.models import Club
+    from competition.permissions import td_group
+
+    other = Club.objects.create(name="Schaakclub Elders", slug="elders")
+    outsider = User.objects.create_user("elders-td", password="elders-pass-123")
+    outsider.groups.add(td_group(other))
+    client.force_login(outsider)
+    season_args = {"slug", "season_slug"}
+    urls = [
+        (name, url)
+        for (name, url), (_namespace, pattern) in zip(
+            urls_to_check(), project_patterns(), strict=True
+        )
+        if season_args & set(pattern.pattern.converters)
+    ]
+    assert any(name == "competition:td_result_save" for name, _url in urls)
+    before = database_fingerprint()
+    for name, url in urls:
+        response = client.post(url, {"result": "1-0", "version": 1})
+        assert response.status_code in (403, 405), (
+            f"{name} ({url}) answered {response.status_code} to another club's TD"
+        )
+    assert database_fingerprint() == before
