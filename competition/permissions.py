@@ -7,8 +7,11 @@ do everything a TD may, for every club. Everyone else only reads.
 from __future__ import annotations
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group
+from django.core.exceptions import PermissionDenied
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
-from competition.models import Club
+from competition.models import Club, Season
 
 
 def td_group(club: Club | None = None) -> Group:
@@ -37,3 +40,11 @@ def is_td_anywhere(user: AbstractBaseUser | AnonymousUser) -> bool:
     if not user.is_authenticated or not user.is_active:
         return False
     return user.is_staff or Club.objects.filter(td_group__user=user).exists()
+
+
+def season_for_td(user: AbstractBaseUser | AnonymousUser, slug: str) -> Season:
+    """The season ``slug`` if ``user`` may run it; 404 for no such season, 403 otherwise."""
+    season = get_object_or_404(Season.objects.select_related("club"), slug=slug)
+    if not is_td(user, season.club):
+        raise PermissionDenied(_("Only this club's tournament directors may do this."))
+    return season

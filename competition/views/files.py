@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -26,7 +26,7 @@ from competition.forms.files import (
     TrfUploadForm,
 )
 from competition.models import Club, Season
-from competition.permissions import is_td, is_td_anywhere
+from competition.permissions import is_td, is_td_anywhere, season_for_td
 from competition.services.errors import ServiceError
 from competition.services.transfer import (
     archive_import,
@@ -218,13 +218,6 @@ def files_import_confirm(request: HttpRequest) -> HttpResponse:
     return redirect("competition:files_home")
 
 
-def _season_for_td(request: HttpRequest, slug: str) -> Season:
-    season = get_object_or_404(Season.objects.select_related("club"), slug=slug)
-    if not is_td(request.user, season.club):
-        raise PermissionDenied
-    return season
-
-
 def _download(content: str, content_type: str, filename: str) -> HttpResponse:
     response = HttpResponse(content.encode("utf-8"), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -234,7 +227,7 @@ def _download(content: str, content_type: str, filename: str) -> HttpResponse:
 @require_GET
 @td_required
 def season_export_trf(request: HttpRequest, slug: str) -> HttpResponse:
-    season = _season_for_td(request, slug)
+    season = season_for_td(request.user, slug)
     try:
         text = season_trf(season=season)
     except ServiceError as error:
@@ -246,7 +239,7 @@ def season_export_trf(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 @td_required
 def season_export_archive(request: HttpRequest, slug: str) -> HttpResponse:
-    season = _season_for_td(request, slug)
+    season = season_for_td(request.user, slug)
     text = season_archive_text(season=season)
     return _download(text, "application/json; charset=utf-8", f"{season.slug}.json")
 
@@ -254,7 +247,7 @@ def season_export_archive(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 @td_required
 def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    season = _season_for_td(request, slug)
+    season = season_for_td(request.user, slug)
     text = standings_csv(standings_document(season=season))
     return _download(text, "text/csv; charset=utf-8", f"{season.slug}-standings.csv")
 
@@ -262,6 +255,6 @@ def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 @td_required
 def season_standings_json(request: HttpRequest, slug: str) -> HttpResponse:
-    season = _season_for_td(request, slug)
+    season = season_for_td(request.user, slug)
     text = exact_json(standings_document(season=season)) + "\n"
     return _download(text, "application/json; charset=utf-8", f"{season.slug}-standings.json")

@@ -39,8 +39,8 @@ from competition.forms.evening import (
     RoundNewForm,
     SwapForm,
 )
-from competition.models import Game, Member, Round, RoundEntry, Season
-from competition.permissions import is_td, is_td_anywhere
+from competition.models import Game, Member, Round, RoundEntry
+from competition.permissions import is_td_anywhere, season_for_td
 from competition.services import evening
 from competition.services.errors import ServiceError
 
@@ -69,15 +69,8 @@ def td_login_required(view: View) -> View:
     return wrapper
 
 
-def _season_for_td(request: HttpRequest, season_slug: str) -> Season:
-    season = get_object_or_404(Season.objects.select_related("club"), slug=season_slug)
-    if not is_td(request.user, season.club):
-        raise PermissionDenied(_("Only this club's tournament directors may do this."))
-    return season
-
-
 def _round_for_td(request: HttpRequest, season_slug: str, round_number: int) -> Round:
-    season = _season_for_td(request, season_slug)
+    season = season_for_td(request.user, season_slug)
     return get_object_or_404(
         Round.objects.select_related("season__club"), season=season, number=round_number
     )
@@ -149,7 +142,7 @@ def td_evening_start(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @td_login_required
 def td_round_new(request: HttpRequest, season_slug: str) -> HttpResponse:
-    season = _season_for_td(request, season_slug)
+    season = season_for_td(request.user, season_slug)
     form = RoundNewForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
