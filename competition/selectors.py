@@ -32,7 +32,7 @@ from competition.scoring.records import RoundRecord, ScoringInputError, records_
 from competition.scoring.registry import get_system
 from competition.scoring.systems.base import RankingSystem
 from competition.scoring.tiebreaks import TIEBREAK_LABELS, validate_tiebreaks
-from competition.selectors_td import corrections_for_round
+from competition.selectors_td import corrections_for_round, participant_names
 from competition.services.standings import season_input
 
 # Names of the systems' own figures (the tie-breaks have theirs in TIEBREAK_LABELS).
@@ -167,7 +167,7 @@ def standings_for_season(*, season: Season, after_round: int | None = None) -> S
         row["participant_id"]: row["rank"]
         for row in (snapshots[after_round - 1].rows if after_round - 1 in snapshots else [])
     }
-    names = dict(Participant.objects.filter(season=season).values_list("id", "member__name"))
+    names = participant_names(season_id=season.pk)
     rows = []
     for row in current:
         entry = _row_from_snapshot(row, names.get(row["participant_id"], "?"))

@@ -30,6 +30,11 @@ from competition.services.rounds import user_label
 # --- the TD's desk: running seasons and tonight's rounds -------------------------------------
 
 
+def participant_names(*, season_id: int) -> dict[int, str]:
+    """Every participant's name by id (one query)."""
+    return dict(Participant.objects.filter(season_id=season_id).values_list("id", "member__name"))
+
+
 class Step:
     """Where a round stands in the evening's flow (the next thing the TD does)."""
 
@@ -232,9 +237,7 @@ def pairing_page(round: Round) -> PairingPage:
     boards and bye; when that no longer gives the stored pairing (attendance changed since),
     the page says the pairing is stale instead of showing reasons that do not apply.
     """
-    names = dict(
-        Participant.objects.filter(season_id=round.season_id).values_list("id", "member__name")
-    )
+    names = participant_names(season_id=round.season_id)
     draft = draft_of(round)
     games = {g.board: g for g in Game.objects.filter(round=round)}
     absent = [
@@ -418,9 +421,7 @@ def standings_change(round: Round, *, top: int = 10, movers: int = 8) -> Standin
         return StandingsChange(after_round=None, top=[], movers=[])
     now, before = snapshots[0], snapshots[1] if len(snapshots) > 1 else None
     previous = {row["participant_id"]: row["rank"] for row in (before.rows if before else [])}
-    names = dict(
-        Participant.objects.filter(season_id=round.season_id).values_list("id", "member__name")
-    )
+    names = participant_names(season_id=round.season_id)
     rows = [
         StandingMove(
             participant_id=row["participant_id"],
@@ -462,9 +463,7 @@ def corrections_for_round(round: Round) -> list[Correction]:
     A correction is a change of an existing row kept in the history with the reason a TD gave.
     Four queries.
     """
-    names = dict(
-        Participant.objects.filter(season_id=round.season_id).values_list("id", "member__name")
-    )
+    names = participant_names(season_id=round.season_id)
     corrections: list[Correction] = []
     users: dict[int, str] = {}
 
