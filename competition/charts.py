@@ -23,8 +23,10 @@ from html import escape
 
 WIDTH = 640
 PANEL_HEIGHT = 150
-LEFT = 56
 RIGHT = 16
+# Room for the y-axis labels: enough units per character at the phone's larger label size.
+LABEL_CHAR_WIDTH = 10
+LABEL_PADDING = 14
 TOP = 28
 GAP = 44
 BOTTOM = 34
@@ -46,9 +48,9 @@ class ChartLabels:
     round: str = "Round"
 
 
-def _x(round_number: int, first: int, last: int) -> float:
+def _x(round_number: int, first: int, last: int, left: float) -> float:
     span = max(last - first, 1)
-    return LEFT + (WIDTH - LEFT - RIGHT) * (round_number - first) / span
+    return left + (WIDTH - left - RIGHT) * (round_number - first) / span
 
 
 def _y(value: float, low: float, high: float, top: float, *, inverted: bool) -> float:
@@ -61,12 +63,15 @@ def _y(value: float, low: float, high: float, top: float, *, inverted: bool) -> 
 
 
 def _ticks(low: int, high: int, most: int = 6) -> list[int]:
-    """Whole-number ticks from ``low`` to ``high`` with at most about ``most`` of them.
+    """Whole-number ticks from ``low`` to ``high`` with at most about ``most`` of them; round
+    multiples of the step in between, none crowding the two ends.
 
     >>> _ticks(1, 40)
     [1, 10, 20, 30, 40]
     >>> _ticks(1, 4)
     [1, 2, 3, 4]
+    >>> _ticks(1, 13)
+    [1, 4, 6, 8, 10, 13]
     """
     if high <= low:
         return [low]
@@ -76,13 +81,12 @@ def _ticks(low: int, high: int, most: int = 6) -> list[int]:
         step = candidate
         if span / candidate <= most:
             break
-    ticks = [low] + [t for t in range((low // step + 1) * step, high, step) if t > low]
-    if ticks[-1] != high:
-        if high - ticks[-1] < step / 2 and len(ticks) > 1:
-            ticks[-1] = high
-        else:
-            ticks.append(high)
-    return ticks
+    inner = [
+        t
+        for t in range((low // step + 1) * step, high, step)
+        if t - low > step / 2 and high - t > step / 2
+    ]
+    return [low, *inner, high]
 
 
 def rank_score_svg(
@@ -106,6 +110,13 @@ def rank_score_svg(
     if low_score == high_score:
         low_score, high_score = low_score - 1, high_score + 1
     worst = max(field_size, max(p.rank for p in points), 2)
+    rank_ticks = _ticks(1, worst)
+    score_ticks = [
+        (value, format_number(Fraction(value).limit_denominator(100)))
+        for value in sorted({low_score, (low_score + high_score) / 2, high_score})
+    ]
+    longest = max(len(str(worst)), *(len(shown) for _value, shown in score_ticks))
+    left = LABEL_PADDING + LABEL_CHAR_WIDTH * longest
     title_id, desc_id = f"{element_id}-title", f"{element_id}-desc"
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
@@ -117,39 +128,34 @@ def rank_score_svg(
 
     def panel(top: float, heading: str) -> None:
         parts.append(
-            f'<text x="{LEFT}" y="{top - 10:.1f}" class="chart-heading">{escape(heading)}</text>'
+            f'<text x="{left}" y="{top - 10:.1f}" class="chart-heading">{escape(heading)}</text>'
         )
         parts.append(
-            f'<rect x="{LEFT}" y="{top}" width="{WIDTH - LEFT - RIGHT}" height="{PANEL_HEIGHT}" '
+            f'<rect x="{left}" y="{top}" width="{WIDTH - left - RIGHT}" height="{PANEL_HEIGHT}" '
             'class="chart-frame"/>'
         )
 
-    panel(rank_top, labels.rank)
-    for tick in _ticks(1, worst):
-        y = _y(tick, 1, worst, rank_top, inverted=True)
+    def y_tick(y: float, shown: str) -> None:
         parts.append(
-            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" class="chart-grid"/>'
-            f'<text x="{LEFT - 6}" y="{y + 4:.1f}" class="chart-tick" text-anchor="end">'
-            f"{tick}</text>"
-        )
-    panel(score_top, labels.score)
-    score_ticks = sorted({low_score, (low_score + high_score) / 2, high_score})
-    for value in score_ticks:
-        y = _y(value, low_score, high_score, score_top, inverted=False)
-        shown = format_number(Fraction(value).limit_denominator(100))
-        parts.append(
-            f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" class="chart-grid"/>'
-            f'<text x="{LEFT - 6}" y="{y + 4:.1f}" class="chart-tick" text-anchor="end">'
+            f'<line x1="{left}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" class="chart-grid"/>'
+            f'<text x="{left - 6}" y="{y + 4:.1f}" class="chart-tick" text-anchor="end">'
             f"{escape(shown)}</text>"
         )
+
+    panel(rank_top, labels.rank)
+    for tick in rank_ticks:
+        y_tick(_y(tick, 1, worst, rank_top, inverted=True), str(tick))
+    panel(score_top, labels.score)
+    for value, shown in score_ticks:
+        y_tick(_y(value, low_score, high_score, score_top, inverted=False), shown)
     for tick in _ticks(first, last, most=10):
-        x = _x(tick, first, last)
+        x = _x(tick, first, last, left)
         parts.append(
             f'<text x="{x:.1f}" y="{height - BOTTOM + 18}" class="chart-tick" '
             f'text-anchor="middle">{tick}</text>'
         )
     parts.append(
-        f'<text x="{(LEFT + WIDTH - RIGHT) / 2:.1f}" y="{height - 2}" class="chart-tick" '
+        f'<text x="{(left + WIDTH - RIGHT) / 2:.1f}" y="{height - 2}" class="chart-tick" '
         f'text-anchor="middle">{escape(labels.round)}</text>'
     )
 
@@ -164,7 +170,7 @@ def rank_score_svg(
 
     line(
         [
-            (_x(p.round_number, first, last), _y(p.rank, 1, worst, rank_top, inverted=True))
+            (_x(p.round_number, first, last, left), _y(p.rank, 1, worst, rank_top, inverted=True))
             for p in points
         ],
         "chart-rank",
@@ -173,7 +179,7 @@ def rank_score_svg(
     line(
         [
             (
-                _x(p.round_number, first, last),
+                _x(p.round_number, first, last, left),
                 _y(float(p.score), low_score, high_score, score_top, inverted=False),
             )
             for p in points

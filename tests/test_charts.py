@@ -54,11 +54,25 @@ def test_rank_one_is_at_the_top(rank: int, expected_y: float) -> None:
 
 @pytest.mark.parametrize(
     ("low", "high", "ticks"),
-    [(1, 4, [1, 2, 3, 4]), (1, 40, [1, 10, 20, 30, 40]), (1, 12, [1, 2, 4, 6, 8, 10, 12]),
-     (3, 3, [3])],
+    # Ticks in between are multiples of the step more than half a step from either end, so
+    # 2 does not crowd 1 (step 2 for 1..12) and 12 does not crowd 13.
+    [(1, 4, [1, 2, 3, 4]), (1, 40, [1, 10, 20, 30, 40]), (1, 12, [1, 4, 6, 8, 10, 12]),
+     (1, 13, [1, 4, 6, 8, 10, 13]), (3, 3, [3])],
 )  # fmt: skip
 def test_ticks(low: int, high: int, ticks: list[int]) -> None:
     assert _ticks(low, high) == ticks
+
+
+def test_the_label_column_fits_the_widest_score() -> None:
+    """Scores such as 209,48 need more room than ranks: the panels start after the widest
+    label (6 characters × 10 units + 14 = 74 units)."""
+    svg = rank_score_svg(
+        [ChartPoint(1, 2, Fraction(20948, 100)), ChartPoint(2, 1, Fraction(19965, 100))],
+        field_size=13,
+        labels=ChartLabels("X", "rank and score"),
+        format_number=lambda value: f"{float(value):.2f}".replace(".", ","),
+    )
+    assert '<rect x="74"' in svg
 
 
 def test_names_are_escaped() -> None:
