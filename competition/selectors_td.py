@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from competition.models import Club, Game, Participant, Round, RoundEntry, Season
@@ -58,12 +59,36 @@ def td_clubs(user: AbstractBaseUser | AnonymousUser) -> list[Club]:
     return [club for club in Club.objects.order_by("name") if is_td(user, club)]
 
 
-def round_step(round: Round, has_games: bool) -> str:
+def round_step(round: Round, *, has_games: bool) -> str:
+    """The next thing the TD does in ``round`` (a :class:`Step`); ``has_games``: a draft exists.
+
+    A planned round starts with attendance, unless it already has a draft pairing, or it is a
+    round-robin round: the Berger table pairs every participant (an absence is a forfeit;
+    ``services.evening.attendance_record`` refuses one), so there is no attendance to take.
+    For example a planned round-robin round without games is at ``Step.PAIRING``, a planned
+    ladder round without games at ``Step.ATTENDANCE``.
+    """
     if round.status == Round.Status.COMPLETED:
         return Step.CLOSED
     if round.status == Round.Status.PAIRED:
         return Step.RESULTS
-    return Step.PAIRING if has_games else Step.ATTENDANCE
+    if has_games or round.season.is_round_robin:
+        return Step.PAIRING
+    return Step.ATTENDANCE
+
+
+def current_step(round: Round) -> str:
+    """:func:`round_step` of ``round``, looking up whether it has a draft (one query)."""
+    return round_step(round, has_games=Game.objects.filter(round=round).exists())
+
+
+def next_round_number(season: Season) -> int:
+    """The number the season's next round gets: one more than its highest, 1 for the first.
+
+    The same rule as ``services.rounds.round_create``, for showing it before the round exists.
+    """
+    last = season.rounds.aggregate(last=Max("number"))["last"]
+    return (last or 0) + 1
 
 
 def td_desk(user: AbstractBaseUser | AnonymousUser) -> list[SeasonDesk]:
@@ -74,7 +99,10 @@ def td_desk(user: AbstractBaseUser | AnonymousUser) -> list[SeasonDesk]:
         .select_related("club")
         .order_by("club__name", "name")
     )
-    rounds = list(Round.objects.filter(season__in=seasons).order_by("number"))
+    # The season comes along: round_step reads whether it is a round robin.
+    rounds = list(
+        Round.objects.filter(season__in=seasons).select_related("season").order_by("number")
+    )
     board_counts: dict[int, tuple[int, int]] = {}
     for round_id, result in Game.objects.filter(
         round__in=[r for r in rounds if r.status != Round.Status.COMPLETED]
@@ -92,7 +120,7 @@ def td_desk(user: AbstractBaseUser | AnonymousUser) -> list[SeasonDesk]:
                 season=season,
                 open_round=open_round,
                 last_closed=closed[-1] if closed else None,
-                step=round_step(open_round, boards > 0) if open_round else None,
+                step=round_step(open_round, has_games=boards > 0) if open_round else None,
                 boards=boards,
                 results_missing=missing,
             )

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from django import forms
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from competition.models import Game, Member, RoundEntry, Season
@@ -97,18 +98,53 @@ class _PlayersForm(forms.Form):
             field.choices = list(players)  # type: ignore[attr-defined]
 
 
+def _player_field(
+    label: str | Promise, missing: str | Promise, unknown: str | Promise
+) -> forms.TypedChoiceField:
+    """A choice of one of the round's players; each error says which choice is wrong.
+
+    The view shows these messages as they are, so each names its field: "Choose who plays
+    white." rather than Django's "This field is required.".
+    """
+    return forms.TypedChoiceField(
+        coerce=int,
+        label=label,
+        error_messages={"required": missing, "invalid_choice": unknown},
+    )
+
+
 class SwapForm(_PlayersForm):
-    first = forms.TypedChoiceField(coerce=int, label=_("Player"))
-    second = forms.TypedChoiceField(coerce=int, label=_("swaps places with"))
+    first = _player_field(
+        _("Player"),
+        _("Choose the player to swap."),
+        _("The player to swap is not in this round; reload the page."),
+    )
+    second = _player_field(
+        _("swaps places with"),
+        _("Choose the player to swap with."),
+        _("The player to swap with is not in this round; reload the page."),
+    )
 
 
 class FixForm(_PlayersForm):
-    white = forms.TypedChoiceField(coerce=int, label=_("White"))
-    black = forms.TypedChoiceField(coerce=int, label=_("Black"))
+    white = _player_field(
+        _("White"),
+        _("Choose who plays white."),
+        _("The player for white is not in this round; reload the page."),
+    )
+    black = _player_field(
+        _("Black"),
+        _("Choose who plays black."),
+        _("The player for black is not in this round; reload the page."),
+    )
 
 
 class ByeForm(_PlayersForm):
-    player = forms.TypedChoiceField(coerce=int, label=_("Bye to"))
+    player = _player_field(
+        _("Bye to"),
+        _("Choose who gets the bye."),
+        _("The player for the bye is not in this round; reload the page."),
+    )
 
 
 class ProposeForm(forms.Form):
@@ -116,8 +152,21 @@ class ProposeForm(forms.Form):
 
 
 class ResultForm(forms.Form):
-    result = forms.ChoiceField(choices=RESULT_CHOICES, required=False)
-    version = forms.IntegerField(min_value=1)
+    """One board's result as the results page posts it, with the version the page showed."""
+
+    result = forms.ChoiceField(
+        choices=RESULT_CHOICES,
+        required=False,
+        error_messages={"invalid_choice": _("Unknown result “%(value)s”; reload the page.")},
+    )
+    # Every page shows a version (1 or more): without one the page is an old copy.
+    version = forms.IntegerField(
+        min_value=1,
+        error_messages={
+            key: _("This page is out of date; reload it.")
+            for key in ("required", "invalid", "min_value")
+        },
+    )
 
 
 class CorrectionForm(forms.Form):

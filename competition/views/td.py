@@ -12,6 +12,7 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -91,6 +92,11 @@ def _wants_json(request: HttpRequest) -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
 
 
+def _form_errors(form: forms.Form) -> list[str]:
+    """The form's own messages, in field order (the forms word them to name the field)."""
+    return [str(message) for errors in form.errors.values() for message in errors]
+
+
 # --- the desk --------------------------------------------------------------------------------
 
 
@@ -151,13 +157,14 @@ def td_round_new(request: HttpRequest, season_slug: str) -> HttpResponse:
             _refuse(request, error)
         else:
             return redirect(_round_url("td_round", rnd))
-    next_number = (
-        season.rounds.order_by("-number").values_list("number", flat=True).first() or 0
-    ) + 1
     return render(
         request,
         "competition/td/round_new.html",
-        {"season": season, "form": form, "next_number": next_number},
+        {
+            "season": season,
+            "form": form,
+            "next_number": selectors_td.next_round_number(season),
+        },
     )
 
 
@@ -166,9 +173,7 @@ def td_round_new(request: HttpRequest, season_slug: str) -> HttpResponse:
 def td_round(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
     """The round's current step: attendance, pairing, results, or the closed round."""
     rnd = _round_for_td(request, season_slug, round_number)
-    step = selectors_td.round_step(rnd, Game.objects.filter(round=rnd).exists())
-    if step == selectors_td.Step.ATTENDANCE and rnd.season.is_round_robin:
-        step = selectors_td.Step.PAIRING
+    step = selectors_td.current_step(rnd)
     target = {
         selectors_td.Step.ATTENDANCE: "td_attendance",
         selectors_td.Step.PAIRING: "td_pairing",
@@ -295,7 +300,8 @@ def _pairing_action(
         else ProposeForm(request.POST)
     )
     if not form.is_valid():
-        messages.error(request, _("Choose the players first."))
+        for message in _form_errors(form):
+            messages.error(request, message)
     else:
         try:
             action(rnd, form.cleaned_data)
@@ -457,7 +463,7 @@ def td_result_save(
     form = ResultForm(request.POST)
     error_message = ""
     if not form.is_valid():
-        error_message = _("Unknown result; reload the page.")
+        error_message = " ".join(_form_errors(form))
     elif not Game.objects.filter(pk=game_id, round=rnd).exists():
         error_message = _("This board no longer exists; reload the round.")
     else:

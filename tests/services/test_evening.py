@@ -13,10 +13,13 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from competition.models import Game, Round, RoundEntry, StandingsSnapshot
+from competition import selectors_td
+from competition.models import Game, Round, RoundEntry, Season, StandingsSnapshot
+from competition.permissions import td_group
 from competition.services import evening
 from competition.services.errors import ServiceError
-from tests.factories import ParticipantFactory, SeasonFactory
+from competition.services.rounds import round_create
+from tests.factories import ParticipantFactory, RoundFactory, SeasonFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -285,3 +288,61 @@ def test_round_robin_uses_the_berger_table(td_user) -> None:
     assert pairing(rnd) == ([ids(p, 1, 4), ids(p, 2, 3)], None)
     with pytest.raises(ServiceError, match="Berger"):
         evening.attendance_record(round=rnd, marks={p[0].id: "absent_notice"}, user=td_user)
+
+
+# --- the round's current step and the next round's number (selectors_td) --------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "status", "has_games", "step"),
+    [
+        # A planned ladder round starts with attendance; once a draft exists, with the pairing.
+        ("ladder", Round.Status.PLANNED, False, selectors_td.Step.ATTENDANCE),
+        ("ladder", Round.Status.PLANNED, True, selectors_td.Step.PAIRING),
+        # A round robin takes no attendance: the Berger table pairs everyone.
+        ("round_robin", Round.Status.PLANNED, False, selectors_td.Step.PAIRING),
+        ("round_robin", Round.Status.PLANNED, True, selectors_td.Step.PAIRING),
+        # Published: results; completed: the closed round, whatever the kind.
+        ("ladder", Round.Status.PAIRED, True, selectors_td.Step.RESULTS),
+        ("round_robin", Round.Status.PAIRED, True, selectors_td.Step.RESULTS),
+        ("ladder", Round.Status.COMPLETED, True, selectors_td.Step.CLOSED),
+        ("round_robin", Round.Status.COMPLETED, False, selectors_td.Step.CLOSED),
+    ],
+)
+def test_round_step(kind: str, status: str, has_games: bool, step: str) -> None:
+    rnd = Round(season=Season(kind=kind), number=1, status=status)
+    assert selectors_td.round_step(rnd, has_games=has_games) == step
+
+
+def test_current_step_looks_up_the_draft(five) -> None:
+    rnd, _players, user = five
+    assert selectors_td.current_step(rnd) == selectors_td.Step.ATTENDANCE
+    evening.pairing_propose(round=rnd, user=user)
+    assert selectors_td.current_step(rnd) == selectors_td.Step.PAIRING
+
+
+def test_desk_shows_a_fresh_round_robin_round_at_the_pairing(td_user) -> None:
+    season = SeasonFactory(kind="round_robin", system="points")
+    td_group(season.club).user_set.add(td_user)
+    for i in range(1, 5):
+        ParticipantFactory(season=season, start_rank=i)
+    evening.evening_start(seasons=[season], date=datetime.date(2026, 9, 10))
+    (desk,) = [d for d in selectors_td.td_desk(td_user) if d.season == season]
+    assert desk.step == selectors_td.Step.PAIRING
+
+
+@pytest.mark.parametrize(
+    ("existing", "expected"),
+    [
+        ((), 1),  # the first round
+        ((1, 2, 3), 4),
+        ((1, 3), 4),  # one more than the highest, not than the count (2 + 1 = 3)
+    ],
+)
+def test_next_round_number(existing: tuple[int, ...], expected: int) -> None:
+    season = SeasonFactory()
+    for number in existing:
+        RoundFactory(season=season, number=number)
+    assert selectors_td.next_round_number(season) == expected
+    # round_create gives the round that number.
+    assert round_create(season=season).number == expected

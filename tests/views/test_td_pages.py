@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
+from django.contrib.messages import get_messages
 from django.core.management import call_command
 from django.urls import reverse
 
@@ -126,3 +127,126 @@ def test_print_view_is_a_plain_a4_page(td) -> None:
         page.count("<tr>")
         == 1 + Game.objects.filter(round__season__slug=SLUG, round__number=10).count()
     )
+
+
+def messages_of(response) -> list[str]:
+    return [str(m) for m in get_messages(response.wsgi_request)]
+
+
+def test_round_robin_round_opens_at_the_pairing(td) -> None:
+    # Rapidgroep A has played 6 rounds; the new round 7 has no attendance step.
+    rapid = "rapidgroep-a-2026"
+    response = td.post(reverse("competition:td_round_new", args=[rapid]), {"date": "2026-11-19"})
+    pairing = reverse("competition:td_pairing", kwargs={"season_slug": rapid, "round_number": 7})
+    assert response["Location"] == reverse(
+        "competition:td_round", kwargs={"season_slug": rapid, "round_number": 7}
+    )
+    assert td.get(response["Location"])["Location"] == pairing
+
+
+def test_ladder_round_opens_at_the_attendance(td) -> None:
+    td.post(reverse("competition:td_round_new", args=[SLUG]), {"date": "2026-11-19"})
+    assert td.get(url("td_round"))["Location"] == url("td_attendance")
+
+
+def test_new_round_page_names_the_next_number(td) -> None:
+    # The demo season has played rounds 1..10: the next is 10 + 1 = 11.
+    page = td.get(reverse("competition:td_round_new", args=[SLUG])).content.decode()
+    assert "New round 11" in page
+
+
+@pytest.fixture
+def draft(td):
+    """Round 11 of the demo season, everyone present, with a draft pairing."""
+    season = Season.objects.get(slug=SLUG)
+    td.post(reverse("competition:td_round_new", args=[SLUG]), {"date": "2026-11-19"})
+    marks = {f"p{p.id}": "present" for p in Participant.objects.filter(season=season)}
+    td.post(url("td_attendance"), {**marks, "then": "pair"})
+    return Round.objects.get(season=season, number=11)
+
+
+@pytest.mark.parametrize(
+    ("name", "data", "expected"),
+    [
+        (
+            "td_pairing_swap",
+            {},
+            ["Choose the player to swap.", "Choose the player to swap with."],
+        ),
+        (
+            "td_pairing_swap",
+            {"first": "first-player", "second": "999999"},
+            [
+                "The player to swap is not in this round; reload the page.",
+                "The player to swap with is not in this round; reload the page.",
+            ],
+        ),
+        (
+            "td_pairing_fix",
+            {"black": "999999"},
+            [
+                "Choose who plays white.",
+                "The player for black is not in this round; reload the page.",
+            ],
+        ),
+        ("td_pairing_bye", {}, ["Choose who gets the bye."]),
+        (
+            "td_pairing_bye",
+            {"player": "999999"},
+            ["The player for the bye is not in this round; reload the page."],
+        ),
+    ],
+)
+def test_pairing_form_errors_say_what_is_wrong(td, draft, name, data, expected) -> None:
+    before = list(Game.objects.filter(round=draft).values_list("white_id", "black_id"))
+    response = td.post(url(name), data)
+    assert response["Location"] == url("td_pairing")
+    assert messages_of(response) == expected
+    after = list(Game.objects.filter(round=draft).values_list("white_id", "black_id"))
+    assert after == before  # nothing changed
+
+
+@pytest.fixture
+def board(td):
+    rnd = Round.objects.get(season__slug=SLUG, number=10)
+    rnd.status = Round.Status.PAIRED
+    rnd.save()
+    return Game.objects.filter(round=rnd).order_by("board").first()
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        ({"result": "1-0"}, "This page is out of date; reload it."),
+        ({"result": "1-0", "version": ""}, "This page is out of date; reload it."),
+        ({"result": "1-0", "version": "old"}, "This page is out of date; reload it."),
+        ({"result": "1-0", "version": "0"}, "This page is out of date; reload it."),
+        ({"result": "2-0", "version": "1"}, "Unknown result “2-0”; reload the page."),
+        (
+            {"result": "2-0"},
+            "Unknown result “2-0”; reload the page. This page is out of date; reload it.",
+        ),
+    ],
+)
+def test_result_save_says_what_is_wrong(td, board, data, expected) -> None:
+    result, version = board.result, board.version
+    response = td.post(
+        url("td_result_save", 10, game_id=board.id), data, HTTP_X_REQUESTED_WITH="fetch"
+    )
+    assert response.status_code == 409
+    assert response.json()["message"] == expected
+    # Without JavaScript the same message comes as a page message.
+    response = td.post(url("td_result_save", 10, game_id=board.id), data)
+    assert messages_of(response) == [expected]
+    board.refresh_from_db()
+    assert (board.result, board.version) == (result, version)
+
+
+def test_result_save_message_is_translated(td, board) -> None:
+    td.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
+    response = td.post(
+        url("td_result_save", 10, game_id=board.id),
+        {"result": "1-0"},
+        HTTP_X_REQUESTED_WITH="fetch",
+    )
+    assert response.json()["message"] == "Deze pagina is verouderd; laad haar opnieuw."
