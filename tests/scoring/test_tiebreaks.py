@@ -18,7 +18,7 @@ from competition.scoring.tiebreaks import (
     explain_tiebreaks,
     validate_tiebreaks,
 )
-from tests.scoring.test_tiebreak_seasons import season_from_rounds
+from tests.scoring.seasons import season_from_rounds
 
 F = Fraction
 

@@ -17,7 +17,7 @@ from competition.scoring.model import (
 )
 from competition.scoring.records import records_by_participant
 from competition.scoring.tiebreaks import compute_tiebreaks
-from tests.scoring.test_tiebreak_seasons import season_from_crosstable, season_from_rounds
+from tests.scoring.seasons import season_from_crosstable, season_from_rounds
 
 # Seed 002: 16 players, 15 rounds, "Voorbeeld" is number 7 (Elo 1406, 7.5 points).
 SEED_002_ELO = {
