@@ -4,6 +4,12 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import Group, User
+from hypothesis import HealthCheck, settings
+
+# Timings are never assertions here (the machines are shared and noisy): no per-example
+# deadline, and no failure because generating data was slow.
+settings.register_profile("clubcomp", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("clubcomp")
 
 
 @pytest.fixture
