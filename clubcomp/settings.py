@@ -113,6 +113,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = "nl"
 LANGUAGES = [("nl", _("Dutch")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # a member's choice of English outlives the browser
 TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
 USE_TZ = True
