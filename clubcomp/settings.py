@@ -1,12 +1,12 @@
 """Settings for clubcomp: one module, driven by environment variables.
 
-``DEBUG`` is off unless set; with it off, ``SECRET_KEY`` is required (tests excepted).
+``DEBUG`` is off unless set; with it off, ``SECRET_KEY`` is required. The test suite runs
+with :mod:`clubcomp.settings_test`, which builds on this module.
 ``DATABASE_URL`` selects the database (``postgres://postgres@127.0.0.1:5432/clubcomp``);
 unset means an SQLite file in the project directory.
 """
 
 import os
-import sys
 from pathlib import Path
 
 import dj_database_url
@@ -24,11 +24,9 @@ def env_flag(name: str, default: bool = False) -> bool:
 
 
 DEBUG = env_flag("DEBUG")
-# The test suite runs with DEBUG off, as production does, and needs no secret of its own.
-TESTING = "pytest" in sys.modules or env_flag("TESTING")
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not (DEBUG or TESTING):
+    if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
 
@@ -49,7 +47,6 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
-    "django.contrib.humanize",
     "django_tables2",
     "crispy_forms",
     "crispy_bootstrap5",
@@ -126,7 +123,7 @@ STORAGES = {
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
-            if DEBUG or TESTING
+            if DEBUG
             else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
@@ -147,7 +144,7 @@ CACHES = {
     }
 }
 
-if not (DEBUG or TESTING):
+if not DEBUG:
     SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
     CSRF_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
     SECURE_CONTENT_TYPE_NOSNIFF = True
@@ -160,5 +157,5 @@ LOGGING = {
 }
 
 # Development and tests serve static files straight from static/ (no collectstatic needed).
-WHITENOISE_USE_FINDERS = DEBUG or TESTING
-WHITENOISE_AUTOREFRESH = DEBUG or TESTING
+WHITENOISE_USE_FINDERS = DEBUG
+WHITENOISE_AUTOREFRESH = DEBUG

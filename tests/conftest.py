@@ -1,15 +1,94 @@
-"""Shared fixtures: users with roles, a small season."""
+"""Shared fixtures: the demo club (built once per session), users with roles.
+
+The demo club is what most page and service tests read. Building it runs ten club evenings
+through the TD's services and the pairing engine, so it is built once per test session and
+rolled back; each test that asks for ``demo_club`` gets the same rows inserted in bulk inside
+its own transaction, which the test's rollback removes again. Tests that need other data build
+only that, with the factories.
+"""
 
 from __future__ import annotations
 
+import io
+import os
+from collections.abc import Iterator
+
 import pytest
-from django.contrib.auth.models import Group, User
+from django.apps import apps
+from django.contrib.auth.models import User
+from django.core.cache import cache
+from django.core.management import call_command
+from django.core.management.color import no_style
+from django.core.serializers import sort_dependencies
+from django.db import connection, transaction
+from django.db.models import Model
 from hypothesis import HealthCheck, settings
 
 # Timings are never assertions here (the machines are shared and noisy): no per-example
-# deadline, and no failure because generating data was slow.
-settings.register_profile("clubcomp", deadline=None, suppress_health_check=[HealthCheck.too_slow])
-settings.load_profile("clubcomp")
+# deadline, and no failure because generating data was slow. `quick` (the default) keeps the
+# suite fast for `make test`; CI chooses `thorough` (HYPOTHESIS_PROFILE=thorough) for more
+# examples of the very same properties.
+settings.register_profile(
+    "quick", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.register_profile(
+    "thorough", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
+
+# Rows that migrations create and every test database already holds.
+_MIGRATED = {"contenttypes.contenttype", "auth.permission", "sessions.session"}
+
+DemoRows = list[tuple[type[Model], list[Model]]]
+
+
+def _models_in_insert_order() -> list[type[Model]]:
+    """Every model with a table, each after the models its foreign keys point to."""
+    app_list = [(config, None) for config in apps.get_app_configs()]
+    ordered = [m for m in sort_dependencies(app_list, allow_cycles=True) if m._meta.managed]
+    through = [
+        m
+        for m in apps.get_models(include_auto_created=True)
+        if m._meta.auto_created and m not in ordered
+    ]
+    return [m for m in ordered + through if m._meta.label_lower not in _MIGRATED]
+
+
+@pytest.fixture(scope="session")
+def demo_rows(django_db_setup, django_db_blocker) -> DemoRows:
+    """The demo club's rows, built once through ``seed_demo`` and then rolled back."""
+    with django_db_blocker.unblock(), transaction.atomic():
+        call_command("seed_demo", stdout=io.StringIO())
+        rows = [(model, list(model._base_manager.order_by("pk"))) for model in _models_in_insert_order()]
+        transaction.set_rollback(True)
+    return [(model, objs) for model, objs in rows if objs]
+
+
+def _insert(rows: DemoRows) -> None:
+    for model, objs in rows:
+        model._base_manager.bulk_create(objs)
+    # Rows came with their primary keys; the next row a test creates must not collide.
+    with connection.cursor() as cursor:
+        for sql in connection.ops.sequence_reset_sql(no_style(), [m for m, _ in rows]):
+            cursor.execute(sql)
+
+
+@pytest.fixture
+def demo_club(db, demo_rows: DemoRows) -> Iterator[None]:
+    """The demo club of ``seed_demo`` (seasons, members, TD ``wedstrijdleider``, admin)."""
+    cache.clear()
+    _insert(demo_rows)
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def demo_club_committed(transactional_db, demo_rows: DemoRows) -> Iterator[None]:
+    """The demo club for tests that need committed rows (a live server, several threads)."""
+    cache.clear()
+    _insert(demo_rows)
+    yield
+    cache.clear()
 
 
 @pytest.fixture
@@ -29,6 +108,3 @@ def td_user(db) -> User:
 @pytest.fixture
 def member_user(db) -> User:
     return User.objects.create_user("member", password="member-pass-123")
-
-
-__all__ = ["Group"]
