@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev browser lint format migrate demo messages clean
+.PHONY: run test install install-dev browser lint typecheck format migrate demo messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -50,6 +50,11 @@ test: install-dev browser
 lint: install-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# The pure packages are checked --strict; the Django side with the django-stubs plugin.
+typecheck: install-dev
+	$(BIN)/mypy --strict competition/scoring competition/pairing competition/formats
+	$(BIN)/mypy competition clubcomp
 
 format: install-dev
 	$(BIN)/ruff format .
