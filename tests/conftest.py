@@ -10,7 +10,6 @@ only that, with the factories.
 from __future__ import annotations
 
 import io
-import os
 from collections.abc import Iterator
 
 import pytest
@@ -22,19 +21,8 @@ from django.core.management.color import no_style
 from django.core.serializers import sort_dependencies
 from django.db import connection, transaction
 from django.db.models import Model
-from hypothesis import HealthCheck, settings
 
-# Timings are never assertions here (the machines are shared and noisy): no per-example
-# deadline, and no failure because generating data was slow. `quick` (the default) keeps the
-# suite fast for `make test`; CI chooses `thorough` (HYPOTHESIS_PROFILE=thorough) for more
-# examples of the very same properties.
-settings.register_profile(
-    "quick", max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.register_profile(
-    "thorough", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "quick"))
+import tests.profiles  # noqa: F401  (loads the hypothesis profile)
 
 # Rows that migrations create and every test database already holds.
 _MIGRATED = {"contenttypes.contenttype", "auth.permission", "sessions.session"}
@@ -59,12 +47,20 @@ def demo_rows(django_db_setup, django_db_blocker) -> DemoRows:
     """The demo club's rows, built once through ``seed_demo`` and then rolled back."""
     with django_db_blocker.unblock(), transaction.atomic():
         call_command("seed_demo", stdout=io.StringIO())
-        rows = [(model, list(model._base_manager.order_by("pk"))) for model in _models_in_insert_order()]
+        rows = [
+            (model, list(model._base_manager.order_by("pk"))) for model in _models_in_insert_order()
+        ]
         transaction.set_rollback(True)
     return [(model, objs) for model, objs in rows if objs]
 
 
+@transaction.atomic
 def _insert(rows: DemoRows) -> None:
+    for model, _objs in rows:
+        assert not model._base_manager.exists(), (
+            f"{model._meta.label} has rows before the demo club: ask for demo_club before "
+            "fixtures that create rows (the demo keeps its primary keys)"
+        )
     for model, objs in rows:
         model._base_manager.bulk_create(objs)
     # Rows came with their primary keys; the next row a test creates must not collide.

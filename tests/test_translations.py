@@ -15,7 +15,6 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import translation
@@ -223,11 +222,8 @@ SLUG = "interne-2026-2027"
 
 
 @pytest.fixture
-def demo(db) -> None:
-    cache.clear()
-    call_command("seed_demo")
-    yield
-    cache.clear()
+def demo(demo_club) -> None:
+    return None
 
 
 def _get(client: Client, url: str, language: str | None) -> str:

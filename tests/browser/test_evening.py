@@ -7,7 +7,6 @@ result (one a forfeit) by tapping, close the round and see the standings change.
 from __future__ import annotations
 
 import pytest
-from django.core.management import call_command
 from selenium.common.exceptions import ElementClickInterceptedException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
@@ -36,8 +35,7 @@ def tap(browser, element) -> None:
         browser.execute_script("arguments[0].click();", element)
 
 
-def test_a_whole_evening_on_a_phone(browser, live_server) -> None:
-    call_command("seed_demo")
+def test_a_whole_evening_on_a_phone(browser, live_server, demo_club_committed) -> None:
     wait = WebDriverWait(browser, 15)
     browser.get(f"{live_server.url}/login/?next=/td/")
     browser.find_element(By.ID, "id_username").send_keys("wedstrijdleider")

@@ -25,8 +25,7 @@ def run(*args: str) -> str:
     return out.getvalue()
 
 
-def test_standings_json_contract() -> None:
-    call_command("seed_demo", stdout=io.StringIO())
+def test_standings_json_contract(demo_club) -> None:
     text = run("standings", "vandenbrink-2026-2027", "--format", "json")
     document = json.loads(text, parse_float=Decimal)
     assert list(document) == [
@@ -65,16 +64,14 @@ def test_standings_json_contract() -> None:
     assert after_three["after_round"] == 3
 
 
-def test_standings_unknown_season_and_round() -> None:
-    call_command("seed_demo", stdout=io.StringIO())
+def test_standings_unknown_season_and_round(demo_club) -> None:
     with pytest.raises(CommandError, match="No season with slug 'nope'"):
         run("standings", "nope")
     with pytest.raises(CommandError, match="cannot show the standings after round 11"):
         run("standings", "interne-2026-2027", "--after-round", "11")
 
 
-def test_trf_commands_round_trip(tmp_path: Path) -> None:
-    call_command("seed_demo", stdout=io.StringIO())
+def test_trf_commands_round_trip(tmp_path: Path, demo_club) -> None:
     out = tmp_path / "rapid.trf"
     run("export_trf", "rapidgroep-a-2026", "--out", str(out))
     text = run(
@@ -94,8 +91,7 @@ def test_trf_commands_round_trip(tmp_path: Path) -> None:
     assert original == copy
 
 
-def test_import_trf_bad_file_exit_status_and_unchanged(tmp_path: Path) -> None:
-    call_command("seed_demo", stdout=io.StringIO())
+def test_import_trf_bad_file_exit_status_and_unchanged(tmp_path: Path, demo_club) -> None:
     before = row_counts()
     path = tmp_path / "bad.trf"
     path.write_text(SMALL_TRF.replace("  3 b =", "  3 b Q"))
@@ -109,8 +105,7 @@ def test_import_trf_bad_file_exit_status_and_unchanged(tmp_path: Path) -> None:
     assert row_counts() == before
 
 
-def test_import_trf_parameters_and_dry_run(tmp_path: Path) -> None:
-    call_command("seed_demo", stdout=io.StringIO())
+def test_import_trf_parameters_and_dry_run(tmp_path: Path, demo_club) -> None:
     path = tmp_path / "small.trf"
     path.write_text(SMALL_TRF)
     with pytest.raises(CommandError, match="unknown parameter nonsense"):
@@ -126,8 +121,7 @@ def test_import_trf_parameters_and_dry_run(tmp_path: Path) -> None:
     assert Season.objects.get(slug="zomertoernooi").parameters == {"factor": "1/20"}
 
 
-def test_season_commands(tmp_path: Path) -> None:
-    call_command("seed_demo", stdout=io.StringIO())
+def test_season_commands(tmp_path: Path, demo_club) -> None:
     text = run("export_season", "vandenbrink-2026-2027")
     path = tmp_path / "vdb.json"
     path.write_text(text, encoding="utf-8")
@@ -142,8 +136,7 @@ def test_season_commands(tmp_path: Path) -> None:
     )
 
 
-def test_import_ratings_command(tmp_path: Path) -> None:
-    call_command("seed_demo", stdout=io.StringIO())
+def test_import_ratings_command(tmp_path: Path, demo_club) -> None:
     path = tmp_path / "knsb.csv"
     path.write_bytes(KNSB_LIST)
     dry = run("import_ratings", str(path), "--dry-run", "--list-date", "2026-10-01")

@@ -35,6 +35,7 @@ from competition.formats.archive import (
     moment_text,
 )
 from competition.formats.errors import FormatError
+from tests.profiles import examples
 
 AT = datetime(2024, 9, 5, 21, 30, tzinfo=UTC)
 SEASON = ArchiveSeason(
@@ -492,7 +493,7 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
     )
 
 
-@settings(max_examples=150)
+@settings(max_examples=examples(150))
 @given(archives())
 def test_round_trip(archive: SeasonArchive) -> None:
     text = dump_archive(archive)
@@ -500,7 +501,7 @@ def test_round_trip(archive: SeasonArchive) -> None:
     assert dump_archive(load_archive(text)) == text  # byte-stable
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(
     st.text(max_size=300)
     | st.recursive(
@@ -513,7 +514,7 @@ def test_fuzz(text: str) -> None:
         load_archive(text)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.data())
 def test_fuzz_one_field_changed(data: st.DataObject) -> None:
     document = json.loads(dump_archive(ARCHIVE))

@@ -20,6 +20,7 @@ from competition.formats.ratings import (
     parse_knsb,
     write_knsb,
 )
+from tests.profiles import examples
 
 DATA = Path(__file__).parent / "data"
 
@@ -121,13 +122,13 @@ RECORDS = st.builds(
 )
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100))
 @given(st.lists(RECORDS, max_size=20, unique_by=lambda r: r.relatienummer))
 def test_knsb_round_trip(records: list[RatingRecord]) -> None:
     assert parse_knsb(write_knsb(records)).records == tuple(records)
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.binary(max_size=300) | st.text(max_size=200).map(lambda t: t.encode("utf-8")))
 def test_knsb_fuzz(data: bytes) -> None:
     header = b"Relatienummer;Naam;Titel;FED;Rating;Nv;Geboren;S\r\n"
@@ -266,7 +267,7 @@ def test_fide_xml_malformed(data: bytes, message: str) -> None:
     assert str(caught.value).startswith(message)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.binary(max_size=300))
 def test_fide_fuzz(data: bytes) -> None:
     for parse in (parse_fide_txt, parse_fide_xml):

@@ -26,6 +26,7 @@ from competition.formats.trf import (
     tournament_rounds,
     write_trf,
 )
+from tests.profiles import examples
 
 DATA = Path(__file__).parent / "data"
 
@@ -374,13 +375,13 @@ def tournaments(draw: st.DrawFn) -> TrfTournament:
     )
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(tournaments())
 def test_round_trip(t: TrfTournament) -> None:
     assert parse_trf(write_trf(t, national_ratings=True)) == t
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(tournaments())
 def test_rounds_round_trip(t: TrfTournament) -> None:
     # Through the per-round view and back, every round reads the same; codes may be normalised
@@ -413,14 +414,14 @@ LINE_PIECES = st.sampled_from(
 )
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(300))
 @given(st.lists(LINE_PIECES | st.text(max_size=12), max_size=30).map("".join))
 def test_fuzz_returns_data_or_format_error(text: str) -> None:
     with contextlib.suppress(FormatError):
         parse_trf(text)
 
 
-@settings(max_examples=200)
+@settings(max_examples=examples(200))
 @given(st.integers(0, 6000), st.characters())
 def test_fuzz_one_character_changed(position: int, char: str) -> None:
     text = (DATA / "bbp_dutch_2025_c5.trf").read_text()

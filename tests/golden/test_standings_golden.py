@@ -71,7 +71,9 @@ def test_imported_events_keep_their_standings(name, system, policy) -> None:
         data=(DATA / name).read_bytes(),
         season_slug=slug,
         system=system,
-        tiebreaks=[code for code in TIEBREAK_CODES if not (system == "internal-sb" and code == "SB")],
+        tiebreaks=[
+            code for code in TIEBREAK_CODES if not (system == "internal-sb" and code == "SB")
+        ],
         unplayed=policy,
     )
     _compare_or_write(f"trf/{slug}", _every_round(Season.objects.get(slug=slug)))

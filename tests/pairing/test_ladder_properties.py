@@ -23,6 +23,7 @@ from competition.pairing import (
     ladder,
     pair_round,
 )
+from tests.profiles import examples
 
 Key = tuple[int, int, int, int]
 
@@ -114,7 +115,7 @@ def engine_pairs(proposal: PairingProposal) -> list[tuple[int, int]]:
     return [(b.white_id, b.black_id) for b in proposal.boards if not b.fixed_by_td]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seasons())
 def test_everyone_plays_once_or_has_the_bye(request: PairingRequest) -> None:
     proposal = pair_round(request)
@@ -125,7 +126,7 @@ def test_everyone_plays_once_or_has_the_bye(request: PairingRequest) -> None:
     assert proposal.bye_id == expected_bye(request)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seasons())
 def test_pairing_is_optimal_by_brute_force(request: PairingRequest) -> None:
     proposal = pair_round(request)
@@ -137,7 +138,7 @@ def test_pairing_is_optimal_by_brute_force(request: PairingRequest) -> None:
     assert len(reported) == best[0]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(seasons())
 def test_colours_follow_the_rules(request: PairingRequest) -> None:
     proposal = pair_round(request)
@@ -164,7 +165,7 @@ def test_colours_follow_the_rules(request: PairingRequest) -> None:
             assert white.rank > black.rank
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(seasons(), st.randoms(use_true_random=False))
 def test_deterministic_and_independent_of_input_order(
     request: PairingRequest, rng: random.Random
@@ -223,7 +224,7 @@ def crowded_seasons(draw: st.DrawFn) -> PairingRequest:
     )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(crowded_seasons())
 def test_window_gives_the_same_optimum_as_the_complete_graph(request: PairingRequest) -> None:
     order = [p.player_id for p in standing(request)]

@@ -23,6 +23,7 @@ from competition.scoring.model import (
     SeasonInput,
 )
 from competition.scoring.tiebreaks import compute_tiebreaks
+from tests.profiles import examples
 from tests.scoring.tiebreak_core_adapter import compute_with_tiebreak_core
 
 CODES = ("BH", "BH/C1", "SB", "SB/C1", "PS", "ARO", "TPR")
@@ -69,7 +70,7 @@ def swiss_events(draw: st.DrawFn) -> SeasonInput:
     return SeasonInput(participants, tuple(built), unplayed_policy=policy)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(swiss_events())
 def test_same_figures_as_tiebreak_core(season: SeasonInput) -> None:
     last = len(season.rounds)

@@ -40,6 +40,7 @@ from competition.scoring.tiebreaks import (
     explain_tiebreaks,
 )
 from competition.scoring.unplayed import categorise, is_regular_game
+from tests.profiles import examples
 
 F = Fraction
 CODES = tuple(code for code in TIEBREAK_CODES if code != "DE")
@@ -100,7 +101,7 @@ season_shapes = {
 }
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(**season_shapes)
 def test_tiebreaks_equal_the_contribution_by_contribution_reference(
     seed: int, players: int, rounds: int, policy: str, round_robin: bool
@@ -113,7 +114,7 @@ def test_tiebreaks_equal_the_contribution_by_contribution_reference(
         assert all(list(values) == list(CODES) for values in fast.values())  # the asked order
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(**season_shapes)
 def test_explanation_lines_add_up_to_the_figures(
     seed: int, players: int, rounds: int, policy: str, round_robin: bool
@@ -132,7 +133,7 @@ def test_explanation_lines_add_up_to_the_figures(
         assert sum(running, F(0)) == values[pid]["PS"]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(**season_shapes, group_seed=st.integers(0, 10**6))
 def test_direct_encounter_in_a_fully_met_group_is_the_mini_table(
     seed: int, players: int, rounds: int, policy: str, round_robin: bool, group_seed: int
@@ -160,7 +161,7 @@ def test_direct_encounter_in_a_fully_met_group_is_the_mini_table(
             assert values[pid] == expected
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(1, 11), rounds=st.integers(0, 9))
 def test_records_equal_a_round_by_round_reading(seed: int, players: int, rounds: int) -> None:
     season = random_season(seed, players, rounds)
@@ -233,7 +234,7 @@ def _reference_points_standings(season: SeasonInput, after: int) -> list[tuple]:
     return rows
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(**season_shapes, codes_seed=st.integers(0, 10**6))
 def test_points_standings_equal_a_plain_ranking(
     seed: int, players: int, rounds: int, policy: str, round_robin: bool, codes_seed: int

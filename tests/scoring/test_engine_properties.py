@@ -18,6 +18,7 @@ from competition.scoring.model import (
     Round,
     SeasonInput,
 )
+from tests.profiles import examples
 
 F = Fraction
 RESULTS = [
@@ -95,7 +96,7 @@ def comparable(standings):
     ]
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     seed=st.integers(0, 10**6),
     players=st.integers(2, 10),
@@ -120,7 +121,7 @@ def test_van_den_brink_total_is_conserved(seed, players, rounds, mode, n, forfei
         assert sum(row.values["VDB"] for row in standings.rows) == start_total
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(season=seasons, order_seed=st.integers(0, 10**6))
 def test_input_order_does_not_matter(season: SeasonInput, order_seed: int) -> None:
     last = len(season.rounds)
@@ -129,7 +130,7 @@ def test_input_order_does_not_matter(season: SeasonInput, order_seed: int) -> No
     )
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 10), rounds=st.integers(1, 8))
 def test_sb_is_at_most_score_times_best_opponent_ip(seed, players, rounds) -> None:
     season = random_season(seed, players, rounds, "internal-sb")
@@ -142,7 +143,7 @@ def test_sb_is_at_most_score_times_best_opponent_ip(seed, players, rounds) -> No
         assert explanation.totals["SB"] <= score * best
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=examples(30), deadline=None)
 @given(season=seasons)
 def test_recomputing_gives_identical_output_and_history_ends_in_final(season: SeasonInput) -> None:
     first = standings_history(season)

@@ -18,6 +18,7 @@ from competition.scoring.tiebreaks import (
     explain_tiebreaks,
     validate_tiebreaks,
 )
+from tests.profiles import examples
 from tests.scoring.seasons import season_from_rounds
 
 F = Fraction
@@ -211,7 +212,7 @@ def small_seasons(draw: st.DrawFn):
     return ids, rounds, policy
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(small_seasons())
 def test_progressive_score_is_the_sum_of_running_scores(data) -> None:
     ids, rounds, policy = data
@@ -231,7 +232,7 @@ def test_progressive_score_is_the_sum_of_running_scores(data) -> None:
         assert ps[pid]["PS"] == total
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(small_seasons())
 def test_plain_sonneborn_berger_is_bounded(data) -> None:
     ids, rounds, _ = data
@@ -246,7 +247,7 @@ def test_plain_sonneborn_berger_is_bounded(data) -> None:
         assert result[pid]["SB"] <= result[pid]["BH"]
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(small_seasons(), st.randoms(use_true_random=False))
 def test_results_do_not_depend_on_input_order(data, rnd) -> None:
     ids, rounds, policy = data
@@ -260,7 +261,7 @@ def test_results_do_not_depend_on_input_order(data, rnd) -> None:
     )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(small_seasons(), st.data())
 def test_direct_encounter_only_covers_the_group(data, picker) -> None:
     ids, rounds, policy = data

@@ -214,9 +214,8 @@ def _standings_rows(season: Season) -> list[dict]:
 @pytest.mark.django_db
 @pytest.mark.parametrize(("slug", "system", "unplayed", "min_games", "round_robin"), DEMO_SEASONS)
 def test_demo_trf_round_trip(
-    slug: str, system: str, unplayed: str, min_games: int, round_robin: bool
+    slug: str, system: str, unplayed: str, min_games: int, round_robin: bool, demo_club
 ) -> None:
-    call_command("seed_demo")
     original = Season.objects.get(slug=slug)
     text = season_trf(season=original)
     trf_import(
@@ -237,8 +236,7 @@ def test_demo_trf_round_trip(
 
 
 @pytest.mark.django_db
-def test_trf_export_carries_relatienummer_and_bye_points() -> None:
-    call_command("seed_demo")
+def test_trf_export_carries_relatienummer_and_bye_points(demo_club) -> None:
     text = season_trf(season=Season.objects.get(slug="interne-2026-2027"))
     lines = text.splitlines()
     # Hemmo Mulder is the first member: relatienummer 8100000 + 137 × 0, columns 58-68.
@@ -285,8 +283,7 @@ def _add_history(season: Season) -> User:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_archive_round_trip_is_byte_identical_across_an_empty_database() -> None:
-    call_command("seed_demo")
+def test_archive_round_trip_is_byte_identical_across_an_empty_database(demo_club_committed) -> None:
     season = Season.objects.get(slug="interne-2026-2027")
     _add_history(season)
     first = season_archive_text(season=season)
@@ -323,8 +320,7 @@ def test_archive_round_trip_is_byte_identical_across_an_empty_database() -> None
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("slug", [s[0] for s in DEMO_SEASONS])
-def test_demo_archive_exports_are_canonical(slug: str) -> None:
-    call_command("seed_demo")
+def test_demo_archive_exports_are_canonical(slug: str, demo_club) -> None:
     season = Season.objects.get(slug=slug)
     text = season_archive_text(season=season)
     assert text == season_archive_text(season=season)
@@ -335,8 +331,7 @@ def test_demo_archive_exports_are_canonical(slug: str) -> None:
 
 
 @pytest.mark.django_db
-def test_archive_import_refuses_existing_slug() -> None:
-    call_command("seed_demo")
+def test_archive_import_refuses_existing_slug(demo_club) -> None:
     text = season_archive_text(season=Season.objects.get(slug="rapidgroep-a-2026"))
     with pytest.raises(ServiceError, match="'rapidgroep-a-2026' already exists"):
         archive_import(data=text)
@@ -351,8 +346,7 @@ KNSB_LIST = (
 
 
 @pytest.mark.django_db
-def test_ratings_import_knsb_counts_and_dates() -> None:
-    call_command("seed_demo")
+def test_ratings_import_knsb_counts_and_dates(demo_club) -> None:
     members_before = Member.objects.count()
     dry = ratings_import(data=KNSB_LIST, list_date=datetime.date(2026, 10, 1), dry_run=True)
     assert (dry.created, dry.updated, dry.unchanged) == (1, 2, 0)
@@ -372,8 +366,7 @@ def test_ratings_import_knsb_counts_and_dates() -> None:
 
 
 @pytest.mark.django_db
-def test_ratings_import_only_club_members_and_ids() -> None:
-    call_command("seed_demo")
+def test_ratings_import_only_club_members_and_ids(demo_club) -> None:
     report = ratings_import(data=KNSB_LIST, only_club_members=True, filename="knsb-2026-10.csv")
     # 8999999 is left out; the date comes from the file name.
     assert (report.read, report.created, report.updated) == (2, 0, 2)

@@ -7,7 +7,6 @@ import json
 
 import pytest
 from django.apps import apps
-from django.core.management import call_command
 
 from competition.formats.errors import FormatError
 from competition.models import Season
@@ -39,8 +38,7 @@ def row_counts() -> dict[str, int]:
 
 
 @pytest.fixture
-def demo_counts() -> dict[str, int]:
-    call_command("seed_demo")
+def demo_counts(demo_club) -> dict[str, int]:
     return row_counts()
 
 
@@ -156,7 +154,6 @@ def test_malformed_rating_list(
 
 
 def _archive_cases() -> tuple[str, list[tuple[str, str, str]]]:
-    call_command("seed_demo")
     text = season_archive_text(season=Season.objects.get(slug="rapidgroep-a-2026"))
     # Another slug, so that only the defect can stop the import.
     text = text.replace('"slug": "rapidgroep-a-2026"', '"slug": "kopie"')
@@ -190,7 +187,7 @@ def _archive_cases() -> tuple[str, list[tuple[str, str, str]]]:
     ]
 
 
-def test_malformed_archives() -> None:
+def test_malformed_archives(demo_club) -> None:
     valid, cases = _archive_cases()
     before = row_counts()
     for name, text, message in cases:

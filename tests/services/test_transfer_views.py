@@ -7,7 +7,6 @@ import json
 import pytest
 from django.contrib.auth.models import User
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
@@ -21,8 +20,7 @@ SLUG = "interne-2026-2027"
 
 
 @pytest.fixture
-def demo_td(client: Client) -> Client:
-    call_command("seed_demo")
+def demo_td(client: Client, demo_club) -> Client:
     user = User.objects.create_user("td2", password="td-pass-12345")
     user.groups.add(td_group(Season.objects.get(slug=SLUG).club))
     client.force_login(user)
@@ -39,8 +37,7 @@ def demo_td(client: Client) -> Client:
         ("season_standings_json", [SLUG]),
     ],
 )
-def test_permissions(client: Client, name: str, args: list[str]) -> None:
-    call_command("seed_demo")
+def test_permissions(client: Client, demo_club, name: str, args: list[str]) -> None:
     url = reverse(f"competition:{name}", args=args)
     anonymous = client.get(url)
     assert anonymous.status_code == 302 and anonymous["Location"].startswith(reverse("login"))

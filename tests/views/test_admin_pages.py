@@ -2,15 +2,14 @@
 
 import pytest
 from django.contrib import admin
-from django.core.management import call_command
 from django.urls import reverse
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def demo(db):
-    call_command("seed_demo")
+def demo(demo_club):
+    return None
 
 
 def _admin_models():
@@ -32,7 +31,7 @@ def test_every_competition_model_is_registered() -> None:
     } <= names
 
 
-def test_admin_changelist_add_and_change_pages(client, superuser, demo) -> None:
+def test_admin_changelist_add_and_change_pages(client, demo, superuser) -> None:
     client.force_login(superuser)
     assert client.get(reverse("admin:index")).status_code == 200
     for model in _admin_models():
@@ -49,7 +48,7 @@ def test_admin_changelist_add_and_change_pages(client, superuser, demo) -> None:
             assert response.status_code == 200, opts.model_name
 
 
-def test_admin_search_and_filters_work(client, superuser, demo) -> None:
+def test_admin_search_and_filters_work(client, demo, superuser) -> None:
     client.force_login(superuser)
     response = client.get(reverse("admin:competition_member_changelist"), {"q": "Mulder"})
     assert response.status_code == 200

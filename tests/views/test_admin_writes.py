@@ -2,8 +2,6 @@
 rules change only through the rules page."""
 
 import pytest
-from django.core.cache import cache
-from django.core.management import call_command
 from django.urls import reverse
 
 from competition.models import Game, Member, Round, Season, StandingsSnapshot
@@ -14,11 +12,8 @@ SLUG = "interne-2026-2027"
 
 
 @pytest.fixture
-def demo(db):
-    cache.clear()
-    call_command("seed_demo")
-    yield
-    cache.clear()
+def demo(demo_club):
+    return None
 
 
 def _change_form(client, model: str, obj) -> dict:
@@ -34,7 +29,7 @@ def _change_form(client, model: str, obj) -> dict:
     return data
 
 
-def test_a_result_changed_in_the_admin_recomputes_the_standings(client, superuser, demo) -> None:
+def test_a_result_changed_in_the_admin_recomputes_the_standings(client, demo, superuser) -> None:
     client.force_login(superuser)
     game = Game.objects.filter(round__season__slug=SLUG, round__number=10).order_by("board")[0]
     before = StandingsSnapshot.objects.get(season__slug=SLUG, round_number=10).data_version
@@ -64,7 +59,7 @@ def test_a_result_changed_in_the_admin_recomputes_the_standings(client, superuse
     assert Fraction(white_row["game_points"]) == points
 
 
-def test_a_renamed_member_refreshes_the_cached_standings(client, superuser, demo) -> None:
+def test_a_renamed_member_refreshes_the_cached_standings(client, demo, superuser) -> None:
     page = reverse("competition:standings", args=[SLUG])
     assert "Edwin Tol" in client.get(page).content.decode()  # cached now
     client.force_login(superuser)
@@ -77,7 +72,7 @@ def test_a_renamed_member_refreshes_the_cached_standings(client, superuser, demo
     assert "Edwin Tol-Visser" in client.get(page).content.decode()
 
 
-def test_season_rules_are_read_only_in_the_admin(client, superuser, demo) -> None:
+def test_season_rules_are_read_only_in_the_admin(client, demo, superuser) -> None:
     client.force_login(superuser)
     season = Season.objects.get(slug=SLUG)
     html = client.get(reverse("admin:competition_season_change", args=[season.pk])).content
@@ -85,7 +80,7 @@ def test_season_rules_are_read_only_in_the_admin(client, superuser, demo) -> Non
     assert b'name="system"' not in html
 
 
-def test_a_new_season_in_the_admin_gets_its_rules_checked(client, superuser, demo) -> None:
+def test_a_new_season_in_the_admin_gets_its_rules_checked(client, demo, superuser) -> None:
     client.force_login(superuser)
     club = Season.objects.get(slug=SLUG).club
     data = {

@@ -14,7 +14,6 @@ from collections.abc import Iterator
 import pytest
 from django.apps import apps
 from django.conf import settings
-from django.core.management import call_command
 from django.shortcuts import resolve_url
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
@@ -85,8 +84,8 @@ def database_fingerprint() -> str:
 
 
 @pytest.fixture
-def demo(db):
-    call_command("seed_demo")
+def demo(demo_club):
+    return None
 
 
 def urls_to_check() -> list[tuple[str, str]]:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 from django.contrib.messages import get_messages
-from django.core.management import call_command
 from django.urls import reverse
 
 from competition.models import Game, Participant, Round, Season
@@ -16,8 +15,7 @@ SLUG = "interne-2026-2027"
 
 
 @pytest.fixture
-def td(client, db):
-    call_command("seed_demo")
+def td(client, demo_club):
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # assertions read the English texts
     client.login(username="wedstrijdleider", password="schaak-demo-2026")
     return client
@@ -36,8 +34,7 @@ def test_desk_lists_every_running_season(td) -> None:
     assert "Start tonight" in page or "Start rounds" in page
 
 
-def test_anonymous_is_sent_to_login_and_member_forbidden(client, db, member_user) -> None:
-    call_command("seed_demo")
+def test_anonymous_is_sent_to_login_and_member_forbidden(client, demo_club, member_user) -> None:
     response = client.get(reverse("competition:td_home"))
     assert response.status_code == 302 and response["Location"].startswith("/login/")
     client.force_login(member_user)

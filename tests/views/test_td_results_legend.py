@@ -2,7 +2,6 @@
 
 import pytest
 from django.conf import settings
-from django.core.management import call_command
 from django.urls import reverse
 
 from competition.models import Round
@@ -13,8 +12,7 @@ SLUG = "vandenbrink-2026-2027"
 
 
 @pytest.fixture
-def results_page(client):
-    call_command("seed_demo")
+def results_page(client, demo_club):
     rnd = Round.objects.get(season__slug=SLUG, number=10)
     rnd.status = Round.Status.PAIRED  # reopened so the result buttons show
     rnd.save()
