@@ -8,19 +8,25 @@ BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test install install-dev browser lint typecheck format migrate demo messages clean
+.PHONY: run test install install-dev constraints browser lint typecheck format migrate demo messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e .
+# constraints.txt pins the versions CI tested, so a fresh clone installs the same ones.
+$(VENV)/.installed: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -c constraints.txt -e .
 	touch $@
 
-$(VENV)/.installed-dev: pyproject.toml | $(BIN)/python
-	$(BIN)/pip install --quiet -e '.[dev]'
+$(VENV)/.installed-dev: pyproject.toml constraints.txt | $(BIN)/python
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev]'
 	touch $@ $(VENV)/.installed
+
+# After changing dependencies in pyproject.toml: install, then pin what was installed.
+constraints: install-dev
+	{ head -n 2 constraints.txt; $(BIN)/pip freeze --exclude-editable; } > constraints.txt.new
+	mv constraints.txt.new constraints.txt
 
 install: $(VENV)/.installed
 install-dev: $(VENV)/.installed-dev

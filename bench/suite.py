@@ -1,0 +1,46 @@
+"""Wall time of the whole test suite and its 15 slowest tests (printed, never asserted).
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/clubcomp .venv/bin/python bench/suite.py
+    .venv/bin/python bench/suite.py            # SQLite
+    .venv/bin/python bench/suite.py -- -m "not browser"   # extra pytest arguments after --
+
+The target (issue 9) is under 4 minutes on PostgreSQL on a 2-core machine, browser tests
+included, with the default (quick) hypothesis profile.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def main(extra: list[str]) -> int:
+    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--durations=15"]
+    started = time.perf_counter()
+    run = subprocess.run([*command, *extra], cwd=ROOT, capture_output=True, text=True, check=False)
+    wall = time.perf_counter() - started
+    lines = run.stdout.splitlines()
+    start = next((i for i, line in enumerate(lines) if "slowest 15 durations" in line), None)
+    if start is not None:
+        print("\n".join(line for line in lines[start : start + 16] if line.strip()))
+    summary = next(
+        (line for line in reversed(lines) if re.search(r"\d+ (passed|failed)", line)), ""
+    )
+    database = (
+        "PostgreSQL" if os.environ.get("DATABASE_URL", "").startswith("postgres") else "SQLite"
+    )
+    profile = os.environ.get("HYPOTHESIS_PROFILE", "quick")
+    print(f"suite on {database}, hypothesis profile {profile}: {summary.strip('= ')}")
+    print(f"wall time: {wall:.1f} s ({wall / 60:.1f} min), pytest exit code {run.returncode}")
+    return run.returncode
+
+
+if __name__ == "__main__":
+    arguments = sys.argv[1:]
+    sys.exit(main(arguments[arguments.index("--") + 1 :] if "--" in arguments else arguments))
