@@ -19,8 +19,12 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from competition import labels
 from competition.forms import rules as rules_forms
+from competition.scoring.model import Contribution
 from competition.scoring.parameters import ParameterKind, ParameterSpec
+from competition.scoring.registry import FIGURE_NAMES, SYSTEMS
+from competition.scoring.tiebreaks import TIEBREAK_LABELS
 from competition.scoring.unplayed import CATEGORY_NOTES
 from competition.templatetags.clubcomp import note_text
 from tests.views.public_data import small_season
@@ -34,6 +38,7 @@ SAME_IN_DUTCH = {
     "Admin",
     "Bye",
     "bye",
+    "Kashdan",
     "Club",
     "club",
     "clubs",
@@ -43,6 +48,7 @@ SAME_IN_DUTCH = {
     "rating",
     "SB",
     "Score",
+    "Sonneborn-Berger",
     "status",
     "w",
 }
@@ -191,10 +197,6 @@ def test_every_po_compiles_to_the_committed_mo(po: Path, tmp_path: Path) -> None
     [
         ("forfeit", "reglementair"),
         ("start points", "beginpuntental"),
-        (
-            "rank value set to the points after game 14",
-            "rangwaarde gelijkgesteld aan de punten na partij 14",
-        ),
         ("absent_notice", "afwezig met bericht"),
         (
             "forfeit loss (C.07 16.2.4); cut: lowest",
@@ -208,6 +210,38 @@ def test_engine_notes_in_dutch(note: str, dutch: str) -> None:
         assert note_text(note) == dutch
     with translation.override("en"):
         assert note_text(note) == note if note != "absent_notice" else "absent with notice"
+
+
+def test_a_note_with_a_number_carries_it_as_data() -> None:
+    line = Contribution(
+        "RV",
+        14,
+        Fraction(150),
+        note="rank value set to the points after game %(n)s",
+        note_values={"n": 14},
+    )
+    with translation.override("nl"):
+        assert note_text(line) == "rangwaarde gelijkgesteld aan de punten na partij 14"
+    with translation.override("en"):
+        assert note_text(line) == "rank value set to the points after game 14"
+
+
+def _scoring_texts() -> list[str]:
+    """Every English text the scoring package marks with gettext_noop for the pages."""
+    texts = [*TIEBREAK_LABELS.values(), *FIGURE_NAMES.values(), *CATEGORY_NOTES.values()]
+    for system in SYSTEMS.values():
+        texts += [system.name, system.description]
+        texts += [spec.description for spec in system.parameters]
+    return [text for text in texts if text]
+
+
+def test_the_scoring_texts_are_in_the_dutch_catalogue() -> None:
+    catalogue = _catalogue_from_po(parse_po(NL_PO))
+    assert [text for text in _scoring_texts() if text not in catalogue] == []
+    with translation.override("nl"):
+        assert labels.figure_label("BH/C1") == "Buchholz min laagste"
+        assert labels.system_name(SYSTEMS["van-den-brink"]) == "Van den Brinksysteem"
+        assert labels.figure_label("XYZ") == "XYZ"
 
 
 def test_every_unplayed_round_category_has_a_dutch_note() -> None:
@@ -340,7 +374,7 @@ def test_numbers_follow_the_language(
 def test_parameter_ranges_in_the_readers_words(
     kind: ParameterKind, minimum: object, maximum: object, dutch: str, english: str
 ) -> None:
-    spec = ParameterSpec("x", kind, minimum or 0, "x", "x", minimum, maximum)  # type: ignore[arg-type]
+    spec = ParameterSpec("x", kind, minimum or 0, "x", minimum, maximum)  # type: ignore[arg-type]
     with translation.override("nl"):
         assert rules_forms._allowed(spec) == dutch
     with translation.override("en"):

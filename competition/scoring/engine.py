@@ -19,8 +19,6 @@ from fractions import Fraction
 from itertools import accumulate, pairwise
 from math import lcm
 from operator import itemgetter
-from types import ModuleType
-from typing import Any
 
 from competition.scoring.model import (
     Explanation,
@@ -35,15 +33,14 @@ from competition.scoring.records import ScoringInputError, SeasonRows, read_rows
 from competition.scoring.registry import get_system
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
 from competition.scoring.systems.units import FractionCache, RecordDigest, digest_rows
-
-DIRECT_ENCOUNTER = "DE"
-
-
-def _tiebreaks() -> ModuleType:
-    # Imported late: the tie-break module is optional for seasons without tie-breaks.
-    from competition.scoring import tiebreaks
-
-    return tiebreaks
+from competition.scoring.tiebreaks import (
+    DIRECT_ENCOUNTER,
+    TiebreakSheet,
+    direct_encounter_values,
+    everyone_met,
+    explain_tiebreaks,
+    validate_tiebreaks,
+)
 
 
 @dataclass(slots=True)
@@ -56,7 +53,7 @@ class _Prepared:
     participants: Mapping[int, Participant]
     upto_round: int
     digest: RecordDigest
-    sheet: Any = None  # the tie-break module's prepared data, built on first use
+    sheet: TiebreakSheet | None = None  # the tie-breaks' packed reading, built on first use
 
     @property
     def context(self) -> SystemContext:
@@ -78,7 +75,7 @@ def _prepare(season: SeasonInput, upto_round: int) -> _Prepared:
     parameters = system.validate(season.parameters)
     codes: tuple[str, ...] = ()
     if season.tiebreaks:
-        codes = tuple(_tiebreaks().validate_tiebreaks(season.tiebreaks))
+        codes = validate_tiebreaks(season.tiebreaks)
         clash = sorted(set(codes) & set(system.figure_codes))
         if clash:
             raise ScoringInputError(
@@ -94,15 +91,10 @@ def _prepare(season: SeasonInput, upto_round: int) -> _Prepared:
     )
 
 
-def _sheet(prepared: _Prepared, module: ModuleType) -> Any:
-    """The tie-break module's prepared form of the season's rows, built once per engine call.
-
-    Returns None when the module offers only the public API (tests replace it with a stub).
-    """
-    if not hasattr(module, "_prepare_sheet"):
-        return None
+def _sheet(prepared: _Prepared) -> TiebreakSheet:
+    """The tie-breaks' packed form of the season's rows (the fast path), built once per call."""
     if prepared.sheet is None:
-        prepared.sheet = module._prepare_sheet(prepared.season, prepared.rows)
+        prepared.sheet = TiebreakSheet(prepared.season, prepared.rows)
     return prepared.sheet
 
 
@@ -112,12 +104,7 @@ def _tiebreak_values(prepared: _Prepared, upto_round: int) -> dict[int, dict[str
         return {pid: {} for pid in prepared.participants}
     if upto_round == 0:
         return {pid: dict.fromkeys(codes, Fraction(0)) for pid in prepared.participants}
-    module = _tiebreaks()
-    sheet = _sheet(prepared, module)
-    if sheet is None:
-        computed = module.compute_tiebreaks(prepared.season, upto_round=upto_round, codes=codes)
-    else:
-        computed = module._sheet_tiebreaks(sheet, upto_round, codes)
+    computed = _sheet(prepared).figures(upto_round, codes)
     return {pid: dict(computed[pid]) for pid in prepared.participants}
 
 
@@ -230,10 +217,8 @@ def _direct_encounter_split(
 
 
 def _all_met(prepared: _Prepared, upto_round: int, group: Collection[int]) -> bool:
-    """Whether every pair of the group met; False without a prepared sheet (a stubbed module)."""
-    module = _tiebreaks()
-    sheet = _sheet(prepared, module)
-    return sheet is not None and module._sheet_all_met(sheet, upto_round, frozenset(group))
+    """Whether every pair of the group met (then C.07 Art. 6.2 re-applies DE to a subgroup)."""
+    return everyone_met(_sheet(prepared).meetings(upto_round, group), group)
 
 
 def _direct_encounter(
@@ -241,13 +226,7 @@ def _direct_encounter(
 ) -> Mapping[int, Fraction]:
     if upto_round == 0:
         return dict.fromkeys(group, Fraction(0))
-    module = _tiebreaks()
-    sheet = _sheet(prepared, module)
-    if sheet is None:
-        return module.direct_encounter(
-            prepared.season, upto_round=upto_round, group=frozenset(group)
-        )
-    return module._sheet_direct_encounter(sheet, upto_round, frozenset(group))
+    return direct_encounter_values(_sheet(prepared).meetings(upto_round, group), group)
 
 
 def _game_totals(
@@ -358,7 +337,7 @@ def explain(season: SeasonInput, *, participant_id: int, after_round: int) -> Ex
     codes = [code for code in prepared.tiebreak_codes if code != DIRECT_ENCOUNTER]
     if codes and after_round > 0:
         lines.extend(
-            _tiebreaks().explain_tiebreaks(
+            explain_tiebreaks(
                 season, participant_id=participant_id, upto_round=after_round, codes=codes
             )
         )

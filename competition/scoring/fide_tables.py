@@ -1,7 +1,8 @@
 """FIDE's table converting a fractional score into a rating difference.
 
-Source: FIDE Rating Regulations, table 8.1(a), as quoted in DOMAIN.md. Only the upper half is
-stored; the lower half follows from dp(1 - p) = -dp(p). Used by TPR (FIDE C.07 Art. 10.2).
+Source: FIDE Rating Regulations, table 8.1(a), as quoted in DOMAIN.md (see docs/sources.md). Only
+the upper half is stored; the lower half follows from dp(1 - p) = -dp(p). Used by TPR (FIDE C.07
+Art. 10.2).
 """
 
 from __future__ import annotations

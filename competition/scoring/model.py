@@ -171,7 +171,11 @@ class Contribution:
     opponent_id: int | None = None  # None for an unplayed round or a dummy opponent
     parts: Mapping[str, Fraction | str] = field(default_factory=dict)  # named inputs
     counted: bool = True  # False when a cut (C1, M1, ...) dropped it
-    note: str = ""  # e.g. "dummy opponent", "cut: lowest", "forfeit"
+    # English, marked with gettext_noop ("cut: lowest", "forfeit"), parts joined by "; ", or an
+    # entry kind ("absent_notice"); competition.labels.note_label translates it.
+    note: str = ""
+    # Values of the note's placeholders: "... after game %(n)s" with {"n": 14}.
+    note_values: Mapping[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)

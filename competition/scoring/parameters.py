@@ -42,8 +42,7 @@ class ParameterSpec:
     name: str
     kind: ParameterKind
     default: ParameterValue
-    description_nl: str
-    description_en: str
+    description: str  # English, marked with gettext_noop; competition.labels translates it
     minimum: Fraction | int | None = None
     maximum: Fraction | int | None = None
     choices: tuple[str, ...] = ()

@@ -1,6 +1,6 @@
 """The ranking systems a season can choose, by key.
 
->>> get_system("internal-sb").name_en
+>>> get_system("internal-sb").name
 'Internal competition with SB score'
 """
 
@@ -10,6 +10,17 @@ from competition.scoring.systems.base import RankingSystem
 from competition.scoring.systems.internal_sb import InternalSonnebornBerger
 from competition.scoring.systems.points import PointsSystem
 from competition.scoring.systems.van_den_brink import VanDenBrink
+from competition.scoring.text import gettext_noop
+
+# Names of the systems' own figures (the tie-breaks have theirs in TIEBREAK_LABELS), in
+# English; competition.labels translates them.
+FIGURE_NAMES: dict[str, str] = {
+    "SB": gettext_noop("SB score"),
+    "IP": gettext_noop("Internal points"),
+    "VDB": gettext_noop("Points"),
+    "RV": gettext_noop("Rank value"),
+    "PTS": gettext_noop("Points"),
+}
 
 SYSTEMS: dict[str, RankingSystem] = {
     system.key: system for system in (PointsSystem(), InternalSonnebornBerger(), VanDenBrink())

@@ -29,6 +29,7 @@ from enum import IntEnum
 
 from competition.scoring.model import EntryKind
 from competition.scoring.records import RoundRecord, ScoringInputError
+from competition.scoring.text import gettext_noop
 
 UNPLAYED_POLICIES: tuple[str, ...] = (
     "fide-2024",
@@ -70,13 +71,15 @@ _REQUESTED = frozenset({EntryKind.ABSENT_NOTICE, EntryKind.CLUB_DUTY})
 
 CATEGORY_NOTES: Mapping[Category, str] = {
     Category.PLAYED: "",
-    Category.PAIRING_BYE: "pairing-allocated bye (C.07 16.2.1)",
-    Category.FORFEIT_WIN: "forfeit win (C.07 16.2.2)",
-    Category.REQUESTED_BYE: "requested bye (C.07 16.2.3)",
-    Category.FORFEIT_LOSS: "forfeit loss (C.07 16.2.4)",
-    Category.LATE_REQUESTED_BYE: "requested bye, not followed by a game (C.07 16.2.5)",
-    Category.ABSENT_VOLUNTARY: "absent without a request (voluntary unplayed round)",
-    Category.PENDING: "game without a result",
+    Category.PAIRING_BYE: gettext_noop("pairing-allocated bye (C.07 16.2.1)"),
+    Category.FORFEIT_WIN: gettext_noop("forfeit win (C.07 16.2.2)"),
+    Category.REQUESTED_BYE: gettext_noop("requested bye (C.07 16.2.3)"),
+    Category.FORFEIT_LOSS: gettext_noop("forfeit loss (C.07 16.2.4)"),
+    Category.LATE_REQUESTED_BYE: gettext_noop(
+        "requested bye, not followed by a game (C.07 16.2.5)"
+    ),
+    Category.ABSENT_VOLUNTARY: gettext_noop("absent without a request (voluntary unplayed round)"),
+    Category.PENDING: gettext_noop("game without a result"),
 }
 
 
@@ -187,9 +190,11 @@ def dummy_score(
         ):
             cap = scores_for_opponents[record.opponent]
             if cap < own_score:
-                return cap, "dummy opponent, capped at the scheduled opponent's score (16.4.1)"
+                return cap, gettext_noop(
+                    "dummy opponent, capped at the scheduled opponent's score (16.4.1)"
+                )
         else:
             cap = 2 * rounds  # ½ point × rounds, in quarters
             if cap < own_score:
-                return cap, "dummy opponent, capped at a draw per round (16.4.2)"
-    return own_score, "dummy opponent with the participant's own score (16.4)"
+                return cap, gettext_noop("dummy opponent, capped at a draw per round (16.4.2)")
+    return own_score, gettext_noop("dummy opponent with the participant's own score (16.4)")

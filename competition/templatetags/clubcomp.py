@@ -7,9 +7,11 @@ from fractions import Fraction
 
 from django import template
 from django.utils.formats import number_format
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
+from competition import labels
 from competition.exact import fraction_from_text, fraction_to_decimal, is_terminating
+from competition.scoring.model import Contribution
 
 register = template.Library()
 
@@ -66,13 +68,6 @@ _ENTRY_SHORT = {
     "club_duty": gettext_lazy("club"),
     "not_paired": "–",
 }
-_ENTRY_LONG = {
-    "bye": gettext_lazy("bye"),
-    "absent_notice": gettext_lazy("absent with notice"),
-    "absent_no_notice": gettext_lazy("absent without notice"),
-    "club_duty": gettext_lazy("club duty"),
-    "not_paired": gettext_lazy("not paired"),
-}
 _RESULTS = {
     "1-0": "1-0",
     "1/2": "½-½",
@@ -83,45 +78,6 @@ _RESULTS = {
     "": "",
 }
 _COLOURS = {"w": gettext_lazy("white"), "b": gettext_lazy("black")}
-_NOTES = {
-    "start points": gettext_lazy("start points"),
-    "forfeit": gettext_lazy("forfeit"),
-    "dummy opponent": gettext_lazy("dummy opponent"),
-    "score after this round": gettext_lazy("score after this round"),
-    "opponent scored less than half the maximum": gettext_lazy(
-        "opponent scored less than half the maximum"
-    ),
-    "rating, averaged": gettext_lazy("rating, averaged"),
-    "unrated opponent, left out": gettext_lazy("unrated opponent, left out"),
-    "opponent's Buchholz, averaged": gettext_lazy("opponent's Buchholz, averaged"),
-    # The tie-breaks' notes on unplayed rounds and cuts (scoring.unplayed, scoring.tiebreaks).
-    "pairing-allocated bye (C.07 16.2.1)": gettext_lazy("pairing-allocated bye (C.07 16.2.1)"),
-    "forfeit win (C.07 16.2.2)": gettext_lazy("forfeit win (C.07 16.2.2)"),
-    "requested bye (C.07 16.2.3)": gettext_lazy("requested bye (C.07 16.2.3)"),
-    "forfeit loss (C.07 16.2.4)": gettext_lazy("forfeit loss (C.07 16.2.4)"),
-    "requested bye, not followed by a game (C.07 16.2.5)": gettext_lazy(
-        "requested bye, not followed by a game (C.07 16.2.5)"
-    ),
-    "absent without a request (voluntary unplayed round)": gettext_lazy(
-        "absent without a request (voluntary unplayed round)"
-    ),
-    "game without a result": gettext_lazy("game without a result"),
-    "dummy opponent, capped at the scheduled opponent's score (16.4.1)": gettext_lazy(
-        "dummy opponent, capped at the scheduled opponent's score (16.4.1)"
-    ),
-    "dummy opponent, capped at a draw per round (16.4.2)": gettext_lazy(
-        "dummy opponent, capped at a draw per round (16.4.2)"
-    ),
-    "dummy opponent with the participant's own score (16.4)": gettext_lazy(
-        "dummy opponent with the participant's own score (16.4)"
-    ),
-    "cut: lowest": gettext_lazy("cut: lowest"),
-    "cut: highest": gettext_lazy("cut: highest"),
-    "cut: lowest-scored opponent": gettext_lazy("cut: lowest-scored opponent"),
-    "cut: lowest voluntary unplayed round (C.07 16.5.1)": gettext_lazy(
-        "cut: lowest voluntary unplayed round (C.07 16.5.1)"
-    ),
-}
 
 
 @register.filter
@@ -132,7 +88,7 @@ def entry_short(kind: str) -> str:
 
 @register.filter
 def entry_name(kind: str) -> str:
-    return str(_ENTRY_LONG.get(str(kind), kind))
+    return labels.entry_label(str(kind))
 
 
 @register.filter
@@ -147,27 +103,10 @@ def colour_name(code: str) -> str:
 
 
 @register.filter
-def note_text(note: str) -> str:
-    """An engine note in the reader's language where we know it; unknown notes stay as written.
-
-    The engine joins notes with "; " ("forfeit loss (C.07 16.2.4); cut: lowest"), so each
-    part is looked up on its own.
-    """
-    if not note:
-        return ""
-    if "; " in note:
-        return "; ".join(_note_part(part) for part in note.split("; "))
-    return _note_part(note)
-
-
-def _note_part(note: str) -> str:
-    known = _NOTES.get(note)
-    if known is not None:
-        return str(known)
-    if note.startswith("rank value set to the points after game "):
-        count = note.rsplit(" ", 1)[-1]
-        return gettext("rank value set to the points after game %(n)s") % {"n": count}
-    return (_ENTRY_LONG.get(note) and str(_ENTRY_LONG[note])) or note
+def note_text(note: str | Contribution) -> str:
+    """An explanation line's note (pass the line itself when its note has values) in the
+    reader's language; see :func:`competition.labels.note_label`."""
+    return labels.note_label(note)
 
 
 @register.filter
@@ -196,11 +135,7 @@ def signed_number(value: object) -> str:
 @register.filter
 def figure_name(code: str) -> str:
     """The name of a figure or tie-break code in the active language."""
-    from django.utils.translation import get_language
-
-    from competition.selectors import figure_label
-
-    return figure_label(str(code), get_language() or "nl")
+    return labels.figure_label(str(code))
 
 
 _PARTS = {

@@ -1,7 +1,8 @@
-"""Builders for tie-break tests (no tests here): seasons from crosstables and round lists."""
+"""Builders for scoring tests (no tests here): seasons from crosstables, round lists, or a seed."""
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 
 from competition.scoring.model import (
@@ -97,3 +98,57 @@ def season_from_rounds(
         for pid in players
     )
     return SeasonInput(participants, tuple(built), unplayed_policy=policy, round_robin=round_robin)
+
+
+def random_season(
+    seed: int,
+    players: int,
+    rounds: int,
+    *,
+    policy: str = "fide-2024",
+    round_robin: bool = False,
+    tiebreaks: tuple[str, ...] = (),
+) -> SeasonInput:
+    """A seeded random season with every kind of round: games with any result (forfeits,
+    double forfeits, pairings without a result), byes, every kind of absence, rounds without a
+    record and rounds before joining; some participants unrated or without a start rank."""
+    rng = random.Random(seed)
+    participants = tuple(
+        Participant(
+            pid,
+            f"P{pid}",
+            start_rank=rng.choice([pid, pid, None]),
+            rating=rng.choice([None, 0, rng.randint(1000, 2400)]),
+            joined_round=rng.choice([1, 1, 1, 2, 3]),
+        )
+        for pid in range(1, players + 1)
+    )
+    built = []
+    for number in range(1, rounds + 1):
+        present = [p.id for p in participants if rng.random() < 0.75]
+        rng.shuffle(present)
+        entries = [
+            Entry(
+                p.id,
+                rng.choice(list(EntryKind)),
+                rng.choice([Fraction(0), Fraction(0), Fraction(1, 2), Fraction(1)]),
+            )
+            for p in participants
+            if p.id not in present and rng.random() < 0.85  # else: no record (not paired)
+        ]
+        if len(present) % 2:
+            entries.append(
+                Entry(present.pop(), EntryKind.BYE, rng.choice([Fraction(1), Fraction(1, 2)]))
+            )
+        games = tuple(
+            Game(present[i], present[i + 1], rng.choice(list(Result)), board=i // 2 + 1)
+            for i in range(0, len(present), 2)
+        )
+        built.append(Round(number, games, tuple(entries)))
+    return SeasonInput(
+        participants,
+        tuple(built),
+        tiebreaks=tiebreaks,
+        unplayed_policy=policy,
+        round_robin=round_robin,
+    )

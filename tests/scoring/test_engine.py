@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from fractions import Fraction
-from types import SimpleNamespace
 
 import pytest
 
@@ -38,23 +37,32 @@ def entries_season(points: dict[int, Fraction], tiebreaks: tuple[str, ...] = ())
 
 
 def stub_tiebreaks(
-    figures: dict[int, dict[str, Fraction]], encounter: dict[int, Fraction], calls: list
-):
-    def compute_tiebreaks(season: SeasonInput, *, upto_round: int, codes: Sequence[str]):
-        return {
-            pid: {code: figures.get(pid, {}).get(code, F(0)) for code in codes} for pid in figures
-        }
+    monkeypatch: pytest.MonkeyPatch,
+    figures: dict[int, dict[str, Fraction]],
+    encounter: dict[int, Fraction],
+    calls: list,
+) -> None:
+    """Give the engine fixed tie-break figures and direct-encounter values."""
 
-    def direct_encounter(season: SeasonInput, *, upto_round: int, group: Collection[int]):
+    class Sheet:
+        def __init__(self, season: SeasonInput, rows: object) -> None:
+            pass
+
+        def figures(self, upto_round: int, codes: Sequence[str]):
+            return {
+                pid: {code: figures.get(pid, {}).get(code, F(0)) for code in codes}
+                for pid in figures
+            }
+
+        def meetings(self, upto_round: int, members: Collection[int]) -> dict:
+            return {}
+
+    def direct_encounter_values(meetings: dict, group: Collection[int]):
         calls.append(set(group))
         return {pid: encounter[pid] for pid in group}
 
-    return SimpleNamespace(
-        validate_tiebreaks=tuple,
-        compute_tiebreaks=compute_tiebreaks,
-        direct_encounter=direct_encounter,
-        explain_tiebreaks=lambda *args, **kwargs: (),
-    )
+    monkeypatch.setattr(engine, "TiebreakSheet", Sheet)
+    monkeypatch.setattr(engine, "direct_encounter_values", direct_encounter_values)
 
 
 def test_direct_encounter_reranks_only_the_tied_group(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -67,9 +75,7 @@ def test_direct_encounter_reranks_only_the_tied_group(monkeypatch: pytest.Monkey
         figures[pid]["BH"] = F(4)
     figures[4]["WIN"] = figures[5]["WIN"] = F(1)
     calls: list[set[int]] = []
-    monkeypatch.setattr(
-        engine, "_tiebreaks", lambda: stub_tiebreaks(figures, {3: F(0), 4: F(1), 5: F(1)}, calls)
-    )
+    stub_tiebreaks(monkeypatch, figures, {3: F(0), 4: F(1), 5: F(1)}, calls)
     standings = standings_after(entries_season(scores, ("BH", "DE", "WIN")), 1)
     assert [(row.participant_id, row.rank) for row in standings.rows] == [
         (1, 1), (2, 2), (4, 3), (5, 3), (3, 5), (6, 6),

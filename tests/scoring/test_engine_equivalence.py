@@ -5,7 +5,7 @@ docs/scoring.md, "Speed"). Here they are compared, on random seasons with every 
 (games, forfeits, double forfeits, pairings without a result, byes, absences, club duty, rounds
 before joining), with straightforward references:
 
-- the tie-breaks one contribution at a time (``_compute_tiebreaks_by_contribution``, the path the
+- the tie-breaks one contribution at a time (``compute_tiebreaks_by_rules``, the path the
   explanations use), for every code and every unplayed-round policy, Swiss and round robin, after
   every round; and the explanation lines, whose counted amounts add up to the figure;
 - the records read round by round;
@@ -22,74 +22,25 @@ from hypothesis import strategies as st
 
 from competition.scoring.engine import standings_after, standings_history
 from competition.scoring.model import (
-    Entry,
     EntryKind,
-    Game,
-    Participant,
-    Result,
-    Round,
     SeasonInput,
 )
 from competition.scoring.records import RoundRecord, records_by_participant
 from competition.scoring.tiebreaks import (
     TIEBREAK_CODES,
     UNPLAYED_POLICIES,
-    _compute_tiebreaks_by_contribution,
     compute_tiebreaks,
+    compute_tiebreaks_by_rules,
     direct_encounter,
     explain_tiebreaks,
 )
 from competition.scoring.unplayed import categorise, is_regular_game
 from tests.profiles import examples
+from tests.scoring.seasons import random_season
 
 F = Fraction
 CODES = tuple(code for code in TIEBREAK_CODES if code != "DE")
 AVERAGES = {"ARO", "TPR", "AOB"}  # their explanation lines list the inputs of an average
-
-
-def random_season(
-    seed: int,
-    players: int,
-    rounds: int,
-    *,
-    policy: str = "fide-2024",
-    round_robin: bool = False,
-    tiebreaks: tuple[str, ...] = (),
-) -> SeasonInput:
-    rng = random.Random(seed)
-    participants = tuple(
-        Participant(
-            pid,
-            f"P{pid}",
-            start_rank=rng.choice([pid, pid, None]),
-            rating=rng.choice([None, 0, rng.randint(1000, 2400)]),
-            joined_round=rng.choice([1, 1, 1, 2, 3]),
-        )
-        for pid in range(1, players + 1)
-    )
-    built = []
-    for number in range(1, rounds + 1):
-        present = [p.id for p in participants if rng.random() < 0.75]
-        rng.shuffle(present)
-        entries = [
-            Entry(p.id, rng.choice(list(EntryKind)), rng.choice([F(0), F(0), F(1, 2), F(1)]))
-            for p in participants
-            if p.id not in present and rng.random() < 0.85  # else: no record (not paired)
-        ]
-        if len(present) % 2:
-            entries.append(Entry(present.pop(), EntryKind.BYE, rng.choice([F(1), F(1, 2)])))
-        games = tuple(
-            Game(present[i], present[i + 1], rng.choice(list(Result)), board=i // 2 + 1)
-            for i in range(0, len(present), 2)
-        )
-        built.append(Round(number, games, tuple(entries)))
-    return SeasonInput(
-        participants,
-        tuple(built),
-        tiebreaks=tiebreaks,
-        unplayed_policy=policy,
-        round_robin=round_robin,
-    )
 
 
 season_shapes = {
@@ -109,7 +60,7 @@ def test_tiebreaks_equal_the_contribution_by_contribution_reference(
     season = random_season(seed, players, rounds, policy=policy, round_robin=round_robin)
     for upto in range(rounds + 1):
         fast = compute_tiebreaks(season, upto_round=upto, codes=CODES)
-        reference = _compute_tiebreaks_by_contribution(season, upto_round=upto, codes=CODES)
+        reference = compute_tiebreaks_by_rules(season, upto_round=upto, codes=CODES)
         assert fast == reference
         assert all(list(values) == list(CODES) for values in fast.values())  # the asked order
 
@@ -201,7 +152,7 @@ def _reference_points_standings(season: SeasonInput, after: int) -> list[tuple]:
     codes = season.tiebreaks
     records = records_by_participant(season, after)
     tiebreak_values = (
-        _compute_tiebreaks_by_contribution(season, upto_round=after, codes=codes)
+        compute_tiebreaks_by_rules(season, upto_round=after, codes=codes)
         if after
         else {pid: dict.fromkeys(codes, F(0)) for pid in records}
     )

@@ -49,10 +49,8 @@ class RankingSystem(ABC):
     """A ranking system: names, description, parameters and the computation."""
 
     key: str
-    name_nl: str
-    name_en: str
-    description_nl: str
-    description_en: str
+    name: str  # English, marked with gettext_noop; competition.labels translates it
+    description: str  # likewise
     parameters: tuple[ParameterSpec, ...] = ()
     primary: str  # the code of the primary score, e.g. "SB"
     secondary: tuple[str, ...] = ()  # codes ranked on after the primary score, before tie-breaks

@@ -1,6 +1,7 @@
 """The internal SB competition (seed 000: Rokade's ranking following the KNSB rules).
 
-Source: seed 000 ("SB-score", "interne punten") as DOMAIN.md reads it.
+Source: seed 000 ("SB-score", "interne punten") as DOMAIN.md reads it; both are described in
+docs/sources.md.
 
 Internal points after round R::
 
@@ -33,6 +34,7 @@ from competition.scoring.parameters import ParameterKind, ParameterSpec
 from competition.scoring.records import RoundRecord
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
 from competition.scoring.systems.units import FractionCache, to_units
+from competition.scoring.text import gettext_noop
 
 SB = "SB"
 IP = "IP"
@@ -47,16 +49,8 @@ def _counts_as_unplayed(record: RoundRecord, count_rounds_before_joining: bool) 
 
 class InternalSonnebornBerger(RankingSystem):
     key = "internal-sb"
-    name_nl = "Interne competitie met SB-score"
-    name_en = "Internal competition with SB score"
-    description_nl = (
-        "Elke speler heeft interne punten: zijn partijpunten plus een halve punt voor elke ronde "
-        "zonder partij aan het bord (afwezigheid, bye, reglementaire uitslag). Zijn SB-score is "
-        "de som over zijn eigen partijen van zijn score maal de interne punten die de "
-        "tegenstander nu heeft. De ranglijst volgt de SB-score, daarna de interne punten. "
-        "Winnen van wie later nog veel punten haalt, blijft dus lonen."
-    )
-    description_en = (
+    name = gettext_noop("Internal competition with SB score")
+    description = gettext_noop(
         "Every player has internal points: his game points plus half a point for every round "
         "without a game over the board (absence, bye, forfeit). His SB score is the sum over his "
         "own games of his score times the internal points the opponent has now. The standings "
@@ -68,8 +62,7 @@ class InternalSonnebornBerger(RankingSystem):
             "unplayed_value",
             ParameterKind.FRACTION,
             Fraction(1, 2),
-            "Interne punten per ronde zonder partij aan het bord",
-            "Internal points per round without a game over the board",
+            gettext_noop("Internal points per round without a game over the board"),
             minimum=Fraction(0),
             maximum=Fraction(1),
         ),
@@ -77,8 +70,7 @@ class InternalSonnebornBerger(RankingSystem):
             "count_rounds_before_joining",
             ParameterKind.BOOL,
             True,
-            "Rondes voor de eerste deelname tellen als ronde zonder partij",
-            "Rounds before joining count as rounds without a game",
+            gettext_noop("Rounds before joining count as rounds without a game"),
         ),
     )
     primary = SB
@@ -88,7 +80,7 @@ class InternalSonnebornBerger(RankingSystem):
         self, context: SystemContext, parameters: Mapping[str, ParameterValue]
     ) -> tuple[int, dict[int, list[int]]]:
         """The unit denominator and, per participant, his IP in units after rounds 0..R."""
-        unplayed_value = Fraction(parameters["unplayed_value"])  # type: ignore[arg-type]
+        unplayed_value = Fraction(parameters["unplayed_value"])
         count_before_joining = bool(parameters["count_rounds_before_joining"])
         digest = context.digest
         scale = unplayed_value.denominator
@@ -158,7 +150,7 @@ class InternalSonnebornBerger(RankingSystem):
         """Seed 000's table, one SB line per game over the board, plus one IP line per round."""
         unit, ip_history = self._internal_points_units(context, parameters)
         before_joining = bool(parameters["count_rounds_before_joining"])
-        unplayed_value = Fraction(parameters["unplayed_value"])  # type: ignore[arg-type]
+        unplayed_value = Fraction(parameters["unplayed_value"])
         last = context.upto_round
         lines: list[Contribution] = []
         for record in context.records[participant_id]:
@@ -187,7 +179,11 @@ class InternalSonnebornBerger(RankingSystem):
             )
         for record in context.records[participant_id]:
             unplayed = _counts_as_unplayed(record, before_joining)
-            note = "" if record.played else (record.entry.value if record.entry else "forfeit")
+            note = (
+                ""
+                if record.played
+                else (record.entry.value if record.entry else gettext_noop("forfeit"))
+            )
             lines.append(
                 Contribution(
                     IP,

@@ -20,34 +20,34 @@ from competition.scoring.parameters import ParameterError, ParameterKind, Parame
 from competition.scoring.records import RoundRecord
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
 from competition.scoring.systems.units import FractionCache, common_denominator, to_units
+from competition.scoring.text import gettext_noop
 
 HALF = Fraction(1, 2)
 
 
-def _fraction_spec(name: str, default: Fraction, nl: str, en: str) -> ParameterSpec:
+def _fraction_spec(name: str, default: Fraction, description: str) -> ParameterSpec:
     return ParameterSpec(
-        name, ParameterKind.FRACTION, default, nl, en, minimum=Fraction(-100), maximum=Fraction(100)
+        name,
+        ParameterKind.FRACTION,
+        default,
+        description,
+        minimum=Fraction(-100),
+        maximum=Fraction(100),
     )
 
 
 class PointsSystem(RankingSystem):
     key = "points"
-    name_nl = "Partijpunten"
-    name_en = "Game points"
-    description_nl = (
-        "De stand volgt het aantal punten: winst, remise en verlies leveren elk een vast aantal "
-        "punten op (standaard 1, ½ en 0). Reglementaire winst telt als winst. Een bye of "
-        "afwezigheid telt de punten die de wedstrijdleider ervoor toekent."
-    )
-    description_en = (
+    name = gettext_noop("Game points")
+    description = gettext_noop(
         "The standings follow the points scored: a win, a draw and a loss are each worth a fixed "
         "number of points (1, ½ and 0 by default). A forfeit win counts as a win. A bye or an "
         "absence counts the points the tournament director awards for it."
     )
     parameters = (
-        _fraction_spec("win", Fraction(1), "Punten voor winst", "Points for a win"),
-        _fraction_spec("draw", HALF, "Punten voor remise", "Points for a draw"),
-        _fraction_spec("loss", Fraction(0), "Punten voor verlies", "Points for a loss"),
+        _fraction_spec("win", Fraction(1), gettext_noop("Points for a win")),
+        _fraction_spec("draw", HALF, gettext_noop("Points for a draw")),
+        _fraction_spec("loss", Fraction(0), gettext_noop("Points for a loss")),
     )
     primary = "PTS"
 
@@ -63,7 +63,7 @@ class PointsSystem(RankingSystem):
     @staticmethod
     def record_value(record: RoundRecord, parameters: Mapping[str, ParameterValue]) -> Fraction:
         """The points one round is worth (see the module docstring)."""
-        win, draw, loss = (Fraction(parameters[name]) for name in ("win", "draw", "loss"))  # type: ignore[arg-type]
+        win, draw, loss = (Fraction(parameters[name]) for name in ("win", "draw", "loss"))
         if record.result is not None:
             if not (record.result.is_played or record.result.is_forfeit):
                 return Fraction(0)  # a pairing without a result yet
@@ -123,7 +123,11 @@ class PointsSystem(RankingSystem):
     ) -> tuple[Contribution, ...]:
         lines = []
         for record in context.records[participant_id]:
-            note = "forfeit" if record.forfeit else (record.entry.value if record.entry else "")
+            note = (
+                gettext_noop("forfeit")
+                if record.forfeit
+                else (record.entry.value if record.entry else "")
+            )
             lines.append(
                 Contribution(
                     self.primary,

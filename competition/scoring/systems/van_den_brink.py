@@ -1,6 +1,7 @@
 """The Van den Brink system (seed 001): points that track playing strength.
 
-Source: seed 001 ("Wat betekenen die punten eigenlijk?") as DOMAIN.md reads it.
+Source: seed 001 ("Wat betekenen die punten eigenlijk?") as DOMAIN.md reads it; both are
+described in docs/sources.md.
 
 Every participant starts with start points: ``Participant.start_points`` when the TD set them,
 else ``start_points_top − start_points_step × (start_rank − 1)`` (200, 199, 198, ... by last
@@ -36,11 +37,13 @@ from competition.scoring.parameters import ParameterKind, ParameterSpec
 from competition.scoring.records import ScoringInputError
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
 from competition.scoring.systems.units import FractionCache
+from competition.scoring.text import gettext_noop
 
 VDB = "VDB"
 RV = "RV"
 EVERY_N = "every_n"
 ONCE = "once"
+START_POINTS_NOTE = gettext_noop("start points")
 
 
 def start_points_of(participant: Participant, parameters: Mapping[str, ParameterValue]) -> Fraction:
@@ -53,8 +56,8 @@ def start_points_of(participant: Participant, parameters: Mapping[str, Parameter
     if participant.start_points is not None:
         return Fraction(participant.start_points)
     if participant.start_rank is not None:
-        top = Fraction(parameters["start_points_top"])  # type: ignore[arg-type]
-        step = Fraction(parameters["start_points_step"])  # type: ignore[arg-type]
+        top = Fraction(parameters["start_points_top"])
+        step = Fraction(parameters["start_points_step"])
         return top - step * (participant.start_rank - 1)
     raise ScoringInputError(
         f"participant {participant.name} has neither start points nor a start rank; "
@@ -85,23 +88,17 @@ class _Run:
 
 
 def _fraction_spec(
-    name: str, default: Fraction, low: Fraction, high: Fraction, nl: str, en: str
+    name: str, default: Fraction, low: Fraction, high: Fraction, description: str
 ) -> ParameterSpec:
-    return ParameterSpec(name, ParameterKind.FRACTION, default, nl, en, minimum=low, maximum=high)
+    return ParameterSpec(
+        name, ParameterKind.FRACTION, default, description, minimum=low, maximum=high
+    )
 
 
 class VanDenBrink(RankingSystem):
     key = "van-den-brink"
-    name_nl = "Van den Brinksysteem"
-    name_en = "Van den Brink system"
-    description_nl = (
-        "Iedereen begint met een beginpuntental volgens de eindstand van vorig seizoen (200, "
-        "199, 198, ...). Per partij krijg je 3 punten erbij voor winst, 0 voor remise en 3 eraf "
-        "voor verlies, plus 0,07 maal het verschil tussen de rangwaarde van je tegenstander en "
-        "je eigen rangwaarde; je tegenstander krijgt precies het omgekeerde. Na elke 14 partijen "
-        "wordt je rangwaarde gelijk aan je puntental. Wie niet speelt, houdt zijn punten."
-    )
-    description_en = (
+    name = gettext_noop("Van den Brink system")
+    description = gettext_noop(
         "Everyone starts with start points from last season's final standings (200, 199, 198, "
         "...). Per game you gain 3 for a win, 0 for a draw and lose 3 for a loss, plus 0.07 "
         "times your opponent's rank value minus your own; your opponent gets exactly the "
@@ -111,44 +108,44 @@ class VanDenBrink(RankingSystem):
     parameters = (
         _fraction_spec(
             "win_part", Fraction(3), Fraction(-100), Fraction(100),
-            "Resultaatdeel voor winst", "Result part for a win",
+            gettext_noop("Result part for a win"),
         ),
         _fraction_spec(
             "draw_part", Fraction(0), Fraction(-100), Fraction(100),
-            "Resultaatdeel voor remise", "Result part for a draw",
+            gettext_noop("Result part for a draw"),
         ),
         _fraction_spec(
             "loss_part", Fraction(-3), Fraction(-100), Fraction(100),
-            "Resultaatdeel voor verlies", "Result part for a loss",
+            gettext_noop("Result part for a loss"),
         ),
         _fraction_spec(
             "factor", Fraction(7, 100), Fraction(0), Fraction(1),
-            "Factor voor het verschil in rangwaarde", "Factor for the rank value difference",
+            gettext_noop("Factor for the rank value difference"),
         ),
         ParameterSpec(
             "games_per_update", ParameterKind.INT, 14,
-            "Aantal partijen waarna de rangwaarde gelijk wordt aan het puntental",
-            "Games after which the rank value becomes the points",
+            gettext_noop("Games after which the rank value becomes the points"),
             minimum=1, maximum=1000,
         ),
         ParameterSpec(
             "update_mode", ParameterKind.CHOICE, EVERY_N,
-            "Rangwaarde bijstellen na elke N partijen (every_n) of alleen na de eerste N (once)",
-            "Update the rank value after every N games (every_n) or only after the first N (once)",
+            gettext_noop(
+                "Update the rank value after every N games (every_n) or only after the first N "
+                "(once)"
+            ),
             choices=(EVERY_N, ONCE),
         ),
         _fraction_spec(
             "start_points_top", Fraction(200), Fraction(0), Fraction(100000),
-            "Beginpuntental van de nummer één", "Start points of last season's number one",
+            gettext_noop("Start points of last season's number one"),
         ),
         _fraction_spec(
             "start_points_step", Fraction(1), Fraction(0), Fraction(1000),
-            "Verschil in beginpuntental per plaats", "Start points difference per place",
+            gettext_noop("Start points difference per place"),
         ),
         ParameterSpec(
             "forfeits_count", ParameterKind.BOOL, False,
-            "Reglementaire uitslagen tellen als partij",
-            "Forfeits count as games",
+            gettext_noop("Forfeits count as games"),
         ),
     )  # fmt: skip
     primary = VDB
@@ -167,12 +164,12 @@ class VanDenBrink(RankingSystem):
         every_round: bool = True,
     ) -> _Run:
         parts = {
-            Fraction(1): Fraction(parameters["win_part"]),  # type: ignore[arg-type]
-            Fraction(1, 2): Fraction(parameters["draw_part"]),  # type: ignore[arg-type]
-            Fraction(0): Fraction(parameters["loss_part"]),  # type: ignore[arg-type]
+            Fraction(1): Fraction(parameters["win_part"]),
+            Fraction(1, 2): Fraction(parameters["draw_part"]),
+            Fraction(0): Fraction(parameters["loss_part"]),
         }
-        factor = Fraction(parameters["factor"])  # type: ignore[arg-type]
-        games_per_update = int(parameters["games_per_update"])  # type: ignore[arg-type]
+        factor = Fraction(parameters["factor"])
+        games_per_update = int(parameters["games_per_update"])
         every_n = parameters["update_mode"] == EVERY_N
         forfeits_count = bool(parameters["forfeits_count"])
         start_fractions = {
@@ -275,8 +272,8 @@ class VanDenBrink(RankingSystem):
         run = self._run(context, parameters, keep_lines=True, every_round=False)
         unit = run.unit
         lines = [
-            Contribution(VDB, 0, Fraction(run.start[participant_id], unit), note="start points"),
-            Contribution(RV, 0, Fraction(run.start[participant_id], unit), note="start points"),
+            Contribution(VDB, 0, Fraction(run.start[participant_id], unit), note=START_POINTS_NOTE),
+            Contribution(RV, 0, Fraction(run.start[participant_id], unit), note=START_POINTS_NOTE),
         ]
         for line in run.game_lines[participant_id]:
             lines.append(
@@ -291,7 +288,7 @@ class VanDenBrink(RankingSystem):
                         "opponent_rank_value": Fraction(line.opponent_rank_value, unit),
                         "compensation": Fraction(line.compensation, unit),
                     },
-                    note="forfeit" if line.forfeit else "",
+                    note=gettext_noop("forfeit") if line.forfeit else "",
                 )
             )
         for round_number, count, value in run.updates[participant_id]:
@@ -300,7 +297,8 @@ class VanDenBrink(RankingSystem):
                     RV,
                     round_number,
                     Fraction(value, unit),
-                    note=f"rank value set to the points after game {count}",
+                    note=gettext_noop("rank value set to the points after game %(n)s"),
+                    note_values={"n": count},
                 )
             )
         return tuple(lines)

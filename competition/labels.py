@@ -1,0 +1,104 @@
+"""Labels for what the pure packages emit, in the reader's language.
+
+The scoring package speaks in codes (``"BH/C1"``, ``"IP"``, ``"absent_notice"``) and in English
+texts marked with ``gettext_noop`` (system names and descriptions, parameter descriptions, the
+notes of explanation lines). This module is the one place that turns them into words with
+Django's gettext; the Dutch texts are in ``locale/nl/LC_MESSAGES/django.po``. Each function
+takes an optional ``language`` ("nl", "en"); without it the active language is used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+
+from django.utils.translation import gettext, gettext_lazy, override
+
+from competition.scoring.model import Contribution
+from competition.scoring.parameters import ParameterSpec
+from competition.scoring.registry import FIGURE_NAMES
+from competition.scoring.systems.base import RankingSystem
+from competition.scoring.tiebreaks import TIEBREAK_LABELS
+
+# The kinds of a round without a game (also the notes the systems give such a round).
+ENTRY_NAMES = {
+    "bye": gettext_lazy("bye"),
+    "absent_notice": gettext_lazy("absent with notice"),
+    "absent_no_notice": gettext_lazy("absent without notice"),
+    "club_duty": gettext_lazy("club duty"),
+    "not_paired": gettext_lazy("not paired"),
+}
+
+NOTE_SEPARATOR = "; "  # the engine joins the notes of one line with it
+
+
+@contextmanager
+def _language(language: str | None) -> Iterator[None]:
+    if language is None:
+        yield
+    else:
+        with override(language):
+            yield
+
+
+def _translated(message: str, language: str | None) -> str:
+    if not message:
+        return ""  # gettext("") is the catalogue's header
+    with _language(language):
+        return gettext(message)
+
+
+def figure_label(code: str, language: str | None = None) -> str:
+    """The name of a system's figure or a tie-break code; an unknown code stays as it is.
+
+    Example: "IP" is "Interne punten" in Dutch, "Internal points" in English.
+    """
+    name = FIGURE_NAMES.get(code) or TIEBREAK_LABELS.get(code)
+    return _translated(name, language) if name else code
+
+
+def system_name(system: RankingSystem, language: str | None = None) -> str:
+    return _translated(system.name, language)
+
+
+def system_description(system: RankingSystem, language: str | None = None) -> str:
+    return _translated(system.description, language)
+
+
+def parameter_label(spec: ParameterSpec, language: str | None = None) -> str:
+    """What a system's parameter means, for forms and the how-it-works page."""
+    return _translated(spec.description, language)
+
+
+def entry_label(kind: str, language: str | None = None) -> str:
+    """The name of a kind of round without a game ("absent_notice": "absent with notice")."""
+    with _language(language):
+        return str(ENTRY_NAMES[kind]) if kind in ENTRY_NAMES else kind
+
+
+def note_label(
+    note: str | Contribution, values: Mapping[str, int] | None = None, language: str | None = None
+) -> str:
+    """An explanation line's note (or the line itself) in the reader's language.
+
+    A note joins parts with "; " ("forfeit loss (C.07 16.2.4); cut: lowest"): each part is
+    translated on its own. Placeholders are filled from ``values`` (a line's ``note_values``):
+    "rank value set to the points after game %(n)s" with {"n": 14}. An entry kind gets its name;
+    a note nobody translated stays as written.
+    """
+    if isinstance(note, Contribution):
+        values = note.note_values
+        text = note.note
+    else:
+        text = note
+    if not text:
+        return ""
+    with _language(language):
+        parts = []
+        for part in text.split(NOTE_SEPARATOR):
+            if part in ENTRY_NAMES:
+                parts.append(str(ENTRY_NAMES[part]))
+            else:
+                translated = _translated(part, None)
+                parts.append(translated % values if values else translated)
+        return NOTE_SEPARATOR.join(parts)
