@@ -1,33 +1,25 @@
 """django-tables2 tables for the public pages, fed from plain dicts (the selectors' rows).
 
 Numbers in the rows are exact (``Fraction``): they sort exactly and render in the reader's
-language (58,25 in Dutch). Exports (CSV, XLSX) get plain values: exact decimals where the number
-has one, the rank and counts as integers, so a spreadsheet can compute with them.
+language (58,25 in Dutch). The standings' CSV and XLSX exports are not made from these tables but
+from ``competition.services.transfer.standings_dataset`` (the columns of docs/commands.md).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from decimal import Decimal
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import django_tables2 as tables
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from competition.exact import fraction_to_decimal, is_terminating
 from competition.templatetags.clubcomp import exact_number, half
 
-
-def export_number(value: Fraction | None) -> Decimal | str:
-    """An exact number for a spreadsheet: its exact decimal, or rounded to 6 places if none."""
-    if value is None:
-        return ""
-    if is_terminating(value):
-        return fraction_to_decimal(value)
-    return round(Decimal(value.numerator) / Decimal(value.denominator), 6)
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise as StrPromise
 
 
 class ExactColumn(tables.Column):
@@ -39,9 +31,6 @@ class ExactColumn(tables.Column):
 
     def render(self, value: Fraction) -> str:
         return exact_number(value)
-
-    def value(self, value: Fraction) -> Decimal | str:
-        return export_number(value)
 
 
 class GamePointsColumn(ExactColumn):
@@ -96,9 +85,6 @@ class StandingsTable(tables.Table):
             )
         return format_html('<a href="{}">{}</a>{}', url, value, marker)
 
-    def value_name(self, value: str) -> str:
-        return value
-
     def render_movement(self, value: int | None) -> str:
         if value is None:
             return format_html('<span class="text-body-secondary">{}</span>', _("new"))
@@ -121,12 +107,6 @@ class StandingsTable(tables.Table):
             '<span class="visually-hidden">{}</span>',
             _("no change"),
         )
-
-    def value_movement(self, value: int | None) -> int | str:
-        return "" if value is None else value
-
-    def value_eligible(self, value: bool) -> str:
-        return "1" if value else "0"
 
     def render_eligible(self, value: bool) -> str:
         if value:
@@ -221,7 +201,7 @@ def standings_table(
     )
 
 
-def _num_attrs(title: str) -> dict[str, dict[str, str]]:
+def _num_attrs(title: str | StrPromise) -> dict[str, dict[str, str]]:
     return {
         "td": {"class": "num"},
         "th": {"class": "num", "title": str(title)},

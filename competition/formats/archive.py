@@ -5,6 +5,12 @@ settings, its rule-set history, the members involved, participants, rounds (game
 with who changed them last and when) and the complete change history of games and entries, as
 simple-history keeps it (created, changed and deleted rows, with date, user and reason).
 
+The schema is declared once, by the dataclasses below: a field's type says what JSON value it
+holds (``int | None``: an integer or null; ``tuple[ArchiveGame, ...]``: a list of game objects)
+and :func:`check` in its metadata adds the rest (bounds, allowed values, exact decimal strings,
+the version that added it, the order of a list). :func:`dump_archive` and :func:`load_archive`
+walk those declarations; nothing else lists the fields.
+
 :func:`dump_archive` is canonical and byte-stable (fixed key order, lists sorted by their
 identifiers, history in recording order, two-space indentation, UTF-8 text, trailing newline,
 exact numbers written as decimal strings, moments in UTC with microseconds);
@@ -16,14 +22,18 @@ entries and their history rows; a version 1 archive is still read, with ``fixed_
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from decimal import Decimal
 from fractions import Fraction
-from typing import Any, TypeVar
+from operator import attrgetter
+from typing import Any
 
 from competition.formats.errors import FormatError
 
@@ -42,12 +52,33 @@ SMALL = 32767
 INT = 2147483647
 BIG = 9223372036854775807
 
-T = TypeVar("T")
-
 
 def exact(value: str) -> Fraction:
     """An archive decimal string as an exact fraction: ``exact("0.07") == Fraction(7, 100)``."""
     return Fraction(Decimal(value))
+
+
+# --- the schema ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """What a field's type does not say: the checks on reading and the place on writing."""
+
+    minimum: int | None = None
+    maximum: int = BIG
+    choices: frozenset[str] | None = None
+    nonempty: bool = False  # a string that may be null but not ""
+    decimal: bool = False  # a string holding an exact decimal ("0.5")
+    since: int = 1  # the archive version that added the field (absent before: its default)
+    sort_by: str | None = None  # a list written sorted by this field of its items
+    before: str | None = None  # written before this field rather than in declaration order
+    key: str | None = None  # its JSON key when not its name; "history.games" nests it
+
+
+def check(**rules: Any) -> dict[str, Check]:
+    """A field's metadata: ``field(metadata=check(minimum=1, maximum=SMALL))``."""
+    return {"archive": Check(**rules)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,11 +91,12 @@ class ArchiveClub:
 class ArchiveMember:
     id: int  # archive-local identifier, referred to by participants
     name: str
-    knsb_relatienummer: str | None = None  # text: a leading zero is part of the number
-    fide_id: int | None = None
-    rating: int | None = None
+    # text: a leading zero is part of the number
+    knsb_relatienummer: str | None = field(default=None, metadata=check(nonempty=True))
+    fide_id: int | None = field(default=None, metadata=check(minimum=0))
+    rating: int | None = field(default=None, metadata=check(minimum=0, maximum=SMALL))
     rating_date: date | None = None  # the date of the rating list the rating comes from
-    birth_year: int | None = None
+    birth_year: int | None = field(default=None, metadata=check(minimum=0, maximum=SMALL))
     active: bool = True
 
 
@@ -72,14 +104,14 @@ class ArchiveMember:
 class ArchiveRuleSet:
     """One version of the season's rules, in force from the moment ``valid_from`` (UTC)."""
 
-    version: int
+    version: int = field(metadata=check(minimum=1, maximum=INT))
     valid_from: datetime
     system: str
     parameters: tuple[tuple[str, str], ...] = ()  # (name, exact string), sorted by name
     tiebreaks: tuple[str, ...] = ()
     unplayed_policy: str = "fide-2024"
-    min_games: int = 0
-    changed_by: str | None = None  # username
+    min_games: int = field(default=0, metadata=check(minimum=0, maximum=SMALL))
+    changed_by: str | None = field(default=None, metadata=check(nonempty=True))  # username
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,59 +121,62 @@ class ArchiveSeason:
     start_date: date | None
     end_date: date | None
     system: str
-    kind: str = "ladder"  # ladder or round_robin
+    kind: str = field(default="ladder", metadata=check(choices=SEASON_KINDS, before="system"))
     parameters: tuple[tuple[str, str], ...] = ()  # (name, exact string), sorted by name
     tiebreaks: tuple[str, ...] = ()
     unplayed_policy: str = "fide-2024"
-    min_games: int = 0
-    bye_points: str = "1"  # exact decimal string
-    rematch_window: int = 3
-    status: str = "running"  # draft, running or finished
-    rules_version: int = 1
+    min_games: int = field(default=0, metadata=check(minimum=0, maximum=SMALL))
+    bye_points: str = field(default="1", metadata=check(decimal=True))
+    rematch_window: int = field(default=3, metadata=check(minimum=0, maximum=SMALL))
+    status: str = field(default="running", metadata=check(choices=SEASON_STATUSES))
+    rules_version: int = field(default=1, metadata=check(minimum=1, maximum=INT))
 
 
 @dataclass(frozen=True, slots=True)
 class ArchiveParticipant:
     id: int  # archive-local identifier, referred to by games and entries
     member: int  # an ArchiveMember.id
-    start_rank: int | None = None
-    start_points: str | None = None  # exact decimal string, e.g. "199"
-    initial_value: str | None = None  # exact decimal string
-    joined_round: int = 1
+    start_rank: int | None = field(default=None, metadata=check(minimum=0, maximum=INT))
+    start_points: str | None = field(default=None, metadata=check(decimal=True))  # e.g. "199"
+    initial_value: str | None = field(default=None, metadata=check(decimal=True))
+    joined_round: int = field(default=1, metadata=check(minimum=1, maximum=SMALL))
 
 
 @dataclass(frozen=True, slots=True)
 class ArchiveGame:
     id: int  # archive-local identifier, referred to by the history
-    board: int
+    board: int = field(metadata=check(minimum=1, maximum=SMALL))
     white: int  # participant id
     black: int
-    result: str  # "1-0", "1/2", "0-1", "+-", "-+", "--" or "" (no result yet)
-    version: int = 1  # how often the result was entered or corrected
-    updated_by: str | None = None  # username
+    # "1-0", "1/2", "0-1", "+-", "-+", "--" or "" (no result yet)
+    result: str = field(metadata=check(choices=RESULTS))
+    # how often the result was entered or corrected
+    version: int = field(default=1, metadata=check(minimum=0, maximum=INT))
+    updated_by: str | None = field(default=None, metadata=check(nonempty=True))  # username
     updated_at: datetime | None = None
-    fixed_by_td: bool = False  # a draft board the TD set by hand
+    # a draft board the TD set by hand
+    fixed_by_td: bool = field(default=False, metadata=check(since=2))
 
 
 @dataclass(frozen=True, slots=True)
 class ArchiveEntry:
     id: int  # archive-local identifier, referred to by the history
     participant: int
-    kind: str  # bye, absent_notice, absent_no_notice, club_duty, not_paired
-    points: str = "0"  # exact decimal string
+    kind: str = field(metadata=check(choices=ENTRY_KINDS))
+    points: str = field(default="0", metadata=check(decimal=True))
     note: str = ""
-    updated_by: str | None = None
+    updated_by: str | None = field(default=None, metadata=check(nonempty=True))
     updated_at: datetime | None = None
-    fixed_by_td: bool = False  # a bye the TD gave by hand
+    fixed_by_td: bool = field(default=False, metadata=check(since=2))  # a bye the TD gave by hand
 
 
 @dataclass(frozen=True, slots=True)
 class ArchiveRound:
-    number: int
+    number: int = field(metadata=check(minimum=1, maximum=SMALL))
     date: date
-    status: str  # planned, paired or completed
-    games: tuple[ArchiveGame, ...] = ()
-    entries: tuple[ArchiveEntry, ...] = ()
+    status: str = field(metadata=check(choices=ROUND_STATUSES))
+    games: tuple[ArchiveGame, ...] = field(default=(), metadata=check(sort_by="board"))
+    entries: tuple[ArchiveEntry, ...] = field(default=(), metadata=check(sort_by="participant"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,18 +188,18 @@ class ArchiveGameRecord:
 
     game: int
     history_date: datetime
-    history_type: str  # "+" created, "~" changed, "-" deleted
-    history_user: str | None
+    history_type: str = field(metadata=check(choices=HISTORY_TYPES))  # "+", "~" or "-"
+    history_user: str | None = field(metadata=check(nonempty=True))
     history_change_reason: str | None
     round: int | None
-    board: int
+    board: int = field(metadata=check(minimum=0, maximum=SMALL))
     white: int | None
     black: int | None
-    result: str
-    version: int
-    updated_by: str | None
+    result: str = field(metadata=check(choices=RESULTS))
+    version: int = field(metadata=check(minimum=0, maximum=INT))
+    updated_by: str | None = field(metadata=check(nonempty=True))
     updated_at: datetime
-    fixed_by_td: bool = False
+    fixed_by_td: bool = field(default=False, metadata=check(since=2))
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,29 +208,101 @@ class ArchiveEntryRecord:
 
     entry: int
     history_date: datetime
-    history_type: str
-    history_user: str | None
+    history_type: str = field(metadata=check(choices=HISTORY_TYPES))
+    history_user: str | None = field(metadata=check(nonempty=True))
     history_change_reason: str | None
     round: int | None
     participant: int | None
-    kind: str
-    points: str
+    kind: str = field(metadata=check(choices=ENTRY_KINDS))
+    points: str = field(metadata=check(decimal=True))
     note: str
-    updated_by: str | None
+    updated_by: str | None = field(metadata=check(nonempty=True))
     updated_at: datetime
-    fixed_by_td: bool = False
+    fixed_by_td: bool = field(default=False, metadata=check(since=2))
 
 
 @dataclass(frozen=True, slots=True)
 class SeasonArchive:
     club: ArchiveClub
     season: ArchiveSeason
-    members: tuple[ArchiveMember, ...] = ()
-    rule_sets: tuple[ArchiveRuleSet, ...] = ()
-    participants: tuple[ArchiveParticipant, ...] = ()
-    rounds: tuple[ArchiveRound, ...] = ()
-    game_history: tuple[ArchiveGameRecord, ...] = ()  # in recording order
-    entry_history: tuple[ArchiveEntryRecord, ...] = ()
+    members: tuple[ArchiveMember, ...] = field(default=(), metadata=check(sort_by="id"))
+    rule_sets: tuple[ArchiveRuleSet, ...] = field(
+        default=(), metadata=check(sort_by="version", before="members")
+    )
+    participants: tuple[ArchiveParticipant, ...] = field(default=(), metadata=check(sort_by="id"))
+    rounds: tuple[ArchiveRound, ...] = field(default=(), metadata=check(sort_by="number"))
+    # in recording order
+    game_history: tuple[ArchiveGameRecord, ...] = field(
+        default=(), metadata=check(key="history.games")
+    )
+    entry_history: tuple[ArchiveEntryRecord, ...] = field(
+        default=(), metadata=check(key="history.entries")
+    )
+
+
+# --- the schema as the reader and writer see it ----------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Field:
+    """One declared field: its name, JSON key (``group`` holds it when nested), value kind
+    (``str``, ``int``, ``bool``, ``date``, ``moment``, ``parameters``, ``strings``, ``object``
+    or ``objects``), whether null is allowed, the class of its objects and its checks."""
+
+    name: str
+    key: str
+    group: str | None
+    kind: str
+    optional: bool
+    item: type[Any] | None
+    check: Check
+
+
+_SCALARS = {str: "str", int: "int", bool: "bool", date: "date", datetime: "moment"}
+
+
+def _kind_of(hint: object) -> tuple[str, bool, type[Any] | None]:
+    """(kind, optional, class of the objects) of a resolved type hint."""
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (types.UnionType, typing.Union) and type(None) in args:
+        inner = next(arg for arg in args if arg is not type(None))
+        return _kind_of(inner)[0], True, None
+    if isinstance(hint, type) and hint in _SCALARS:
+        return _SCALARS[hint], False, None
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return "object", False, hint
+    if typing.get_origin(hint) is tuple and args[-1] is Ellipsis:
+        item = args[0]
+        if item is str:
+            return "strings", False, None
+        if typing.get_origin(item) is tuple:
+            return "parameters", False, None
+        return "objects", False, item
+    raise TypeError(f"the archive cannot hold a {hint}")
+
+
+_SCHEMAS: dict[type[Any], tuple[_Field, ...]] = {}
+
+
+def _schema(cls: type[Any]) -> tuple[_Field, ...]:
+    """``cls``'s fields in the archive's order (declaration order, moved by ``before``)."""
+    if cls not in _SCHEMAS:
+        _SCHEMAS[cls] = _declared_fields(cls)
+    return _SCHEMAS[cls]
+
+
+def _declared_fields(cls: type[Any]) -> tuple[_Field, ...]:
+    hints = typing.get_type_hints(cls)
+    declared: list[_Field] = []
+    for spec in dataclasses.fields(cls):
+        rules: Check = spec.metadata.get("archive", Check())
+        group, _, key = (rules.key or spec.name).rpartition(".")
+        kind, optional, item = _kind_of(hints[spec.name])
+        declared.append(_Field(spec.name, key, group or None, kind, optional, item, rules))
+    ordered = [f for f in declared if f.check.before is None]
+    for moved in (f for f in declared if f.check.before is not None):
+        ordered.insert([f.name for f in ordered].index(str(moved.check.before)), moved)
+    return tuple(ordered)
 
 
 # --- writing -------------------------------------------------------------------------------
@@ -220,316 +327,44 @@ def dump_archive(archive: SeasonArchive) -> str:
     in recording order. ``load_archive(dump_archive(a)) == a`` for an archive whose lists are
     in that order and whose moments are in UTC.
     """
-    season = archive.season
-    document: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "club": {"name": archive.club.name, "slug": archive.club.slug},
-        "season": {
-            "name": season.name,
-            "slug": season.slug,
-            "start_date": _date_text(season.start_date),
-            "end_date": _date_text(season.end_date),
-            "kind": season.kind,
-            "system": season.system,
-            "parameters": dict(sorted(season.parameters)),
-            "tiebreaks": list(season.tiebreaks),
-            "unplayed_policy": season.unplayed_policy,
-            "min_games": season.min_games,
-            "bye_points": season.bye_points,
-            "rematch_window": season.rematch_window,
-            "status": season.status,
-            "rules_version": season.rules_version,
-        },
-        "rule_sets": [
-            {
-                "version": r.version,
-                "valid_from": moment_text(r.valid_from),
-                "system": r.system,
-                "parameters": dict(sorted(r.parameters)),
-                "tiebreaks": list(r.tiebreaks),
-                "unplayed_policy": r.unplayed_policy,
-                "min_games": r.min_games,
-                "changed_by": r.changed_by,
-            }
-            for r in sorted(archive.rule_sets, key=lambda r: r.version)
-        ],
-        "members": [
-            {
-                "id": m.id,
-                "name": m.name,
-                "knsb_relatienummer": m.knsb_relatienummer,
-                "fide_id": m.fide_id,
-                "rating": m.rating,
-                "rating_date": _date_text(m.rating_date),
-                "birth_year": m.birth_year,
-                "active": m.active,
-            }
-            for m in sorted(archive.members, key=lambda m: m.id)
-        ],
-        "participants": [
-            {
-                "id": p.id,
-                "member": p.member,
-                "start_rank": p.start_rank,
-                "start_points": p.start_points,
-                "initial_value": p.initial_value,
-                "joined_round": p.joined_round,
-            }
-            for p in sorted(archive.participants, key=lambda p: p.id)
-        ],
-        "rounds": [
-            {
-                "number": r.number,
-                "date": r.date.isoformat(),
-                "status": r.status,
-                "games": [
-                    {
-                        "id": g.id,
-                        "board": g.board,
-                        "white": g.white,
-                        "black": g.black,
-                        "result": g.result,
-                        "version": g.version,
-                        "updated_by": g.updated_by,
-                        "updated_at": _moment_or_none(g.updated_at),
-                        "fixed_by_td": g.fixed_by_td,
-                    }
-                    for g in sorted(r.games, key=lambda g: g.board)
-                ],
-                "entries": [
-                    {
-                        "id": e.id,
-                        "participant": e.participant,
-                        "kind": e.kind,
-                        "points": e.points,
-                        "note": e.note,
-                        "updated_by": e.updated_by,
-                        "updated_at": _moment_or_none(e.updated_at),
-                        "fixed_by_td": e.fixed_by_td,
-                    }
-                    for e in sorted(r.entries, key=lambda e: e.participant)
-                ],
-            }
-            for r in sorted(archive.rounds, key=lambda r: r.number)
-        ],
-        "history": {
-            "games": [
-                {
-                    "game": h.game,
-                    **_record_head(h),
-                    "round": h.round,
-                    "board": h.board,
-                    "white": h.white,
-                    "black": h.black,
-                    "result": h.result,
-                    "version": h.version,
-                    "updated_by": h.updated_by,
-                    "updated_at": moment_text(h.updated_at),
-                    "fixed_by_td": h.fixed_by_td,
-                }
-                for h in archive.game_history
-            ],
-            "entries": [
-                {
-                    "entry": h.entry,
-                    **_record_head(h),
-                    "round": h.round,
-                    "participant": h.participant,
-                    "kind": h.kind,
-                    "points": h.points,
-                    "note": h.note,
-                    "updated_by": h.updated_by,
-                    "updated_at": moment_text(h.updated_at),
-                    "fixed_by_td": h.fixed_by_td,
-                }
-                for h in archive.entry_history
-            ],
-        },
-    }
+    document = {"format": FORMAT, "version": VERSION, **_object_json(archive)}
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def _record_head(h: ArchiveGameRecord | ArchiveEntryRecord) -> dict[str, Any]:
-    return {
-        "history_date": moment_text(h.history_date),
-        "history_type": h.history_type,
-        "history_user": h.history_user,
-        "history_change_reason": h.history_change_reason,
-    }
+def _object_json(value: object) -> dict[str, object]:
+    document: dict[str, object] = {}
+    for spec in _schema(type(value)):
+        target = document
+        if spec.group is not None:
+            target = typing.cast(dict[str, object], document.setdefault(spec.group, {}))
+        target[spec.key] = _value_json(spec, getattr(value, spec.name))
+    return document
 
 
-def _date_text(value: date | None) -> str | None:
-    return None if value is None else value.isoformat()
-
-
-def _moment_or_none(value: datetime | None) -> str | None:
-    return None if value is None else moment_text(value)
+def _value_json(spec: _Field, value: Any) -> object:
+    if value is None:
+        return None
+    if spec.kind == "date":
+        return value.isoformat()
+    if spec.kind == "moment":
+        return moment_text(value)
+    if spec.kind == "parameters":
+        return dict(sorted(value))
+    if spec.kind == "strings":
+        return list(value)
+    if spec.kind == "object":
+        return _object_json(value)
+    if spec.kind == "objects":
+        items = (
+            value
+            if spec.check.sort_by is None
+            else sorted(value, key=attrgetter(spec.check.sort_by))
+        )
+        return [_object_json(item) for item in items]
+    return value
 
 
 # --- reading -------------------------------------------------------------------------------
-
-
-class _Object:
-    """A JSON object being read: typed field access that reports the JSON path.
-
-    ``version`` is the archive's; fields added by a later version (:data:`_ADDED_IN`) are
-    unknown in an older archive, and :meth:`flag` then gives their default.
-    """
-
-    def __init__(
-        self, value: object, path: str, fields: tuple[str, ...], version: int = VERSION
-    ) -> None:
-        if not isinstance(value, dict):
-            raise FormatError(f"expected an object, found {_kind(value)}", path=path)
-        fields = tuple(f for f in fields if _ADDED_IN.get(f, 1) <= version)
-        unknown = sorted(set(value) - set(fields))
-        if unknown:
-            raise FormatError(f"unknown field {unknown[0]!r}", path=path)
-        self.value = value
-        self.path = path
-        self.fields = fields
-        self.version = version
-
-    def at(self, key: str) -> str:
-        return f"{self.path}.{key}" if self.path else key
-
-    def raw(self, key: str) -> object:
-        if key not in self.value:
-            raise FormatError("missing", path=self.at(key))
-        return self.value[key]
-
-    def str(
-        self,
-        key: str,
-        *,
-        choices: frozenset[str] | None = None,
-        optional: bool = False,
-        nonempty: bool = False,
-    ) -> Any:
-        value = self.raw(key)
-        if value is None and optional:
-            return None
-        if not isinstance(value, str):
-            found = _kind(value)
-            raise FormatError(
-                f"expected a string{' or null' if optional else ''}, found {found}",
-                path=self.at(key),
-            )
-        if nonempty and not value:
-            raise FormatError("must not be empty", path=self.at(key))
-        if choices is not None and value not in choices:
-            raise FormatError(
-                f"{value!r} is not one of {', '.join(sorted(repr(c) for c in choices))}",
-                path=self.at(key),
-            )
-        return value
-
-    def int(
-        self,
-        key: str,
-        *,
-        minimum: int | None = None,
-        maximum: int = BIG,
-        optional: bool = False,
-    ) -> Any:
-        value = self.raw(key)
-        if value is None and optional:
-            return None
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise FormatError(f"expected an integer, found {_kind(value)}", path=self.at(key))
-        if minimum is not None and value < minimum:
-            raise FormatError(f"must be at least {minimum}, found {value}", path=self.at(key))
-        if value > maximum:
-            raise FormatError(f"must be at most {maximum}, found {value}", path=self.at(key))
-        return value
-
-    def flag(self, key: str) -> bool:
-        """A true/false field that an older archive version does not have (then false)."""
-        return self.bool(key) if key in self.fields else False
-
-    def bool(self, key: str) -> bool:
-        value = self.raw(key)
-        if not isinstance(value, bool):
-            raise FormatError(f"expected true or false, found {_kind(value)}", path=self.at(key))
-        return value
-
-    def decimal(self, key: str, *, optional: bool = False) -> Any:
-        value = self.raw(key)
-        if value is None and optional:
-            return None
-        if not isinstance(value, str) or not _DECIMAL.fullmatch(value):
-            raise FormatError(
-                f'expected an exact decimal string such as "0.5", found {_kind(value)}',
-                path=self.at(key),
-            )
-        return value
-
-    def date(self, key: str, *, optional: bool = True) -> Any:
-        value = self.raw(key)
-        if value is None and optional:
-            return None
-        try:
-            if not isinstance(value, str) or len(value) != 10:
-                raise ValueError
-            return date.fromisoformat(value)
-        except ValueError:
-            expected = "a date YYYY-MM-DD" + (" or null" if optional else "")
-            raise FormatError(
-                f"expected {expected}, found {_kind(value)}", path=self.at(key)
-            ) from None
-
-    def moment(self, key: str, *, optional: bool = False) -> Any:
-        """An ISO 8601 moment with its offset, returned in UTC."""
-        value = self.raw(key)
-        if value is None and optional:
-            return None
-        try:
-            if not isinstance(value, str) or len(value) < 19 or value[10] != "T":
-                raise ValueError
-            moment = datetime.fromisoformat(value)
-            if moment.tzinfo is None:
-                raise ValueError
-            return moment.astimezone(UTC)
-        except (ValueError, OverflowError):
-            raise FormatError(
-                f"expected a moment such as 2026-09-20T12:00:00.000000+00:00, found {_kind(value)}",
-                path=self.at(key),
-            ) from None
-
-    def parameters(self, key: str) -> tuple[tuple[str, str], ...]:
-        value = self.raw(key)
-        if not isinstance(value, dict):
-            raise FormatError(f"expected an object, found {_kind(value)}", path=self.at(key))
-        for name, text in value.items():
-            if not isinstance(text, str):
-                raise FormatError(
-                    f"expected an exact string, found {_kind(text)}", path=f"{self.at(key)}.{name}"
-                )
-        return tuple(sorted(value.items()))
-
-    def strings(self, key: str) -> tuple[str, ...]:
-        items = self.list(key)
-        for index, item in enumerate(items):
-            if not isinstance(item, str):
-                raise FormatError(
-                    f"expected a string, found {_kind(item)}", path=f"{self.at(key)}[{index}]"
-                )
-        return tuple(items)
-
-    def list(self, key: str) -> list[Any]:
-        value = self.raw(key)
-        if not isinstance(value, list):
-            raise FormatError(f"expected a list, found {_kind(value)}", path=self.at(key))
-        return value
-
-    def objects(
-        self, key: str, fields: tuple[str, ...], build: Callable[[_Object], T]
-    ) -> tuple[T, ...]:
-        return tuple(
-            build(_Object(item, f"{self.at(key)}[{index}]", fields, self.version))
-            for index, item in enumerate(self.list(key))
-        )
 
 
 def _kind(value: object) -> str:
@@ -546,66 +381,155 @@ def _kind(value: object) -> str:
     return "an object"
 
 
-_TOP = (
-    "format",
-    "version",
-    "club",
-    "season",
-    "rule_sets",
-    "members",
-    "participants",
-    "rounds",
-    "history",
-)
-_SEASON = (
-    "name",
-    "slug",
-    "start_date",
-    "end_date",
-    "kind",
-    "system",
-    "parameters",
-    "tiebreaks",
-    "unplayed_policy",
-    "min_games",
-    "bye_points",
-    "rematch_window",
-    "status",
-    "rules_version",
-)
-_RULE_SET = (
-    "version",
-    "valid_from",
-    "system",
-    "parameters",
-    "tiebreaks",
-    "unplayed_policy",
-    "min_games",
-    "changed_by",
-)
-_MEMBER = (
-    "id",
-    "name",
-    "knsb_relatienummer",
-    "fide_id",
-    "rating",
-    "rating_date",
-    "birth_year",
-    "active",
-)
-_PARTICIPANT = ("id", "member", "start_rank", "start_points", "initial_value", "joined_round")
-_ROUND = ("number", "date", "status", "games", "entries")
-_GAME = ("id", "board", "white", "black", "result", "version", "updated_by", "updated_at")
-_GAME += ("fixed_by_td",)
-_ENTRY = ("id", "participant", "kind", "points", "note", "updated_by", "updated_at")
-_ENTRY += ("fixed_by_td",)
-_HEAD = ("history_date", "history_type", "history_user", "history_change_reason")
-_GAME_RECORD = ("game", *_HEAD, "round", "board", "white", "black", "result", "version")
-_GAME_RECORD += ("updated_by", "updated_at", "fixed_by_td")
-_ENTRY_RECORD = ("entry", *_HEAD, "round", "participant", "kind", "points", "note")
-_ENTRY_RECORD += ("updated_by", "updated_at", "fixed_by_td")
-# Fields an archive has only from the given version on.
-_ADDED_IN = {"fixed_by_td": 2}
+def _at(path: str, key: str | int) -> str:
+    if isinstance(key, int):
+        return f"{path}[{key}]"
+    return f"{path}.{key}" if path else key
+
+
+def _json_object(value: object, path: str, keys: Any) -> dict[str, object]:
+    """``value`` as a JSON object that holds no key outside ``keys``."""
+    if not isinstance(value, dict):
+        raise FormatError(f"expected an object, found {_kind(value)}", path=path)
+    unknown = sorted(set(value) - set(keys))
+    if unknown:
+        raise FormatError(f"unknown field {unknown[0]!r}", path=path)
+    return value
+
+
+def _raw(document: Mapping[str, object], key: str, path: str) -> object:
+    if key not in document:
+        raise FormatError("missing", path=path)
+    return document[key]
+
+
+def _read_object(cls: type[Any], value: object, path: str, version: int) -> Any:
+    """An instance of the dataclass ``cls`` read from ``value``, checked field by field in the
+    archive's order; a field added after ``version`` keeps its default."""
+    schema = [spec for spec in _schema(cls) if spec.check.since <= version]
+    keys = {spec.group or spec.key for spec in schema}
+    document = _json_object(value, path, keys)
+    groups: dict[str, dict[str, object]] = {}
+    values: dict[str, object] = {}
+    for spec in schema:
+        source, where = document, path
+        if spec.group is not None:
+            where = _at(path, spec.group)
+            if spec.group not in groups:
+                members = {s.key for s in schema if s.group == spec.group}
+                groups[spec.group] = _json_object(_raw(document, spec.group, where), where, members)
+            source = groups[spec.group]
+        values[spec.name] = _read_value(spec, source, _at(where, spec.key), version)
+    return cls(**values)
+
+
+def _read_value(spec: _Field, document: Mapping[str, object], path: str, version: int) -> object:
+    value = _raw(document, spec.key, path)
+    if value is None and spec.optional:
+        return None
+    rules = spec.check
+    if spec.kind == "str" and rules.decimal:
+        if not isinstance(value, str) or not _DECIMAL.fullmatch(value):
+            raise FormatError(
+                f'expected an exact decimal string such as "0.5", found {_kind(value)}', path=path
+            )
+        return value
+    if spec.kind == "str":
+        return _read_str(value, path, rules, spec.optional)
+    if spec.kind == "int":
+        return _read_int(value, path, rules)
+    if spec.kind == "bool":
+        if not isinstance(value, bool):
+            raise FormatError(f"expected true or false, found {_kind(value)}", path=path)
+        return value
+    if spec.kind == "date":
+        return _read_date(value, path, spec.optional)
+    if spec.kind == "moment":
+        return _read_moment(value, path)
+    if spec.kind == "parameters":
+        return _read_parameters(value, path)
+    if spec.kind == "object":
+        assert spec.item is not None
+        return _read_object(spec.item, value, path, version)
+    items = _read_list(value, path)
+    if spec.kind == "strings":
+        for index, item in enumerate(items):
+            if not isinstance(item, str):
+                raise FormatError(f"expected a string, found {_kind(item)}", path=_at(path, index))
+        return tuple(items)
+    assert spec.item is not None
+    return tuple(
+        _read_object(spec.item, item, _at(path, index), version) for index, item in enumerate(items)
+    )
+
+
+def _read_str(value: object, path: str, rules: Check, optional: bool) -> str:
+    if not isinstance(value, str):
+        found = _kind(value)
+        raise FormatError(
+            f"expected a string{' or null' if optional else ''}, found {found}", path=path
+        )
+    if rules.nonempty and not value:
+        raise FormatError("must not be empty", path=path)
+    if rules.choices is not None and value not in rules.choices:
+        raise FormatError(
+            f"{value!r} is not one of {', '.join(sorted(repr(c) for c in rules.choices))}",
+            path=path,
+        )
+    return value
+
+
+def _read_int(value: object, path: str, rules: Check) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise FormatError(f"expected an integer, found {_kind(value)}", path=path)
+    if rules.minimum is not None and value < rules.minimum:
+        raise FormatError(f"must be at least {rules.minimum}, found {value}", path=path)
+    if value > rules.maximum:
+        raise FormatError(f"must be at most {rules.maximum}, found {value}", path=path)
+    return value
+
+
+def _read_date(value: object, path: str, optional: bool) -> date:
+    try:
+        if not isinstance(value, str) or len(value) != 10:
+            raise ValueError
+        return date.fromisoformat(value)
+    except ValueError:
+        expected = "a date YYYY-MM-DD" + (" or null" if optional else "")
+        raise FormatError(f"expected {expected}, found {_kind(value)}", path=path) from None
+
+
+def _read_moment(value: object, path: str) -> datetime:
+    """An ISO 8601 moment with its offset, returned in UTC."""
+    try:
+        if not isinstance(value, str) or len(value) < 19 or value[10] != "T":
+            raise ValueError
+        moment = datetime.fromisoformat(value)
+        if moment.tzinfo is None:
+            raise ValueError
+        return moment.astimezone(UTC)
+    except (ValueError, OverflowError):
+        raise FormatError(
+            f"expected a moment such as 2026-09-20T12:00:00.000000+00:00, found {_kind(value)}",
+            path=path,
+        ) from None
+
+
+def _read_parameters(value: object, path: str) -> tuple[tuple[str, str], ...]:
+    if not isinstance(value, dict):
+        raise FormatError(f"expected an object, found {_kind(value)}", path=path)
+    for name, text in value.items():
+        if not isinstance(text, str):
+            raise FormatError(
+                f"expected an exact string, found {_kind(text)}", path=f"{path}.{name}"
+            )
+    return tuple(sorted(value.items()))
+
+
+def _read_list(value: object, path: str) -> list[object]:
+    if not isinstance(value, list):
+        raise FormatError(f"expected a list, found {_kind(value)}", path=path)
+    return value
 
 
 def load_archive(text: str) -> SeasonArchive:
@@ -631,155 +555,10 @@ def load_archive(text: str) -> SeasonArchive:
         raise FormatError(
             f"version {_kind(version)} is not supported (supported: 1, 2)", path="version"
         )
-    top = _Object(document, "", _TOP, version)
-    club_object = _Object(top.raw("club"), "club", ("name", "slug"))
-    club = ArchiveClub(club_object.str("name"), club_object.str("slug"))
-    season = _season(_Object(top.raw("season"), "season", _SEASON))
-    rule_sets = top.objects("rule_sets", _RULE_SET, _rule_set)
-    members = top.objects("members", _MEMBER, _member)
-    participants = top.objects("participants", _PARTICIPANT, _participant)
-    rounds = top.objects("rounds", _ROUND, _round)
-    history = _Object(top.raw("history"), "history", ("games", "entries"), version)
-    game_history = history.objects("games", _GAME_RECORD, _game_record)
-    entry_history = history.objects("entries", _ENTRY_RECORD, _entry_record)
-    archive = SeasonArchive(
-        club, season, members, rule_sets, participants, rounds, game_history, entry_history
-    )
+    content = {key: value for key, value in document.items() if key not in ("format", "version")}
+    archive: SeasonArchive = _read_object(SeasonArchive, content, "", version)
     _check_references(archive)
     return archive
-
-
-def _season(o: _Object) -> ArchiveSeason:
-    return ArchiveSeason(
-        name=o.str("name"),
-        slug=o.str("slug"),
-        start_date=o.date("start_date"),
-        end_date=o.date("end_date"),
-        kind=o.str("kind", choices=SEASON_KINDS),
-        system=o.str("system"),
-        parameters=o.parameters("parameters"),
-        tiebreaks=o.strings("tiebreaks"),
-        unplayed_policy=o.str("unplayed_policy"),
-        min_games=o.int("min_games", minimum=0, maximum=SMALL),
-        bye_points=o.decimal("bye_points"),
-        rematch_window=o.int("rematch_window", minimum=0, maximum=SMALL),
-        status=o.str("status", choices=SEASON_STATUSES),
-        rules_version=o.int("rules_version", minimum=1, maximum=INT),
-    )
-
-
-def _rule_set(o: _Object) -> ArchiveRuleSet:
-    return ArchiveRuleSet(
-        version=o.int("version", minimum=1, maximum=INT),
-        valid_from=o.moment("valid_from"),
-        system=o.str("system"),
-        parameters=o.parameters("parameters"),
-        tiebreaks=o.strings("tiebreaks"),
-        unplayed_policy=o.str("unplayed_policy"),
-        min_games=o.int("min_games", minimum=0, maximum=SMALL),
-        changed_by=o.str("changed_by", optional=True, nonempty=True),
-    )
-
-
-def _member(o: _Object) -> ArchiveMember:
-    return ArchiveMember(
-        id=o.int("id"),
-        name=o.str("name"),
-        knsb_relatienummer=o.str("knsb_relatienummer", optional=True, nonempty=True),
-        fide_id=o.int("fide_id", minimum=0, optional=True),
-        rating=o.int("rating", minimum=0, maximum=SMALL, optional=True),
-        rating_date=o.date("rating_date"),
-        birth_year=o.int("birth_year", minimum=0, maximum=SMALL, optional=True),
-        active=o.bool("active"),
-    )
-
-
-def _participant(o: _Object) -> ArchiveParticipant:
-    return ArchiveParticipant(
-        id=o.int("id"),
-        member=o.int("member"),
-        start_rank=o.int("start_rank", minimum=0, maximum=INT, optional=True),
-        start_points=o.decimal("start_points", optional=True),
-        initial_value=o.decimal("initial_value", optional=True),
-        joined_round=o.int("joined_round", minimum=1, maximum=SMALL),
-    )
-
-
-def _round(o: _Object) -> ArchiveRound:
-    return ArchiveRound(
-        number=o.int("number", minimum=1, maximum=SMALL),
-        date=o.date("date", optional=False),
-        status=o.str("status", choices=ROUND_STATUSES),
-        games=o.objects("games", _GAME, _game),
-        entries=o.objects("entries", _ENTRY, _entry),
-    )
-
-
-def _game(o: _Object) -> ArchiveGame:
-    return ArchiveGame(
-        id=o.int("id"),
-        board=o.int("board", minimum=1, maximum=SMALL),
-        white=o.int("white"),
-        black=o.int("black"),
-        result=o.str("result", choices=RESULTS),
-        version=o.int("version", minimum=0, maximum=INT),
-        updated_by=o.str("updated_by", optional=True, nonempty=True),
-        updated_at=o.moment("updated_at", optional=True),
-        fixed_by_td=o.flag("fixed_by_td"),
-    )
-
-
-def _entry(o: _Object) -> ArchiveEntry:
-    return ArchiveEntry(
-        id=o.int("id"),
-        participant=o.int("participant"),
-        kind=o.str("kind", choices=ENTRY_KINDS),
-        points=o.decimal("points"),
-        note=o.str("note"),
-        updated_by=o.str("updated_by", optional=True, nonempty=True),
-        updated_at=o.moment("updated_at", optional=True),
-        fixed_by_td=o.flag("fixed_by_td"),
-    )
-
-
-def _head(o: _Object) -> dict[str, Any]:
-    return {
-        "history_date": o.moment("history_date"),
-        "history_type": o.str("history_type", choices=HISTORY_TYPES),
-        "history_user": o.str("history_user", optional=True, nonempty=True),
-        "history_change_reason": o.str("history_change_reason", optional=True),
-    }
-
-
-def _game_record(o: _Object) -> ArchiveGameRecord:
-    return ArchiveGameRecord(
-        game=o.int("game"),
-        **_head(o),
-        round=o.int("round", optional=True),
-        board=o.int("board", minimum=0, maximum=SMALL),
-        white=o.int("white", optional=True),
-        black=o.int("black", optional=True),
-        result=o.str("result", choices=RESULTS),
-        version=o.int("version", minimum=0, maximum=INT),
-        updated_by=o.str("updated_by", optional=True, nonempty=True),
-        updated_at=o.moment("updated_at"),
-        fixed_by_td=o.flag("fixed_by_td"),
-    )
-
-
-def _entry_record(o: _Object) -> ArchiveEntryRecord:
-    return ArchiveEntryRecord(
-        entry=o.int("entry"),
-        **_head(o),
-        round=o.int("round", optional=True),
-        participant=o.int("participant", optional=True),
-        kind=o.str("kind", choices=ENTRY_KINDS),
-        points=o.decimal("points"),
-        note=o.str("note"),
-        updated_by=o.str("updated_by", optional=True, nonempty=True),
-        updated_at=o.moment("updated_at"),
-        fixed_by_td=o.flag("fixed_by_td"),
-    )
 
 
 def _unique(values: Mapping[str, int], what: str) -> None:
@@ -848,7 +627,11 @@ def _check_references(archive: SeasonArchive) -> None:
         for j, entry in enumerate(rnd.entries):
             take(entry.participant, f"rounds[{i}].entries[{j}].participant")
     numbers = {r.number for r in archive.rounds}
-    for key, records in (("games", archive.game_history), ("entries", archive.entry_history)):
+    histories: tuple[tuple[str, tuple[ArchiveGameRecord | ArchiveEntryRecord, ...]], ...] = (
+        ("games", archive.game_history),
+        ("entries", archive.entry_history),
+    )
+    for key, records in histories:
         previous: datetime | None = None
         for j, h in enumerate(records):
             path = f"history.{key}[{j}]"

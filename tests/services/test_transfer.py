@@ -24,7 +24,10 @@ from competition.services.transfer import (
     season_archive_text,
     season_trf,
     standings_csv,
+    standings_dataset,
     standings_document,
+    standings_export,
+    standings_table,
     trf_import,
 )
 from tests.factories import (
@@ -135,6 +138,38 @@ def test_standings_document_hand_computed() -> None:
     assert ",1.25," in csv_text.splitlines()[2]
     with pytest.raises(ServiceError, match="2 completed rounds"):
         standings_document(season=season, after_round=3)
+
+
+@pytest.mark.django_db
+def test_every_standings_export_is_the_one_dataset() -> None:
+    """CSV, XLSX and the terminal table all show the dataset's columns and exact numbers."""
+    document = standings_document(season=_small_points_season())
+    dataset = standings_dataset(document)
+    assert dataset.headers == [
+        "rank",
+        "start_number",
+        "name",
+        "points",
+        "score",
+        "PTS",
+        "SB",
+        "games",
+        "eligible",
+    ]
+    # C (start number 3): 1 point, SB 1.25 (worked out in the test above).
+    one = Decimal("1")
+    assert dataset[1][:7] == (2, 3, dataset[1][2], one, one, one, Decimal("1.25"))
+    assert dataset[1][7:] == (2, "yes")
+    csv_lines = standings_csv(document).splitlines()
+    assert csv_lines[0] == ",".join(dataset.headers)
+    assert csv_lines[2] == ",".join(str(v) for v in dataset[1])
+    assert standings_export(document, "csv").decode().splitlines() == csv_lines
+    assert standings_export(document, "xlsx").startswith(b"PK")
+    renamed = standings_dataset(document, headers={"rank": "#"})
+    assert renamed.headers[:2] == ["#", "start_number"] and list(renamed) == list(dataset)
+    table = standings_table(document).splitlines()
+    assert table[1].split() == ["#", "Nr", "Name", "Pts", "Score", "PTS", "SB", "G", "Elig"]
+    assert table[3].split()[-4:] == ["1", "1.25", "2", "yes"]
 
 
 @pytest.mark.django_db

@@ -1,0 +1,641 @@
+"""The season archive in and out: a season with everything that makes it up as the archive's
+dataclasses (:func:`season_archive`, :func:`season_archive_text`), and an archive as a new
+season (:func:`archive_import`). The format itself is :mod:`competition.formats.archive`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Min
+
+from competition.exact import fraction_to_text
+from competition.formats import archive as fa
+from competition.formats.errors import FormatError
+from competition.models import (
+    Club,
+    Game,
+    Member,
+    Participant,
+    Round,
+    RoundEntry,
+    Season,
+    SeasonRules,
+)
+from competition.scoring.parameters import ParameterError, ParameterKind, parameters_to_json
+from competition.scoring.registry import UnknownSystemError, get_system
+from competition.scoring.tiebreaks import UNPLAYED_POLICIES, validate_tiebreaks
+from competition.services.errors import ServiceError
+from competition.services.standings import standings_recompute
+from competition.services.transfer.common import (
+    ImportReport,
+    decode_text,
+    match_member,
+    member_matcher,
+    run_import,
+)
+
+
+def _parameters_out(stored: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
+    """A season's stored parameters as the archive's exact strings (``"0.07"``, ``"true"``)."""
+    out = []
+    for name, value in stored.items():
+        if isinstance(value, bool):
+            text = "true" if value else "false"
+        elif isinstance(value, int):
+            text = str(value)
+        elif isinstance(value, str) and re.fullmatch(r"[+-]?\d+(/\d+|\.\d+)?", value):
+            text = fraction_to_text(Fraction(value))
+        else:
+            text = str(value)
+        out.append((name, text))
+    return tuple(sorted(out))
+
+
+def _parameters_in(system: str, pairs: Sequence[tuple[str, str]], path: str) -> dict[str, object]:
+    """Archive parameters as the database stores them (``parameters_to_json``: ``"7/100"``)."""
+    try:
+        ranking = get_system(system)
+    except UnknownSystemError as error:
+        raise FormatError(str(error), path=f"{path}.system") from None
+    specs = {spec.name: spec for spec in ranking.parameters}
+    raw: dict[str, object] = {}
+    for name, text in pairs:
+        spec = specs.get(name)
+        if spec is None:
+            raise FormatError(f"unknown parameter of {system}", path=f"{path}.parameters.{name}")
+        if spec.kind is ParameterKind.BOOL:
+            if text not in ("true", "false"):
+                raise FormatError("expected 'true' or 'false'", path=f"{path}.parameters.{name}")
+            raw[name] = text == "true"
+        else:
+            raw[name] = text
+    try:
+        values = ranking.validate(raw)
+    except ParameterError as error:
+        raise FormatError(str(error), path=f"{path}.parameters") from None
+    return parameters_to_json({k: v for k, v in values.items() if k in raw})
+
+
+def _decimal_text(value: Decimal | None) -> str | None:
+    """A stored decimal as the archive's exact string: ``Decimal("199.0000")`` → ``"199"``."""
+    return None if value is None else fraction_to_text(Fraction(value))
+
+
+def _usernames(user_ids: Iterable[int | None]) -> dict[int, str]:
+    """The username of every user id given (one query); ids of deleted users are left out."""
+    wanted = {pk for pk in user_ids if pk is not None}
+    if not wanted:
+        return {}
+    user_model = get_user_model()
+    return {user.pk: user.get_username() for user in user_model.objects.filter(pk__in=wanted)}
+
+
+def _history_rows(model: Any, live_ids: Iterable[int], round_ids: Sequence[int]) -> list[Any]:
+    """Every simple-history row of the season's live rows and of its deleted rows, in
+    recording order. A deleted row is found by a history row naming one of the season's
+    rounds and an id no live row has any more."""
+    live = set(live_ids)
+    deleted = set(
+        model.history.filter(round_id__in=round_ids)
+        .exclude(id__in=model.objects.values("id"))
+        .values_list("id", flat=True)
+    )
+    return list(model.history.filter(id__in=live | deleted).order_by("history_date", "history_id"))
+
+
+def _archive_ids(rows: Sequence[Any], live: Mapping[int, int], start: int) -> dict[int, int]:
+    """Archive ids of the history's objects: a live row's own, a deleted row the next free one
+    (``start``, ``start + 1``, ...) in order of its first history record."""
+    ids = dict(live)
+    for record in rows:
+        if record.id not in ids:
+            ids[record.id] = start
+            start += 1
+    return ids
+
+
+# The archive's history records hold the history rows' own columns under the same names, except
+# ids, users, rounds and participants (translated) and points (an exact string in the archive).
+_SHARED_HISTORY = (
+    "history_date",
+    "history_type",
+    "history_change_reason",
+    "board",
+    "result",
+    "version",
+    "kind",
+    "note",
+    "updated_at",
+    "fixed_by_td",
+)
+
+
+def _shared_values(row: object, record: type[Any]) -> dict[str, Any]:
+    """The values of ``row`` (a history row or an archive record) that the other side holds
+    unchanged, by name: those of :data:`_SHARED_HISTORY` that ``record`` declares."""
+    names = {spec.name for spec in dataclasses.fields(record)}
+    return {name: getattr(row, name) for name in _SHARED_HISTORY if name in names}
+
+
+def season_archive(*, season: Season) -> fa.SeasonArchive:
+    """Everything of ``season`` as the archive's dataclasses, with archive-local ids.
+
+    Participants are numbered 1, 2, ... by (start number, name, database id) and members with
+    their participant's number; games 1, 2, ... by (round, board), then deleted games in order
+    of their first history record; entries likewise by (round, participant). An archive
+    loaded into an empty database numbers everything the same way again.
+    """
+    season = Season.objects.select_related("club").get(pk=season.pk)
+    participants = sorted(
+        Participant.objects.filter(season=season).select_related("member"),
+        key=lambda p: (p.start_rank is None, p.start_rank or 0, p.member.name, p.id),
+    )
+    pid = {p.id: index for index, p in enumerate(participants, start=1)}
+    rounds = list(Round.objects.filter(season=season).order_by("number"))
+    round_number = {r.id: r.number for r in rounds}
+    games = sorted(
+        Game.objects.filter(round__season=season),
+        key=lambda g: (round_number[g.round_id], g.board),
+    )
+    entries = sorted(
+        RoundEntry.objects.filter(round__season=season),
+        key=lambda e: (round_number[e.round_id], pid[e.participant_id]),
+    )
+    rule_rows = list(SeasonRules.objects.filter(season=season).order_by("version"))
+    round_ids = [r.id for r in rounds]
+    game_rows = _history_rows(Game, (g.id for g in games), round_ids)
+    entry_rows = _history_rows(RoundEntry, (e.id for e in entries), round_ids)
+    gid = _archive_ids(game_rows, {g.id: n for n, g in enumerate(games, start=1)}, len(games) + 1)
+    eid = _archive_ids(
+        entry_rows, {e.id: n for n, e in enumerate(entries, start=1)}, len(entries) + 1
+    )
+    names = _usernames(
+        [r.changed_by_id for r in rule_rows]
+        + [row.updated_by_id for row in (*games, *entries, *game_rows, *entry_rows)]
+        + [row.history_user_id for row in (*game_rows, *entry_rows)]
+    )
+
+    def user(pk: int | None) -> str | None:
+        return None if pk is None else names.get(pk)
+
+    def participant(pk: int | None) -> int | None:
+        return None if pk is None else pid.get(pk)
+
+    def round_of(pk: int | None) -> int | None:
+        return None if pk is None else round_number.get(pk)
+
+    by_round_games: dict[int, list[fa.ArchiveGame]] = {r.id: [] for r in rounds}
+    for g in games:
+        by_round_games[g.round_id].append(
+            fa.ArchiveGame(
+                id=gid[g.id],
+                board=g.board,
+                white=pid[g.white_id],
+                black=pid[g.black_id],
+                result=g.result,
+                version=g.version,
+                updated_by=user(g.updated_by_id),
+                updated_at=g.updated_at,
+                fixed_by_td=g.fixed_by_td,
+            )
+        )
+    by_round_entries: dict[int, list[fa.ArchiveEntry]] = {r.id: [] for r in rounds}
+    for e in entries:
+        by_round_entries[e.round_id].append(
+            fa.ArchiveEntry(
+                id=eid[e.id],
+                participant=pid[e.participant_id],
+                kind=e.kind,
+                points=fraction_to_text(Fraction(e.points)),
+                note=e.note,
+                updated_by=user(e.updated_by_id),
+                updated_at=e.updated_at,
+                fixed_by_td=e.fixed_by_td,
+            )
+        )
+    game_history = tuple(
+        fa.ArchiveGameRecord(
+            **_shared_values(h, fa.ArchiveGameRecord),
+            game=gid[h.id],
+            history_user=user(h.history_user_id),
+            round=round_of(h.round_id),
+            white=participant(h.white_id),
+            black=participant(h.black_id),
+            updated_by=user(h.updated_by_id),
+        )
+        for h in game_rows
+    )
+    entry_history = tuple(
+        fa.ArchiveEntryRecord(
+            **_shared_values(h, fa.ArchiveEntryRecord),
+            entry=eid[h.id],
+            history_user=user(h.history_user_id),
+            round=round_of(h.round_id),
+            participant=participant(h.participant_id),
+            points=fraction_to_text(Fraction(h.points)),
+            updated_by=user(h.updated_by_id),
+        )
+        for h in entry_rows
+    )
+    return fa.SeasonArchive(
+        club=fa.ArchiveClub(season.club.name, season.club.slug),
+        season=fa.ArchiveSeason(
+            name=season.name,
+            slug=season.slug,
+            start_date=season.start_date,
+            end_date=season.end_date,
+            kind=season.kind,
+            system=season.system,
+            parameters=_parameters_out(season.parameters),
+            tiebreaks=tuple(season.tiebreaks),
+            unplayed_policy=season.unplayed_policy,
+            min_games=season.min_games,
+            bye_points=fraction_to_text(Fraction(season.bye_points)),
+            rematch_window=season.rematch_window,
+            status=season.status,
+            rules_version=season.rules_version,
+        ),
+        members=tuple(
+            fa.ArchiveMember(
+                id=pid[p.id],
+                name=p.member.name,
+                knsb_relatienummer=p.member.knsb_id or None,
+                fide_id=p.member.fide_id,
+                rating=p.member.rating,
+                rating_date=p.member.rating_date,
+                birth_year=p.member.birth_year,
+                active=p.member.active,
+            )
+            for p in participants
+        ),
+        rule_sets=tuple(
+            fa.ArchiveRuleSet(
+                version=r.version,
+                valid_from=r.valid_from,
+                system=r.system,
+                parameters=_parameters_out(r.parameters),
+                tiebreaks=tuple(r.tiebreaks),
+                unplayed_policy=r.unplayed_policy,
+                min_games=r.min_games,
+                changed_by=user(r.changed_by_id),
+            )
+            for r in rule_rows
+        ),
+        participants=tuple(
+            fa.ArchiveParticipant(
+                id=pid[p.id],
+                member=pid[p.id],
+                start_rank=p.start_rank,
+                start_points=_decimal_text(p.start_points),
+                initial_value=_decimal_text(p.initial_value),
+                joined_round=p.joined_round,
+            )
+            for p in participants
+        ),
+        rounds=tuple(
+            fa.ArchiveRound(
+                number=r.number,
+                date=r.date,
+                status=r.status,
+                games=tuple(by_round_games[r.id]),
+                entries=tuple(by_round_entries[r.id]),
+            )
+            for r in rounds
+        ),
+        game_history=game_history,
+        entry_history=entry_history,
+    )
+
+
+def season_archive_text(*, season: Season) -> str:
+    """The canonical archive text of ``season`` (``export_season``)."""
+    return fa.dump_archive(season_archive(season=season))
+
+
+# --- season archive: import ------------------------------------------------------------------
+
+
+def _check_decimal(
+    text: str | None, path: str, *, model: Any, field: str, minimum: Decimal | None = None
+) -> None:
+    """Refuse a decimal the database column cannot hold exactly (too many places or digits)."""
+    if text is None:
+        return
+    column = model._meta.get_field(field)
+    value = Decimal(text)
+    places = -min(0, int(value.normalize().as_tuple().exponent))
+    limit = Decimal(10) ** (column.max_digits - column.decimal_places)
+    if places > column.decimal_places or abs(value) >= limit:
+        plural = "" if column.decimal_places == 1 else "s"
+        raise FormatError(
+            f"{field} must have at most {column.decimal_places} decimal{plural} and lie "
+            f"below {limit}, found {text}",
+            path=path,
+        )
+    if minimum is not None and value < minimum:
+        raise FormatError(f"must be at least {minimum}, found {text}", path=path)
+
+
+def _check_length(text: str | None, path: str, *, model: Any, field: str) -> None:
+    limit = model._meta.get_field(field).max_length
+    if text is not None and len(text) > limit:
+        raise FormatError(f"longer than {limit} characters", path=path)
+
+
+def _check_rules(system: str, tiebreaks: Sequence[str], unplayed: str, path: str) -> None:
+    if unplayed not in UNPLAYED_POLICIES:
+        raise FormatError(f"unknown policy {unplayed!r}", path=f"{path}.unplayed_policy")
+    try:
+        validate_tiebreaks(tiebreaks)
+    except ValueError as error:
+        raise FormatError(str(error), path=f"{path}.tiebreaks") from None
+
+
+def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, object]]]:
+    """The archive read and checked against everything the database will refuse."""
+    archive = fa.load_archive(text)
+    if Season.objects.filter(slug=archive.season.slug).exists():
+        raise ServiceError(
+            f"A season with slug {archive.season.slug!r} already exists; "
+            "nothing was imported (delete or rename that season first)."
+        )
+    season = archive.season
+    user_model = get_user_model()
+    username_field = user_model.USERNAME_FIELD
+    lengths: list[tuple[str | None, str, Any, str]] = [
+        (archive.club.name, "club.name", Club, "name"),
+        (archive.club.slug, "club.slug", Club, "slug"),
+        (season.name, "season.name", Season, "name"),
+        (season.slug, "season.slug", Season, "slug"),
+    ]
+    if season.start_date and season.end_date and season.end_date < season.start_date:
+        raise FormatError("the season cannot end before it starts", path="season.end_date")
+    _check_rules(season.system, season.tiebreaks, season.unplayed_policy, "season")
+    _check_decimal(
+        season.bye_points, "season.bye_points", model=Season, field="bye_points", minimum=Decimal(0)
+    )
+    parameters = {"season": _parameters_in(season.system, season.parameters, "season")}
+    for index, rules in enumerate(archive.rule_sets):
+        path = f"rule_sets[{index}]"
+        parameters[path] = _parameters_in(rules.system, rules.parameters, path)
+        _check_rules(rules.system, rules.tiebreaks, rules.unplayed_policy, path)
+        lengths.append((rules.changed_by, f"{path}.changed_by", user_model, username_field))
+    for index, m in enumerate(archive.members):
+        lengths.append((m.name, f"members[{index}].name", Member, "name"))
+        lengths.append(
+            (m.knsb_relatienummer, f"members[{index}].knsb_relatienummer", Member, "knsb_id")
+        )
+    for index, p in enumerate(archive.participants):
+        for name in ("start_points", "initial_value"):
+            _check_decimal(
+                getattr(p, name), f"participants[{index}].{name}", model=Participant, field=name
+            )
+    for index, rnd in enumerate(archive.rounds):
+        for j, game in enumerate(rnd.games):
+            path = f"rounds[{index}].games[{j}]"
+            lengths.append((game.updated_by, f"{path}.updated_by", user_model, username_field))
+        for j, entry in enumerate(rnd.entries):
+            path = f"rounds[{index}].entries[{j}]"
+            _check_decimal(
+                entry.points, f"{path}.points", model=RoundEntry, field="points", minimum=Decimal(0)
+            )
+            lengths.append((entry.note, f"{path}.note", RoundEntry, "note"))
+            lengths.append((entry.updated_by, f"{path}.updated_by", user_model, username_field))
+    histories: tuple[tuple[str, tuple[fa.ArchiveGameRecord | fa.ArchiveEntryRecord, ...]], ...] = (
+        ("games", archive.game_history),
+        ("entries", archive.entry_history),
+    )
+    for key, records in histories:
+        for index, h in enumerate(records):
+            path = f"history.{key}[{index}]"
+            model = Game.history.model if key == "games" else RoundEntry.history.model
+            lengths.append((h.history_user, f"{path}.history_user", user_model, username_field))
+            lengths.append((h.updated_by, f"{path}.updated_by", user_model, username_field))
+            lengths.append(
+                (
+                    h.history_change_reason,
+                    f"{path}.history_change_reason",
+                    model,
+                    "history_change_reason",
+                )
+            )
+            if isinstance(h, fa.ArchiveEntryRecord):
+                _check_decimal(
+                    h.points, f"{path}.points", model=RoundEntry, field="points", minimum=Decimal(0)
+                )
+                lengths.append((h.note, f"{path}.note", RoundEntry, "note"))
+    for text_value, path, model, name in lengths:
+        _check_length(text_value, path, model=model, field=name)
+    return archive, parameters
+
+
+def archive_import(*, data: bytes | str, dry_run: bool = False) -> ImportReport:
+    """A season archive as a new season; its club is matched by slug or created.
+
+    Members are matched in the club by relatienummer, FIDE ID or name and created when new
+    (a matched member keeps his own data). Games, entries and their simple-history rows are
+    written as they are in the archive, with their dates, users and reasons; a user name that
+    does not exist is created as an inactive account without a usable password, so that the
+    names stay. Refuses a season slug that exists.
+    """
+    archive, parameters = _plan_archive(decode_text(data))
+    return run_import(dry_run, lambda: _write_archive(archive, parameters, dry_run))
+
+
+def _history_user(username: str | None, cache: dict[str, Any]) -> Any:
+    if not username:
+        return None
+    if username not in cache:
+        user_model = get_user_model()
+        user = user_model.objects.filter(**{user_model.USERNAME_FIELD: username}).first()
+        if user is None:
+            user = user_model(**{user_model.USERNAME_FIELD: username}, is_active=False)
+            user.set_unusable_password()
+            user.save()
+        cache[username] = user
+    return cache[username]
+
+
+def _deleted_ids(model: Any, archive_ids: Iterable[int], live: Mapping[int, int]) -> dict[int, int]:
+    """Database ids for objects that exist only in the history (deleted games or entries):
+    negative (below every id in the history table), so that they can never be taken for the
+    history of a live row or of a row created later."""
+    lowest = model.history.aggregate(lowest=Min("id"))["lowest"]
+    next_id = min(0, lowest or 0) - 1
+    ids: dict[int, int] = {}
+    for archive_id in archive_ids:
+        if archive_id not in live and archive_id not in ids:
+            ids[archive_id] = next_id
+            next_id -= 1
+    return ids
+
+
+def _bulk_create_with_moments(
+    model: Any, pairs: Sequence[tuple[Any, fa.ArchiveGame | fa.ArchiveEntry]]
+) -> None:
+    """Create the rows; bulk_create writes no history row of its own (the history is the
+    archive's) but sets updated_at to now (auto_now), so the archive's moment is written after."""
+    rows = model.objects.bulk_create([row for row, _ in pairs])
+    for row, (_, item) in zip(rows, pairs, strict=True):
+        if item.updated_at is not None:
+            row.updated_at = item.updated_at
+    model.objects.bulk_update(rows, ["updated_at"])
+
+
+def _write_archive(
+    archive: fa.SeasonArchive, parameters: Mapping[str, Mapping[str, object]], dry_run: bool
+) -> ImportReport:
+    a = archive.season
+    report = ImportReport(season_slug=a.slug, club_slug=archive.club.slug, dry_run=dry_run)
+    users: dict[str, Any] = {}
+
+    def user_id(username: str | None) -> int | None:
+        user = _history_user(username, users)
+        return None if user is None else user.pk
+
+    club = Club.objects.filter(slug=archive.club.slug).first()
+    if club is None:
+        club = Club.objects.create(name=archive.club.name, slug=archive.club.slug)
+    season = Season.objects.create(
+        club=club,
+        name=a.name,
+        slug=a.slug,
+        start_date=a.start_date,
+        end_date=a.end_date,
+        kind=a.kind,
+        system=a.system,
+        parameters=dict(parameters["season"]),
+        tiebreaks=list(a.tiebreaks),
+        unplayed_policy=a.unplayed_policy,
+        min_games=a.min_games,
+        bye_points=Decimal(a.bye_points),
+        rematch_window=a.rematch_window,
+        status=a.status,
+        rules_version=a.rules_version,
+    )
+    for index, rules in enumerate(archive.rule_sets):
+        SeasonRules.objects.create(
+            season=season,
+            version=rules.version,
+            valid_from=rules.valid_from,
+            system=rules.system,
+            parameters=dict(parameters[f"rule_sets[{index}]"]),
+            tiebreaks=list(rules.tiebreaks),
+            unplayed_policy=rules.unplayed_policy,
+            min_games=rules.min_games,
+            changed_by_id=user_id(rules.changed_by),
+        )
+    matcher = member_matcher(club)
+    member_of: dict[int, Member] = {}
+    used: set[int] = set()
+    for m in sorted(archive.members, key=lambda m: m.id):
+        knsb_id = m.knsb_relatienummer or ""
+        member = match_member(matcher, name=m.name, knsb_id=knsb_id, fide_id=m.fide_id)
+        if member is None or member.pk in used:
+            member = Member.objects.create(
+                club=club,
+                name=m.name,
+                knsb_id=knsb_id,
+                fide_id=m.fide_id,
+                rating=m.rating,
+                rating_date=m.rating_date,
+                birth_year=m.birth_year,
+                active=m.active,
+            )
+            report.members_created += 1
+        else:
+            report.members_matched += 1
+        used.add(member.pk)
+        member_of[m.id] = member
+    participant_of: dict[int, Participant] = {}
+    for p in sorted(archive.participants, key=lambda p: p.id):
+        participant_of[p.id] = Participant.objects.create(
+            season=season,
+            member=member_of[p.member],
+            start_rank=p.start_rank,
+            start_points=None if p.start_points is None else Decimal(p.start_points),
+            initial_value=None if p.initial_value is None else Decimal(p.initial_value),
+            joined_round=p.joined_round,
+        )
+        report.participants += 1
+    round_of: dict[int, Round] = {}
+    games: list[tuple[Game, fa.ArchiveGame]] = []
+    entries: list[tuple[RoundEntry, fa.ArchiveEntry]] = []
+    for r in sorted(archive.rounds, key=lambda r: r.number):
+        db_round = round_of[r.number] = Round.objects.create(
+            season=season, number=r.number, date=r.date, status=r.status
+        )
+        report.rounds += 1
+        for g in sorted(r.games, key=lambda g: g.board):
+            game = Game(
+                round=db_round,
+                board=g.board,
+                white=participant_of[g.white],
+                black=participant_of[g.black],
+                result=g.result,
+                version=g.version,
+                updated_by_id=user_id(g.updated_by),
+                fixed_by_td=g.fixed_by_td,
+            )
+            games.append((game, g))
+        for e in sorted(r.entries, key=lambda e: e.participant):
+            entry = RoundEntry(
+                round=db_round,
+                participant=participant_of[e.participant],
+                kind=e.kind,
+                points=Decimal(e.points),
+                note=e.note,
+                updated_by_id=user_id(e.updated_by),
+                fixed_by_td=e.fixed_by_td,
+            )
+            entries.append((entry, e))
+    _bulk_create_with_moments(Game, games)
+    _bulk_create_with_moments(RoundEntry, entries)
+    report.games, report.entries = len(games), len(entries)
+
+    def round_id(number: int | None) -> int | None:
+        return None if number is None else round_of[number].pk
+
+    def participant_id(number: int | None) -> int | None:
+        return None if number is None else participant_of[number].pk
+
+    def references(h: fa.ArchiveGameRecord | fa.ArchiveEntryRecord) -> dict[str, Any]:
+        values: dict[str, Any] = {
+            "history_user_id": user_id(h.history_user),
+            "round_id": round_id(h.round),
+            "updated_by_id": user_id(h.updated_by),
+        }
+        if isinstance(h, fa.ArchiveGameRecord):
+            values |= {"white_id": participant_id(h.white), "black_id": participant_id(h.black)}
+        else:
+            values |= {"participant_id": participant_id(h.participant), "points": Decimal(h.points)}
+        return values
+
+    histories: tuple[tuple[Any, Sequence[Any], Sequence[tuple[Any, Any]], str], ...] = (
+        (Game, archive.game_history, games, "game"),
+        (RoundEntry, archive.entry_history, entries, "entry"),
+    )
+    for model, records, written, key in histories:
+        live = {item.id: row.pk for row, item in written}
+        ids = live | _deleted_ids(model, (getattr(h, key) for h in records), live)
+        history_model = model.history.model
+        history_model.objects.bulk_create(
+            [
+                history_model(
+                    **_shared_values(h, type(h)), id=ids[getattr(h, key)], **references(h)
+                )
+                for h in records
+            ]
+        )
+    report.corrections = sum(h.history_type != "+" for h in archive.game_history) + sum(
+        h.history_type != "+" for h in archive.entry_history
+    )
+    standings_recompute(season=season)
+    return report

@@ -1,0 +1,240 @@
+"""What every import and export shares: exact numbers, reading file bytes as text, the club
+an import goes to, matching a file's players to the club's members, and the dry-run machinery.
+
+Every importer reads and validates the whole file first (``FormatError`` from the reader, a
+:class:`~competition.services.errors.ServiceError` for what only the database can judge, such as
+a season slug that is taken), and only then writes, in one transaction (:func:`run_import`). A
+dry run performs the very same writes and rolls them back, so its counts are exactly what the
+real run would do.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from typing import Any, TypeVar
+
+from django.db import IntegrityError, transaction
+
+from competition.exact import fraction_to_decimal, is_terminating
+from competition.formats.errors import FormatError
+from competition.models import Club, Member
+from competition.services.errors import ServiceError
+
+T = TypeVar("T")
+MemberMatcher = tuple[dict[str, Member], dict[int, Member], dict[str, list[Member]]]
+
+# A figure without a finite decimal expansion (1/3) is written rounded half away from zero to
+# this many decimals in the standings JSON/CSV/XLSX/table; everything else is written exactly.
+DECIMAL_PLACES = 10
+
+
+class _DryRun(Exception):
+    """Raised inside the import transaction to roll a dry run back."""
+
+
+# --- exact numbers ---------------------------------------------------------------------------
+
+
+def exact_number(value: Fraction | int | Decimal) -> Decimal:
+    """The decimal to write for ``value``: exact when it terminates, else rounded.
+
+    >>> exact_number(Fraction(233, 4))
+    Decimal('58.25')
+    >>> exact_number(Fraction(1, 3))
+    Decimal('0.3333333333')
+    >>> exact_number(Fraction(2, 3))
+    Decimal('0.6666666667')
+    """
+    value = Fraction(value)
+    if is_terminating(value):
+        return fraction_to_decimal(value)
+    quantum = Decimal(1).scaleb(-DECIMAL_PLACES)
+    rounded = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+        quantum, rounding=ROUND_HALF_UP
+    )
+    # Decimal division carries 28 significant digits, enough for 10 decimals below 10^17.
+    return rounded.normalize()
+
+
+def number_text(value: Decimal) -> str:
+    return format(value, "f")
+
+
+def exact_json(value: Any, indent: int = 2, _level: int = 0) -> str:
+    """JSON text in which every :class:`~decimal.Decimal` is written verbatim as a number.
+
+    ``json`` would turn 58.25 into a float first; here ``Decimal("58.25")`` becomes ``58.25``
+    and ``Decimal("10")`` becomes ``10``.
+
+    >>> exact_json({"score": Decimal("58.25"), "ok": True}, indent=0)
+    '{"score": 58.25, "ok": true}'
+    """
+    pad = "\n" + " " * (indent * (_level + 1)) if indent else ""
+    end = "\n" + " " * (indent * _level) if indent else ""
+    sep = "," if indent else ", "
+    if isinstance(value, Decimal):
+        return number_text(value)
+    if isinstance(value, Mapping):
+        if not value:
+            return "{}"
+        items = [
+            f"{pad}{json.dumps(str(key), ensure_ascii=False)}: "
+            f"{exact_json(item, indent, _level + 1)}"
+            for key, item in value.items()
+        ]
+        return "{" + sep.join(items) + end + "}"
+    if isinstance(value, list | tuple):
+        if not value:
+            return "[]"
+        items = [f"{pad}{exact_json(item, indent, _level + 1)}" for item in value]
+        return "[" + sep.join(items) + end + "]"
+    if isinstance(value, Fraction):
+        return number_text(exact_number(value))
+    if isinstance(value, float):
+        raise TypeError("floats are not exact; pass a Decimal or Fraction")
+    return json.dumps(value, ensure_ascii=False)
+
+
+# --- shared helpers for imports --------------------------------------------------------------
+
+
+@dataclass
+class ImportReport:
+    """What an import did (or, for a dry run, would do)."""
+
+    season_slug: str = ""
+    club_slug: str = ""
+    dry_run: bool = False
+    members_created: int = 0
+    members_matched: int = 0
+    participants: int = 0
+    rounds: int = 0
+    games: int = 0
+    entries: int = 0
+    corrections: int = 0
+    warnings: list[str] = field(default_factory=list)
+
+    def counts(self) -> dict[str, int]:
+        return {
+            "members_created": self.members_created,
+            "members_matched": self.members_matched,
+            "participants": self.participants,
+            "rounds": self.rounds,
+            "games": self.games,
+            "entries": self.entries,
+            "corrections": self.corrections,
+        }
+
+
+def decode_text(data: bytes | str) -> str:
+    """File bytes as text: UTF-8 (with or without BOM), else Windows-1252.
+
+    UTF-16 (a BOM or NUL bytes) and bytes that are neither are refused with the line number.
+    """
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:4096]:
+        raise FormatError("the file is UTF-16; save it as UTF-8 text", line=1)
+    data = data.removeprefix(b"\xef\xbb\xbf")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise FormatError(
+            f"byte 0x{data[error.start]:02x} is neither UTF-8 nor Windows-1252 text",
+            line=line,
+            column=column,
+        ) from None
+
+
+def club_for_import(*, club_slug: str | None, create_name: str | None = None) -> Club | None:
+    """The club an import goes to: ``club_slug``, else the only club.
+
+    With no club at all, returns None when ``create_name`` is given (the caller creates it),
+    else refuses. Several clubs and no slug: refused, naming them.
+    """
+    if club_slug:
+        club = Club.objects.filter(slug=club_slug).first()
+        if club is None:
+            raise ServiceError(f"There is no club with slug {club_slug!r}.")
+        return club
+    clubs = list(Club.objects.order_by("slug")[:20])
+    if len(clubs) == 1:
+        return clubs[0]
+    if not clubs:
+        if create_name is not None:
+            return None
+        raise ServiceError("The database holds no club yet; create one first.")
+    raise ServiceError(
+        "There are several clubs; choose one with --club: " + ", ".join(c.slug for c in clubs) + "."
+    )
+
+
+def run_import(dry_run: bool, write: Callable[[], T]) -> T:
+    """Run ``write()`` in one transaction; roll it back for a dry run (its result stays)."""
+    result: T | None = None
+    try:
+        with transaction.atomic():
+            result = write()
+            if dry_run:
+                raise _DryRun
+    except _DryRun:
+        pass
+    except IntegrityError as error:
+        raise ServiceError(f"The database refused the import: {error}") from None
+    assert result is not None
+    return result
+
+
+def parse_parameters(pairs: Iterable[str]) -> dict[str, str]:
+    """``["factor=0.07", "games_per_reset=14"]`` as a mapping; a pair without ``=`` is refused."""
+    result: dict[str, str] = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep or not name.strip():
+            raise ServiceError(f"--param needs NAME=VALUE, found {pair!r}.")
+        result[name.strip()] = value.strip()
+    return result
+
+
+def member_matcher(club: Club | None) -> MemberMatcher:
+    """The club's members by relatienummer, FIDE ID and folded name (for :func:`match_member`)."""
+    if club is None:
+        return {}, {}, {}
+    members = list(Member.objects.filter(club=club))
+    by_knsb = {m.knsb_id: m for m in members if m.knsb_id}
+    by_fide = {m.fide_id: m for m in members if m.fide_id is not None}
+    by_name: dict[str, list[Member]] = {}
+    for m in members:
+        by_name.setdefault(m.name.casefold(), []).append(m)
+    return by_knsb, by_fide, by_name
+
+
+def match_member(
+    matcher: MemberMatcher,
+    *,
+    name: str,
+    knsb_id: str,
+    fide_id: int | None,
+) -> Member | None:
+    """The club's member with this relatienummer, else FIDE ID, else (unique) name."""
+    by_knsb, by_fide, by_name = matcher
+    if knsb_id and knsb_id in by_knsb:
+        return by_knsb[knsb_id]
+    if fide_id is not None and fide_id in by_fide:
+        return by_fide[fide_id]
+    candidates = [
+        m
+        for m in by_name.get(name.casefold(), [])
+        if (not knsb_id or not m.knsb_id) and (fide_id is None or m.fide_id is None)
+    ]
+    return candidates[0] if len(candidates) == 1 else None

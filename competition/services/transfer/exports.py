@@ -1,0 +1,177 @@
+"""Standings out: one document, one dataset, every format.
+
+:func:`standings_document` is the JSON contract of ``manage.py standings --format json`` (numbers
+as exact Decimals). :func:`standings_dataset` turns that document into the one
+:class:`tablib.Dataset` every other export is written from, so that the columns and the numbers
+are decided once: the tournament director's CSV and the command line's CSV (:func:`standings_csv`),
+the public page's CSV and XLSX (:func:`standings_export`) and the command line's table
+(:func:`standings_table`). The columns are documented in docs/commands.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from decimal import Decimal
+from typing import Any
+
+import tablib
+
+from competition.models import Season
+from competition.scoring.engine import standings_after
+from competition.selectors.common import season_input
+from competition.services.errors import ServiceError
+from competition.services.transfer.common import exact_number, number_text
+
+__all__ = [
+    "EXPORT_FORMATS",
+    "standings_csv",
+    "standings_dataset",
+    "standings_document",
+    "standings_export",
+    "standings_table",
+]
+
+# The formats the public standings page offers, with their content types.
+EXPORT_FORMATS = {
+    "csv": "text/csv; charset=utf-8",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+}
+# The terminal table's short headers for the fixed columns; a figure keeps its code.
+TABLE_HEADERS = {
+    "rank": "#",
+    "start_number": "Nr",
+    "name": "Name",
+    "points": "Pts",
+    "score": "Score",
+    "games": "G",
+    "eligible": "Elig",
+}
+
+
+def standings_document(*, season: Season, after_round: int | None = None) -> dict[str, Any]:
+    """The standings as the ``standings --format json`` contract (numbers as Decimals).
+
+    ``after_round`` defaults to the last completed round; 0 gives the standings before round 1.
+    """
+    engine_input = season_input(season)
+    completed = len(engine_input.rounds)
+    if after_round is None:
+        after_round = completed
+    if not 0 <= after_round <= completed:
+        raise ServiceError(
+            f"{season.slug} has {completed} completed rounds; "
+            f"cannot show the standings after round {after_round}."
+        )
+    standings = standings_after(engine_input, after_round)
+    participants = {p.id: p for p in engine_input.participants}
+    return {
+        "season": season.slug,
+        "system": season.system,
+        "unplayed": season.unplayed_policy,
+        "after_round": after_round,
+        "tiebreaks": list(engine_input.tiebreaks),
+        "standings": [
+            {
+                "rank": row.rank,
+                "start_number": participants[row.participant_id].start_rank,
+                "name": participants[row.participant_id].name,
+                "points": exact_number(row.game_points),
+                "score": exact_number(row.score),
+                "values": {code: exact_number(v) for code, v in row.values.items()},
+                "games": row.games_played,
+                "eligible": row.eligible,
+            }
+            for row in standings.rows
+        ],
+    }
+
+
+def _value_codes(document: Mapping[str, Any]) -> list[str]:
+    codes: list[str] = []
+    for row in document["standings"]:
+        for code in row["values"]:
+            if code not in codes:
+                codes.append(code)
+    return codes
+
+
+def standings_dataset(
+    document: Mapping[str, Any], *, headers: Mapping[str, str] | None = None
+) -> tablib.Dataset:
+    """The standings as one row per participant in rank order, for every export format.
+
+    Columns: ``rank, start_number, name, points, score``, then every figure by code (the
+    system's own and the season's tie-breaks, as in the JSON's ``values``), then ``games,
+    eligible``. Numbers are the document's exact Decimals; a missing start number or figure is
+    ``""``; ``eligible`` is ``yes`` or ``no``. ``headers`` renames columns for readers (the
+    public page's language); the columns themselves never change.
+    """
+    codes = _value_codes(document)
+    keys = ["rank", "start_number", "name", "points", "score", *codes, "games", "eligible"]
+    names = headers or {}
+    dataset = tablib.Dataset(
+        headers=[names.get(key, key) for key in keys], title=str(document["season"])[:31]
+    )
+    for row in document["standings"]:
+        dataset.append(
+            [
+                row["rank"],
+                "" if row["start_number"] is None else row["start_number"],
+                row["name"],
+                row["points"],
+                row["score"],
+                *(row["values"].get(code, "") for code in codes),
+                row["games"],
+                "yes" if row["eligible"] else "no",
+            ]
+        )
+    return dataset
+
+
+def _cell_text(value: object) -> str:
+    """A dataset cell as text: a Decimal in plain notation (``1E+1`` would be ``10``)."""
+    return number_text(value) if isinstance(value, Decimal) else str(value)
+
+
+def _text_rows(dataset: tablib.Dataset) -> list[list[str]]:
+    return [[_cell_text(value) for value in row] for row in dataset]
+
+
+def _csv_text(dataset: tablib.Dataset) -> str:
+    text = tablib.Dataset(*_text_rows(dataset), headers=dataset.headers)
+    return str(text.export("csv", lineterminator="\n"))
+
+
+def standings_csv(document: Mapping[str, Any]) -> str:
+    """The standings as CSV: the dataset's header row and rows, numbers exact with a point."""
+    return _csv_text(standings_dataset(document))
+
+
+def standings_export(
+    document: Mapping[str, Any], export_format: str, *, headers: Mapping[str, str] | None = None
+) -> bytes:
+    """The standings as a file of ``export_format`` (a key of :data:`EXPORT_FORMATS`)."""
+    dataset = standings_dataset(document, headers=headers)
+    if export_format == "csv":
+        return _csv_text(dataset).encode("utf-8")
+    if export_format == "xlsx":
+        content: bytes = dataset.export("xlsx")
+        return content
+    raise ValueError(f"unknown standings export format {export_format!r}")
+
+
+def standings_table(document: Mapping[str, Any]) -> str:
+    """The standings as a plain-text table for a terminal (the dataset with short headers)."""
+    dataset = standings_dataset(document, headers=TABLE_HEADERS)
+    header: Sequence[str] = dataset.headers or []
+    rows = _text_rows(dataset)
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    lines = [f"{document['season']} · {document['system']} · after round {document['after_round']}"]
+    for cells in [header, *rows]:
+        lines.append(
+            "  ".join(
+                cell.ljust(widths[i]) if i == 2 else cell.rjust(widths[i])
+                for i, cell in enumerate(cells)
+            ).rstrip()
+        )
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,457 @@
+"""TRF in and out: a season as a FIDE TRF16 file with TRF-2026 national rating lines
+(:func:`season_trf`), and a TRF file as a new season of the club (:func:`trf_import`).
+The format itself is :mod:`competition.formats.trf`; docs/commands.md describes the commands.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
+
+from django.utils import timezone
+from django.utils.text import slugify
+
+from competition.formats import trf as ft
+from competition.formats.errors import FormatError
+from competition.models import (
+    Club,
+    Game,
+    Member,
+    Participant,
+    Round,
+    RoundEntry,
+    Season,
+    SeasonRules,
+)
+from competition.scoring import model as scoring
+from competition.scoring.engine import standings_after
+from competition.scoring.parameters import ParameterError, parameters_to_json
+from competition.scoring.registry import UnknownSystemError, get_system
+from competition.scoring.tiebreaks import UNPLAYED_POLICIES, validate_tiebreaks
+from competition.selectors.common import season_input
+from competition.services.errors import ServiceError
+from competition.services.standings import standings_recompute
+from competition.services.transfer.common import (
+    ImportReport,
+    club_for_import,
+    decode_text,
+    match_member,
+    member_matcher,
+    run_import,
+)
+
+
+def _trf_date(text: str) -> datetime.date | None:
+    """A TRF date written YYYY/MM/DD, YY/MM/DD, DD.MM.YYYY or YYYY-MM-DD, else None."""
+    text = text.strip()
+    for pattern in ("%Y/%m/%d", "%y/%m/%d", "%d.%m.%Y", "%Y-%m-%d", "%d/%m/%Y", "%Y.%m.%d"):
+        try:
+            return datetime.datetime.strptime(text, pattern).date()
+        except ValueError:
+            continue
+    return None
+
+
+def _entry_points(value: Fraction, what: str) -> Decimal:
+    """Points as the one-decimal database field holds them, refused when they do not fit."""
+    scaled = value * 10
+    if scaled.denominator != 1 or not 0 <= value < 100:
+        raise ServiceError(f"{what}: {value} points cannot be stored (one decimal, 0 to 99.9).")
+    return Decimal(int(scaled)).scaleb(-1)
+
+
+def _validated_rules(
+    *,
+    system: str,
+    tiebreaks: Sequence[str],
+    unplayed: str,
+    parameters: Mapping[str, object],
+) -> tuple[dict[str, object], tuple[str, ...]]:
+    try:
+        ranking = get_system(system)
+    except UnknownSystemError as error:
+        raise ServiceError(str(error)) from None
+    if unplayed not in UNPLAYED_POLICIES:
+        raise ServiceError(
+            f"Unknown unplayed policy {unplayed!r}; known: {', '.join(UNPLAYED_POLICIES)}."
+        )
+    try:
+        codes = validate_tiebreaks(tiebreaks)
+        values = ranking.validate(parameters)
+    except (ValueError, ParameterError) as error:
+        raise ServiceError(str(error)) from None
+    # Store only what was asked for; defaults stay implicit as in a season made by hand.
+    return parameters_to_json({k: v for k, v in values.items() if k in parameters}), codes
+
+
+# --- TRF export ------------------------------------------------------------------------------
+
+
+def _start_numbers(participants: Sequence[Participant]) -> dict[int, int]:
+    """Participant id -> TRF start rank: the season's start numbers, when complete and unique."""
+    ranks = [p.start_rank for p in participants]
+    if all(r is not None for r in ranks) and len(set(ranks)) == len(ranks):
+        return {p.id: p.start_rank for p in participants}  # type: ignore[misc]
+    ordered = sorted(
+        participants, key=lambda p: (p.start_rank is None, p.start_rank or 0, p.member.name, p.id)
+    )
+    return {p.id: number for number, p in enumerate(ordered, start=1)}
+
+
+def season_trf(*, season: Season) -> str:
+    """The season as a TRF16 file, with TRF-2026 national rating lines (``NED``) carrying the
+    KNSB relatienummer of members who have one.
+
+    Rounds with games or entries are written; a round whose games have no result yet has blank
+    results. Points (columns 81-84) are the game points including entry points; the rank is the
+    season's own rank after the last completed round. Boards are not part of TRF.
+    """
+    participants = list(
+        Participant.objects.filter(season=season).select_related("member").order_by("id")
+    )
+    numbers = _start_numbers(participants)
+    rounds = list(Round.objects.filter(season=season).order_by("number"))
+    games_by_round: dict[int, list[Game]] = {r.id: [] for r in rounds}
+    for game in Game.objects.filter(round__season=season).order_by("board"):
+        games_by_round[game.round_id].append(game)
+    entries_by_round: dict[int, list[RoundEntry]] = {r.id: [] for r in rounds}
+    for entry in RoundEntry.objects.filter(round__season=season).order_by("participant_id"):
+        entries_by_round[entry.round_id].append(entry)
+    while rounds and not games_by_round[rounds[-1].id] and not entries_by_round[rounds[-1].id]:
+        rounds.pop()
+
+    points: dict[int, Fraction] = {p.id: Fraction(0) for p in participants}
+    pairings: list[ft.RoundPairings] = []
+    for position, rnd in enumerate(rounds, start=1):
+        games = []
+        for game in games_by_round[rnd.id]:
+            result = scoring.Result(game.result)
+            points[game.white_id] += result.white_points
+            points[game.black_id] += result.black_points
+            games.append(ft.PairedGame(numbers[game.white_id], numbers[game.black_id], game.result))
+        entries = []
+        for entry in entries_by_round[rnd.id]:
+            points[entry.participant_id] += Fraction(entry.points)
+            entries.append(
+                ft.RoundEntry(numbers[entry.participant_id], entry.kind, Fraction(entry.points))
+            )
+        pairings.append(ft.RoundPairings(position, tuple(games), tuple(entries)))
+
+    ranks: dict[int, int] = {}
+    engine_input = season_input(season)
+    if engine_input.rounds:
+        final = standings_after(engine_input, len(engine_input.rounds))
+        ranks = {row.participant_id: row.rank for row in final.rows}
+
+    players = []
+    nationals = []
+    for p in sorted(participants, key=lambda p: numbers[p.id]):
+        member = p.member
+        players.append(
+            ft.TrfPlayer(
+                start_rank=numbers[p.id],
+                name=member.name,
+                rating=member.rating,
+                fide_id=member.fide_id,
+                birth=str(member.birth_year) if member.birth_year else "",
+                points=points[p.id],
+                rank=ranks.get(p.id),
+            )
+        )
+        if member.knsb_id:
+            nationals.append(
+                ft.TrfNationalRating(
+                    federation="NED",
+                    start_rank=numbers[p.id],
+                    name=member.name,
+                    rating=member.rating,
+                    national_id=member.knsb_id,
+                    birth=str(member.birth_year) if member.birth_year else "",
+                )
+            )
+    tags: list[tuple[str, str]] = [("012", season.name)]
+    if season.start_date:
+        tags.append(("042", season.start_date.strftime("%Y/%m/%d")))
+    if season.end_date:
+        tags.append(("052", season.end_date.strftime("%Y/%m/%d")))
+    tags.append(("062", str(len(participants))))
+    tags.append(("142", str(len(rounds))))
+    if Fraction(season.bye_points) != 1:
+        tags.append(("162", f"W 1.0 D 0.5 L 0.0 A 0.0 P {_trf_points(season.bye_points)}"))
+    if nationals:
+        tags.append(("172", "NED"))
+    if season.tiebreaks:
+        tags.append(("202", ",".join(season.tiebreaks)))
+    tournament = ft.TrfTournament(
+        tags=tuple(tags),
+        round_dates=tuple(r.date.strftime("%y/%m/%d") for r in rounds),
+        players=tuple(players),
+        national_ratings=tuple(nationals),
+    )
+    try:
+        tournament = ft.apply_rounds(tournament, pairings)
+        return ft.write_trf(tournament, national_ratings=bool(nationals))
+    except ValueError as error:
+        raise ServiceError(f"This season cannot be written as TRF: {error}") from None
+
+
+def _trf_points(value: Decimal) -> str:
+    return format(Decimal(value).quantize(Decimal("0.1")), "f")
+
+
+# --- TRF import ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _TrfPlan:
+    tournament: ft.TrfTournament
+    rounds: list[ft.RoundPairings]
+    club: Club | None
+    club_name: str
+    season_slug: str
+    season_name: str
+    system: str
+    parameters: dict[str, object]
+    tiebreaks: tuple[str, ...]
+    unplayed: str
+    round_robin: bool
+    min_games: int
+    bye_points: Decimal
+    members: dict[int, Member | None]  # start rank -> matched member (None: create)
+    nationals: dict[int, ft.TrfNationalRating]
+    warnings: tuple[str, ...]
+
+
+def _tiebreaks_from_file(codes: Sequence[str]) -> tuple[tuple[str, ...], list[str]]:
+    known: list[str] = []
+    warnings: list[str] = []
+    for code in codes:
+        try:
+            known.extend(validate_tiebreaks([code]))
+        except ValueError:
+            warnings.append(f"tie-break {code!r} of tag 202 is not known here and was left out")
+    return tuple(known), warnings
+
+
+def _plan_trf(
+    *,
+    data: bytes | str,
+    club_slug: str | None,
+    season_slug: str | None,
+    system: str,
+    tiebreaks: Sequence[str] | None,
+    unplayed: str,
+    parameters: Mapping[str, object],
+    round_robin: bool,
+    min_games: int,
+) -> _TrfPlan:
+    tournament = ft.parse_trf(decode_text(data))
+    if not tournament.players:
+        raise FormatError("the file has no player records (001)")
+    rounds = ft.tournament_rounds(tournament)
+    warnings: list[str] = []
+    if tiebreaks is None:
+        tiebreaks, warnings = _tiebreaks_from_file(tournament.tiebreaks)
+    stored_parameters, codes = _validated_rules(
+        system=system, tiebreaks=tiebreaks, unplayed=unplayed, parameters=parameters
+    )
+    name = tournament.name or "TRF import"
+    club = club_for_import(club_slug=club_slug, create_name=name)
+    slug = season_slug or slugify(name)[:50] or "trf-import"
+    if Season.objects.filter(slug=slug).exists():
+        raise ServiceError(
+            f"A season with slug {slug!r} already exists; choose another with --season-slug."
+        )
+    scoring_points = tournament.scoring
+    bye_points = _entry_points(scoring_points["P"], "tag 162 (pairing-allocated bye)")
+    for rnd in rounds:
+        for entry in rnd.entries:
+            _entry_points(entry.points, f"round {rnd.number}, start rank {entry.start_rank}")
+    nationals = {n.start_rank: n for n in tournament.national_ratings}
+    matcher = member_matcher(club)
+    members: dict[int, Member | None] = {}
+    taken: dict[int, int] = {}
+    for player in tournament.players:
+        national = nationals.get(player.start_rank)
+        knsb_id = national.national_id.strip() if national else ""
+        member = match_member(matcher, name=player.name, knsb_id=knsb_id, fide_id=player.fide_id)
+        if member is not None:
+            if member.pk in taken:
+                raise ServiceError(
+                    f"Start ranks {taken[member.pk]} and {player.start_rank} are both "
+                    f"the club member {member.name}."
+                )
+            taken[member.pk] = player.start_rank
+        members[player.start_rank] = member
+    _refuse_duplicate_ids(tournament, nationals)
+    return _TrfPlan(
+        tournament=tournament,
+        rounds=rounds,
+        club=club,
+        club_name=name,
+        season_slug=slug,
+        season_name=name,
+        system=system,
+        parameters=stored_parameters,
+        tiebreaks=codes,
+        unplayed=unplayed,
+        round_robin=round_robin,
+        min_games=min_games,
+        bye_points=bye_points,
+        members=members,
+        nationals=nationals,
+        warnings=tuple(warnings),
+    )
+
+
+def _refuse_duplicate_ids(
+    tournament: ft.TrfTournament, nationals: Mapping[int, ft.TrfNationalRating]
+) -> None:
+    seen_fide: dict[int, int] = {}
+    seen_knsb: dict[str, int] = {}
+    for player in tournament.players:
+        if player.fide_id is not None:
+            if player.fide_id in seen_fide:
+                raise ServiceError(
+                    f"Start ranks {seen_fide[player.fide_id]} and {player.start_rank} have the "
+                    f"same FIDE ID {player.fide_id}."
+                )
+            seen_fide[player.fide_id] = player.start_rank
+        national = nationals.get(player.start_rank)
+        knsb_id = national.national_id.strip() if national else ""
+        if knsb_id:
+            if knsb_id in seen_knsb:
+                raise ServiceError(
+                    f"Start ranks {seen_knsb[knsb_id]} and {player.start_rank} have the same "
+                    f"relatienummer {knsb_id}."
+                )
+            seen_knsb[knsb_id] = player.start_rank
+
+
+def trf_import(
+    *,
+    data: bytes | str,
+    club_slug: str | None = None,
+    season_slug: str | None = None,
+    system: str = "points",
+    tiebreaks: Sequence[str] | None = None,
+    unplayed: str = "fide-2024",
+    parameters: Mapping[str, object] | None = None,
+    round_robin: bool = False,
+    min_games: int = 0,
+    dry_run: bool = False,
+) -> ImportReport:
+    """A TRF16/TRF-2026 file as a new season of the club, standings computed.
+
+    Participants get the TRF start rank as start number; members are matched by relatienummer
+    (TRF-2026 national record), FIDE ID or name and created when new. A round whose games all
+    have results is completed; a blank round of a player is no entry (not paired). Without
+    ``tiebreaks`` the file's tag 202 is used, unknown codes left out with a warning.
+    Raises ``FormatError`` (file) or ``ServiceError`` (database) before writing anything.
+    """
+    plan = _plan_trf(
+        data=data,
+        club_slug=club_slug,
+        season_slug=season_slug,
+        system=system,
+        tiebreaks=tiebreaks,
+        unplayed=unplayed,
+        parameters=parameters or {},
+        round_robin=round_robin,
+        min_games=min_games,
+    )
+    return run_import(dry_run, lambda: _write_trf(plan, dry_run))
+
+
+def _write_trf(plan: _TrfPlan, dry_run: bool) -> ImportReport:
+    t = plan.tournament
+    report = ImportReport(season_slug=plan.season_slug, dry_run=dry_run)
+    report.warnings.extend(plan.warnings)
+    club = plan.club
+    if club is None:
+        club = Club.objects.create(name=plan.club_name[:120], slug=slugify(plan.club_name)[:50])
+    report.club_slug = club.slug
+    start = _trf_date(t.start_date)
+    end = _trf_date(t.end_date)
+    if start and end and end < start:
+        end = None
+    season = Season.objects.create(
+        club=club,
+        name=plan.season_name[:120],
+        slug=plan.season_slug,
+        start_date=start,
+        end_date=end,
+        kind=Season.Kind.ROUND_ROBIN if plan.round_robin else Season.Kind.LADDER,
+        system=plan.system,
+        parameters=plan.parameters,
+        tiebreaks=list(plan.tiebreaks),
+        unplayed_policy=plan.unplayed,
+        min_games=plan.min_games,
+        bye_points=plan.bye_points,
+    )
+    SeasonRules.objects.create(
+        season=season,
+        version=1,
+        system=plan.system,
+        parameters=plan.parameters,
+        tiebreaks=list(plan.tiebreaks),
+        unplayed_policy=plan.unplayed,
+        min_games=plan.min_games,
+    )
+    participant_of: dict[int, Participant] = {}
+    for player in sorted(t.players, key=lambda p: p.start_rank):
+        member = plan.members[player.start_rank]
+        if member is None:
+            national = plan.nationals.get(player.start_rank)
+            birth = player.birth.strip()[:4]
+            member = Member.objects.create(
+                club=club,
+                name=player.name[:120],
+                knsb_id=(national.national_id.strip() if national else "")[:12],
+                fide_id=player.fide_id,
+                rating=player.rating,
+                birth_year=int(birth) if birth.isdigit() and int(birth) > 0 else None,
+            )
+            report.members_created += 1
+        else:
+            report.members_matched += 1
+        participant_of[player.start_rank] = Participant.objects.create(
+            season=season, member=member, start_rank=player.start_rank
+        )
+        report.participants += 1
+    for rnd in plan.rounds:
+        date = t.round_date(rnd.number)
+        if date is None:
+            date = (start + datetime.timedelta(weeks=rnd.number - 1)) if start else None
+        complete = all(game.result != "" for game in rnd.games)
+        db_round = Round.objects.create(
+            season=season,
+            number=rnd.number,
+            date=date or timezone.localdate(),
+            status=Round.Status.COMPLETED if complete else Round.Status.PAIRED,
+        )
+        report.rounds += 1
+        for board, game in enumerate(rnd.games, start=1):
+            Game.objects.create(
+                round=db_round,
+                board=board,
+                white=participant_of[game.white],
+                black=participant_of[game.black],
+                result=game.result,
+            )
+            report.games += 1
+        for entry in rnd.entries:
+            if entry.kind == RoundEntry.Kind.NOT_PAIRED and entry.points == 0:
+                continue  # a blank round: no record, which the engine reads as not paired
+            RoundEntry.objects.create(
+                round=db_round,
+                participant=participant_of[entry.start_rank],
+                kind=entry.kind,
+                points=_entry_points(entry.points, "entry"),
+            )
+            report.entries += 1
+    standings_recompute(season=season)
+    return report
