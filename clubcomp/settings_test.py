@@ -10,8 +10,8 @@ import os
 
 os.environ.setdefault("SECRET_KEY", "tests-only-not-a-secret")
 
-from clubcomp.settings import *  # noqa: E402, F403
-from clubcomp.settings import STORAGES  # noqa: E402
+from clubcomp.settings import *  # noqa: F403
+from clubcomp.settings import STORAGES
 
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

@@ -7,6 +7,7 @@ keeps the earlier rule set (a new season's rules are checked by the rules servic
 """
 
 from collections.abc import Iterable
+from typing import Any
 
 from django import forms
 from django.contrib import admin
@@ -133,8 +134,9 @@ class SeasonAdminForm(forms.ModelForm):
             "status",
         ]
 
-    def clean(self) -> dict:
-        data = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        data = self.cleaned_data
         if self.instance.pk is None and not self.errors:
             try:
                 rules = rules_validate(
@@ -190,7 +192,7 @@ class SeasonRulesAdmin(admin.ModelAdmin):
 @admin.register(Participant)
 class ParticipantAdmin(SeasonWrites):
     def seasons_of(self, objects: Iterable[Model]) -> list[Season]:
-        return [o.season for o in objects]
+        return [o.season for o in objects if isinstance(o, Participant)]
 
     list_display = ["member", "season", "start_rank", "start_points", "joined_round"]
     list_filter = ["season"]
@@ -216,7 +218,7 @@ class RoundEntryInline(admin.TabularInline):
 @admin.register(Round)
 class RoundAdmin(SeasonWrites):
     def seasons_of(self, objects: Iterable[Model]) -> list[Season]:
-        return [o.season for o in objects]
+        return [o.season for o in objects if isinstance(o, Round)]
 
     list_display = ["season", "number", "date", "status"]
     list_filter = ["season", "status"]
@@ -227,7 +229,7 @@ class RoundAdmin(SeasonWrites):
 @admin.register(Game)
 class GameAdmin(SeasonWrites, SimpleHistoryAdmin):
     def seasons_of(self, objects: Iterable[Model]) -> list[Season]:
-        return [o.round.season for o in objects]
+        return [o.round.season for o in objects if isinstance(o, Game)]
 
     list_display = ["round", "board", "white", "black", "result", "version", "updated_by"]
     list_filter = ["round__season", "result"]
@@ -239,7 +241,7 @@ class GameAdmin(SeasonWrites, SimpleHistoryAdmin):
 @admin.register(RoundEntry)
 class RoundEntryAdmin(SeasonWrites, SimpleHistoryAdmin):
     def seasons_of(self, objects: Iterable[Model]) -> list[Season]:
-        return [o.round.season for o in objects]
+        return [o.round.season for o in objects if isinstance(o, RoundEntry)]
 
     list_display = ["round", "participant", "kind", "points"]
     list_filter = ["round__season", "kind"]

@@ -251,8 +251,47 @@ class Round(models.Model):
     def __str__(self) -> str:
         return f"{self.season} – {_('round')} {self.number}"
 
+    @property
+    def is_planned(self) -> bool:
+        """Not published yet: the pairing is a draft only the TD sees."""
+        return self.status == Round.Status.PLANNED
 
-class Game(models.Model):
+    @property
+    def is_published(self) -> bool:
+        """The pairing is published and results are being entered."""
+        return self.status == Round.Status.PAIRED
+
+    @property
+    def is_completed(self) -> bool:
+        """Closed: every board has a result and the standings include the round."""
+        return self.status == Round.Status.COMPLETED
+
+
+class RecordedByTD(models.Model):
+    """What a TD records on an evening (a board's game, a round without a game): who last
+    changed it and when, whether the TD fixed it by hand, and its full history of changes."""
+
+    # Set by the TD on a draft board or a bye, so re-running the pairing engine "on the rest"
+    # keeps it.
+    fixed_by_td = models.BooleanField(_("fixed by the TD"), default=False)
+    updated_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        editable=False,
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords(inherit=True)
+    # The reason simple-history records with the next save (the services set it on corrections).
+    _change_reason: str
+
+    class Meta:
+        abstract = True
+
+
+class Game(RecordedByTD):
     class Result(models.TextChoices):
         WHITE_WINS = ScoringResult.WHITE_WINS.value, "1-0"
         DRAW = ScoringResult.DRAW.value, "½-½"
@@ -280,18 +319,6 @@ class Game(models.Model):
         _("result"), max_length=3, choices=Result, default=Result.NOT_PLAYED, blank=True
     )
     version = models.PositiveIntegerField(default=1, editable=False)
-    # Set by the TD on a draft board, so re-running the pairing engine "on the rest" keeps it.
-    fixed_by_td = models.BooleanField(_("fixed by the TD"), default=False)
-    updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        editable=False,
-    )
-    updated_at = models.DateTimeField(auto_now=True)
-    history = HistoricalRecords()
 
     class Meta:
         ordering = ["round", "board"]
@@ -325,7 +352,7 @@ class Game(models.Model):
         return f"{self.round} {_('board')} {self.board}: {self.white} – {self.black}"
 
 
-class RoundEntry(models.Model):
+class RoundEntry(RecordedByTD):
     """A participant's round without a game: absence, club duty or bye."""
 
     class Kind(models.TextChoices):
@@ -346,18 +373,6 @@ class RoundEntry(models.Model):
         validators=[MinValueValidator(Decimal("0"))],
     )
     note = models.CharField(_("note"), max_length=200, blank=True, default="")
-    # A bye the TD gave by hand, kept when the pairing engine re-runs on the rest.
-    fixed_by_td = models.BooleanField(_("fixed by the TD"), default=False)
-    updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        editable=False,
-    )
-    updated_at = models.DateTimeField(auto_now=True)
-    history = HistoricalRecords()
 
     class Meta:
         ordering = ["round", "kind", "participant"]
@@ -374,6 +389,18 @@ class RoundEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: {self.participant} ({self.get_kind_display()})"
+
+
+# The TD's attendance marks: present, or one of the absence kinds (each kept as an entry).
+PRESENT = "present"
+ABSENCE_KINDS = (
+    RoundEntry.Kind.ABSENT_NOTICE,
+    RoundEntry.Kind.ABSENT_NO_NOTICE,
+    RoundEntry.Kind.CLUB_DUTY,
+)
+ATTENDANCE_CHOICES = (PRESENT, *ABSENCE_KINDS)
+# Entries the draft pairing writes (and throws away when it is redone).
+DRAFT_ENTRY_KINDS = (RoundEntry.Kind.BYE, RoundEntry.Kind.NOT_PAIRED)
 
 
 class StandingsSnapshot(models.Model):

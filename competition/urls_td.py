@@ -14,10 +14,16 @@ urlpatterns = [
     path(_round + "attendance/", td.td_attendance, name="td_attendance"),
     path(_round + "latecomer/", td.td_latecomer, name="td_latecomer"),
     path(_round + "pairing/", td.td_pairing, name="td_pairing"),
-    path(_round + "pairing/propose/", td.td_pairing_propose, name="td_pairing_propose"),
-    path(_round + "pairing/swap/", td.td_pairing_swap, name="td_pairing_swap"),
-    path(_round + "pairing/fix/", td.td_pairing_fix, name="td_pairing_fix"),
-    path(_round + "pairing/bye/", td.td_pairing_bye, name="td_pairing_bye"),
+    # One view for the TD's changes to the draft: td_pairing_propose, _swap, _fix and _bye.
+    *(
+        path(
+            _round + f"pairing/{action}/",
+            td.td_pairing_action,
+            {"action": action},
+            name=f"td_pairing_{action}",
+        )
+        for action in td.PAIRING_ACTIONS
+    ),
     path(_round + "publish/", td.td_round_publish, name="td_round_publish"),
     path(_round + "unpublish/", td.td_round_unpublish, name="td_round_unpublish"),
     path(_round + "print/", td.td_round_print, name="td_round_print"),

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils import timezone
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from competition.models import Game, Member, RoundEntry, Season
-from competition.services.evening import ABSENCE_KINDS, PRESENT
+from competition.models import ABSENCE_KINDS, PRESENT, Game, Member, RoundEntry, Season
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise as StrPromise
 
 ATTENDANCE_LABELS = [
     (PRESENT, _("present")),
@@ -99,7 +101,7 @@ class _PlayersForm(forms.Form):
 
 
 def _player_field(
-    label: str | Promise, missing: str | Promise, unknown: str | Promise
+    label: StrPromise, missing: StrPromise, unknown: StrPromise
 ) -> forms.TypedChoiceField:
     """A choice of one of the round's players; each error says which choice is wrong.
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from django import forms
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
+from competition import labels
 from competition.models import Club, UnplayedPolicy
 from competition.scoring.registry import SYSTEMS
 
@@ -14,8 +14,7 @@ MAX_UPLOAD_BYTES = 64 * 1024 * 1024  # a national FIDE list is about 50 MB unpac
 
 def _system_choices() -> list[tuple[str, str]]:
     """The ranking systems by their name in the reader's language (called for every form)."""
-    nl = (get_language() or "nl").startswith("nl")
-    return [(key, s.name_nl if nl else s.name_en) for key, s in SYSTEMS.items()]
+    return [(key, labels.system_name(s)) for key, s in SYSTEMS.items()]
 
 
 def _club_field(clubs: list[Club]) -> forms.ModelChoiceField:
@@ -29,7 +28,7 @@ def _club_field(clubs: list[Club]) -> forms.ModelChoiceField:
 class _UploadForm(forms.Form):
     file = forms.FileField(label=_("File"))
 
-    def clean_file(self):  # type: ignore[no-untyped-def]
+    def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload.size > MAX_UPLOAD_BYTES:
             raise forms.ValidationError(_("The file is larger than 64 MB."))
@@ -58,7 +57,7 @@ class TrfUploadForm(_UploadForm):
     min_games = forms.IntegerField(label=_("Minimum games for prizes"), min_value=0, initial=0)
     round_robin = forms.BooleanField(label=_("Round robin"), required=False)
 
-    def __init__(self, *args, clubs: list[Club], **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, *args, clubs: list[Club], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["club"] = _club_field(clubs)
         self.order_fields(["file", "club"])
@@ -89,7 +88,7 @@ class RatingsUploadForm(_UploadForm):
         label=_("Only the club's own members"), required=False, initial=True
     )
 
-    def __init__(self, *args, clubs: list[Club], **kwargs) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, *args, clubs: list[Club], **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["club"] = _club_field(clubs)
         self.order_fields(["file", "club"])

@@ -14,13 +14,14 @@ from typing import Any
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Fieldset, Layout, Submit
 from django import forms
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
+from competition import labels
 from competition.models import Season, UnplayedPolicy
 from competition.scoring.parameters import ParameterKind, ParameterSpec, parameters_from_json
 from competition.scoring.registry import SYSTEMS
-from competition.scoring.tiebreaks import TIEBREAK_LABELS
+from competition.scoring.tiebreaks import TIEBREAK_CODES
 from competition.services.rules import Rules, rules_validate
 
 _NUMBER = re.compile(r"^\s*[+-]?\d+([.,]\d+)?(\s*/\s*\d+)?\s*$")
@@ -55,31 +56,35 @@ def _allowed(spec: ParameterSpec) -> str:
     high = None if spec.maximum is None else _show(spec.maximum)
     if spec.kind is ParameterKind.INT:
         if low is not None and high is not None:
-            return _("a whole number from %(low)s to %(high)s") % {"low": low, "high": high}
+            return gettext("a whole number from %(low)s to %(high)s") % {"low": low, "high": high}
         if low is not None:
-            return _("a whole number of at least %(low)s") % {"low": low}
+            return gettext("a whole number of at least %(low)s") % {"low": low}
         if high is not None:
-            return _("a whole number of at most %(high)s") % {"high": high}
-        return _("a whole number")
+            return gettext("a whole number of at most %(high)s") % {"high": high}
+        return gettext("a whole number")
     if low is not None and high is not None:
-        return _("an exact number from %(low)s to %(high)s") % {"low": low, "high": high}
+        return gettext("an exact number from %(low)s to %(high)s") % {"low": low, "high": high}
     if low is not None:
-        return _("an exact number of at least %(low)s") % {"low": low}
+        return gettext("an exact number of at least %(low)s") % {"low": low}
     if high is not None:
-        return _("an exact number of at most %(high)s") % {"high": high}
-    return _("an exact number")
+        return gettext("an exact number of at most %(high)s") % {"high": high}
+    return gettext("an exact number")
 
 
 def _field_for(spec: ParameterSpec, language: str) -> forms.Field:
-    label = spec.description_nl if language.startswith("nl") else spec.description_en
+    label = labels.parameter_label(spec, language)
     help_text = _allowed(spec)
     if spec.kind is ParameterKind.BOOL:
         return forms.BooleanField(label=label, required=False)
     if spec.kind is ParameterKind.CHOICE:
         return forms.ChoiceField(label=label, choices=[(c, c) for c in spec.choices])
     if spec.kind is ParameterKind.INT:
+        # An integer parameter's bounds are whole numbers (the registry's tests check it).
         return forms.IntegerField(
-            label=label, help_text=help_text, min_value=spec.minimum, max_value=spec.maximum
+            label=label,
+            help_text=help_text,
+            min_value=None if spec.minimum is None else int(spec.minimum),
+            max_value=None if spec.maximum is None else int(spec.maximum),
         )
     return forms.CharField(label=label, help_text=help_text, max_length=40)
 
@@ -99,7 +104,6 @@ class SeasonRulesForm(forms.Form):
     def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         self.season = season
         language = get_language() or "nl"
-        nl = language.startswith("nl")
         current = parameters_from_json(season.parameters)
         initial = {
             "system": season.system,
@@ -107,9 +111,12 @@ class SeasonRulesForm(forms.Form):
             "unplayed_policy": season.unplayed_policy,
             "min_games": season.min_games,
         }
-        super().__init__(*args, initial=initial, **kwargs)
-        self.fields["system"].choices = [
-            (key, system.name_nl if nl else system.name_en) for key, system in SYSTEMS.items()
+        kwargs["initial"] = initial
+        super().__init__(*args, **kwargs)
+        system_field = self.fields["system"]
+        assert isinstance(system_field, forms.ChoiceField)
+        system_field.choices = [
+            (key, labels.system_name(system, language)) for key, system in SYSTEMS.items()
         ]
         fieldsets = []
         for key, system in SYSTEMS.items():
@@ -126,14 +133,13 @@ class SeasonRulesForm(forms.Form):
                 names.append(name)
             fieldsets.append(
                 Fieldset(
-                    _("Parameters: %(system)s")
-                    % {"system": system.name_nl if nl else system.name_en},
+                    _("Parameters: %(system)s") % {"system": labels.system_name(system, language)},
                     *names,
                     css_class="system-parameters border rounded p-2 mb-3",
                     data_system=key,
                 )
             )
-        codes = ", ".join(TIEBREAK_LABELS)
+        codes = ", ".join(TIEBREAK_CODES)
         known_codes = _("Known codes:")
         self.helper = FormHelper()
         self.helper.form_method = "post"
@@ -149,7 +155,7 @@ class SeasonRulesForm(forms.Form):
         )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         key = data.get("system")
         if not key or key not in SYSTEMS or "min_games" not in data:
             return data

@@ -4,38 +4,9 @@ Pure Python: no Django. Call :func:`pair_round` with a :class:`PairingRequest`; 
 :class:`PairingProposal` whose reasons the web layer translates.
 """
 
+from competition.pairing import model
 from competition.pairing.berger import berger_bye, berger_round, berger_schedule
 from competition.pairing.ladder import pair_round
-from competition.pairing.model import (
-    DEFAULT_REMATCH_WINDOW,
-    MAX_COLOUR_DIFFERENCE,
-    Board,
-    FixedBoard,
-    PairingError,
-    PairingProposal,
-    PairingRequest,
-    PlayedGame,
-    PlayerId,
-    PresentPlayer,
-    Reason,
-    ReasonKind,
-)
+from competition.pairing.model import *  # noqa: F403  (the request and proposal types)
 
-__all__ = [
-    "DEFAULT_REMATCH_WINDOW",
-    "MAX_COLOUR_DIFFERENCE",
-    "Board",
-    "FixedBoard",
-    "PairingError",
-    "PairingProposal",
-    "PairingRequest",
-    "PlayedGame",
-    "PlayerId",
-    "PresentPlayer",
-    "Reason",
-    "ReasonKind",
-    "berger_bye",
-    "berger_round",
-    "berger_schedule",
-    "pair_round",
-]
+__all__ = [*model.__all__, "berger_bye", "berger_round", "berger_schedule", "pair_round"]

@@ -78,3 +78,27 @@ def berger_bye(n: int, round_number: int) -> int | None:
 def berger_schedule(n: int) -> list[list[tuple[int, int]]]:
     """All rounds of a single round robin for n players (n - 1 rounds, or n for odd n)."""
     return [berger_round(n, r) for r in range(1, _table_size(n))]
+
+
+def berger_cycle_round(n: int, round_number: int) -> tuple[list[tuple[int, int]], int | None]:
+    """Round ``round_number`` of a (possibly repeated) round robin for n players: its games as
+    (white, black) start numbers in board order, and the start number with the bye (odd n).
+
+    A single cycle has n - 1 rounds (n for odd n); a double round robin plays the table again
+    with colours reversed, a third cycle as the first, and so on.
+
+    >>> berger_cycle_round(4, 1)
+    ([(1, 4), (2, 3)], None)
+    >>> berger_cycle_round(4, 4)
+    ([(4, 1), (3, 2)], None)
+    >>> berger_cycle_round(5, 7)
+    ([(3, 5), (2, 1)], 4)
+    """
+    if round_number < 1:
+        raise ValueError(f"round {round_number} is not a round number")
+    cycle = _table_size(n) - 1
+    table_round = (round_number - 1) % cycle + 1
+    games = berger_round(n, table_round)
+    if (round_number - 1) // cycle % 2 == 1:
+        games = [(black, white) for white, black in games]
+    return games, berger_bye(n, table_round)

@@ -1,10 +1,10 @@
 """Pairing a club evening: the standings ladder as a minimum-cost perfect matching.
 
-Source: the club practice in DOMAIN.md ("Pairing a club evening"). Present players are sorted by
-the current standings and paired 1-2, 3-4, ...; a pair that met within the last K rounds is not
-paired again if avoidable; the odd player out gets the bye; colours follow whites, then the
-previous game between the two, then rank. The TD may fix boards and the bye; the engine pairs
-the rest.
+Source: the club practice in DOMAIN.md ("Pairing a club evening"; see docs/sources.md). Present
+players are sorted by the current standings and paired 1-2, 3-4, ...; a pair that met within the
+last K rounds is not paired again if avoidable; the odd player out gets the bye; colours follow
+whites, then the previous game between the two, then rank. The TD may fix boards and the bye;
+the engine pairs the rest.
 
 Example: four present players ranked 1-4, nobody has a bye problem, 1 and 2 met last round
 (K = 3). Pairing 1-2, 3-4 would repeat a game, so the engine proposes 1-3 and 2-4: in squared

@@ -12,6 +12,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+__all__ = [
+    "DEFAULT_REMATCH_WINDOW",
+    "MAX_COLOUR_DIFFERENCE",
+    "Board",
+    "FixedBoard",
+    "PairingError",
+    "PairingProposal",
+    "PairingRequest",
+    "PlayedGame",
+    "PlayerId",
+    "PresentPlayer",
+    "Reason",
+    "ReasonKind",
+]
+
 PlayerId = int
 
 DEFAULT_REMATCH_WINDOW = 3

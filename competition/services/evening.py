@@ -1,5 +1,7 @@
-"""The club evening as the tournament director (TD) runs it: attendance, pairing, publishing,
-results, closing the round and corrections.
+"""The club evening as the tournament director (TD) runs it: attendance, pairing, publishing
+and corrections of entries. Opening rounds, results and closing are in
+:mod:`competition.services.rounds`; the reads (the draft, who is present, the pairing engine's
+input) in :mod:`competition.selectors.td`.
 
 A round moves planned → paired (published) → completed. While it is planned, the pairing is a
 *draft*: ordinary ``Game`` rows and a ``bye`` entry that the TD may swap, fix, re-run or throw
@@ -13,197 +15,61 @@ evening take turns; a refused action raises :class:`ServiceError` and changes no
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from competition.models import Game, Member, Participant, Round, RoundEntry, Season
+from competition.models import (
+    ABSENCE_KINDS,
+    ATTENDANCE_CHOICES,
+    DRAFT_ENTRY_KINDS,
+    PRESENT,
+    Game,
+    Member,
+    Participant,
+    Round,
+    RoundEntry,
+)
 from competition.pairing import (
     FixedBoard,
     PairingError,
     PairingProposal,
     PairingRequest,
-    PlayedGame,
-    PresentPlayer,
-    berger_bye,
-    berger_round,
     pair_round,
 )
-from competition.scoring.model import Result
+from competition.pairing.berger import berger_cycle_round
+from competition.selectors.common import participant_names
+from competition.selectors.td import (
+    Draft,
+    DraftBoard,
+    absent_ids,
+    draft_of,
+    pairing_request,
+    participants_in_round,
+    present_participants,
+    round_has_draft,
+    round_has_games,
+)
 from competition.services.errors import ServiceError
-from competition.services.rounds import entry_record, result_record, round_complete, round_create
+from competition.services.rounds import entry_record, round_lock
 from competition.services.standings import standings_recompute
 
-PRESENT = "present"
-ABSENCE_KINDS = (
-    RoundEntry.Kind.ABSENT_NOTICE,
-    RoundEntry.Kind.ABSENT_NO_NOTICE,
-    RoundEntry.Kind.CLUB_DUTY,
-)
-ATTENDANCE_CHOICES = (PRESENT, *ABSENCE_KINDS)
-# Entries the draft pairing writes (and throws away when it is redone).
-DRAFT_ENTRY_KINDS = (RoundEntry.Kind.BYE, RoundEntry.Kind.NOT_PAIRED)
-
-
-@dataclass(frozen=True)
-class DraftBoard:
-    """One board of a draft pairing as the services rewrite it."""
-
-    white_id: int
-    black_id: int
-    fixed: bool
-
-
-@dataclass(frozen=True)
-class Draft:
-    """A round's draft pairing: boards in board order and the bye (if any)."""
-
-    boards: tuple[DraftBoard, ...]
-    bye_id: int | None
-    bye_fixed: bool
-
-    def slot_of(self, participant_id: int) -> tuple[int, str] | None:
-        """(board index, "white"/"black") or (-1, "bye") for a paired participant, else None."""
-        for index, board in enumerate(self.boards):
-            if board.white_id == participant_id:
-                return index, "white"
-            if board.black_id == participant_id:
-                return index, "black"
-        if self.bye_id == participant_id:
-            return -1, "bye"
-        return None
-
-
-# --- reading the round (inside the services' transactions) ----------------------------------
-
-
-def _locked_round(round: Round) -> Round:
-    return (
-        Round.objects.select_for_update(of=("self",))
-        .select_related("season__club")
-        .get(pk=round.pk)
-    )
+# --- checks and the pairing engine ----------------------------------------------------------
 
 
 def _require_planned(round: Round) -> None:
-    if round.status == Round.Status.PAIRED:
+    if round.is_published:
         raise ServiceError(
             _("The pairing of round %(round)s is published; withdraw it first to change it.")
             % {"round": round.number}
         )
-    if round.status == Round.Status.COMPLETED:
+    if round.is_completed:
         raise ServiceError(_("Round %(round)s is closed.") % {"round": round.number})
-
-
-def participants_in_round(round: Round) -> list[Participant]:
-    """The season's participants taking part in ``round`` (joined by then), start order."""
-    return list(
-        Participant.objects.filter(season_id=round.season_id, joined_round__lte=round.number)
-        .select_related("member")
-        .order_by("start_rank", "member__name", "pk")
-    )
-
-
-def absent_ids(round: Round) -> set[int]:
-    return set(
-        RoundEntry.objects.filter(round=round, kind__in=ABSENCE_KINDS).values_list(
-            "participant_id", flat=True
-        )
-    )
-
-
-def present_participants(round: Round) -> list[Participant]:
-    absent = absent_ids(round)
-    return [p for p in participants_in_round(round) if p.id not in absent]
-
-
-def draft_of(round: Round) -> Draft:
-    """The round's current pairing (draft or published) with the TD's fixed marks."""
-    games = Game.objects.filter(round=round).order_by("board")
-    bye = RoundEntry.objects.filter(round=round, kind=RoundEntry.Kind.BYE).first()
-    return Draft(
-        boards=tuple(DraftBoard(g.white_id, g.black_id, g.fixed_by_td) for g in games),
-        bye_id=bye.participant_id if bye else None,
-        bye_fixed=bye.fixed_by_td if bye else False,
-    )
-
-
-# --- the pairing engine's input --------------------------------------------------------------
-
-
-def _standing_ranks(season: Season, before_round: int) -> dict[int, int]:
-    """Rank in the latest cached standings before ``before_round`` (empty before round 1)."""
-    snapshot = (
-        season.snapshots.filter(round_number__lt=before_round).order_by("-round_number").first()
-    )
-    if snapshot is None:
-        return {}
-    return {row["participant_id"]: row["rank"] for row in snapshot.rows}
-
-
-def pairing_request(
-    round: Round,
-    *,
-    fixed_boards: Sequence[FixedBoard] = (),
-    fixed_bye: int | None = None,
-) -> PairingRequest:
-    """The engine's input for ``round``: present players by standing, colours, byes, games.
-
-    Players without a standing yet (before round 1, or late joiners) follow the ranked ones in
-    start order. Colours and rematches count games played over the board only: after a forfeit
-    the two have not met and nobody had a colour.
-    """
-    season = round.season
-    present = present_participants(round)
-    ranks = _standing_ranks(season, round.number)
-    unranked = (max(ranks.values()) if ranks else 0) + 1
-    earlier = Round.objects.filter(season=season, number__lt=round.number)
-    whites: dict[int, int] = {}
-    blacks: dict[int, int] = {}
-    previous: list[PlayedGame] = []
-    played = [r.value for r in Result if r.is_played]
-    for number, white_id, black_id in Game.objects.filter(
-        round__in=earlier, result__in=played
-    ).values_list("round__number", "white_id", "black_id"):
-        whites[white_id] = whites.get(white_id, 0) + 1
-        blacks[black_id] = blacks.get(black_id, 0) + 1
-        previous.append(PlayedGame(round_number=number, white_id=white_id, black_id=black_id))
-    byes: dict[int, int] = {}
-    bye_last_round: set[int] = set()
-    for number, participant_id in RoundEntry.objects.filter(
-        round__in=earlier, kind=RoundEntry.Kind.BYE
-    ).values_list("round__number", "participant_id"):
-        byes[participant_id] = byes.get(participant_id, 0) + 1
-        if number == round.number - 1:
-            bye_last_round.add(participant_id)
-    ordered = sorted(
-        present,
-        key=lambda p: (ranks.get(p.id, unranked), p.start_rank or 10**6, p.member.name, p.id),
-    )
-    return PairingRequest(
-        round_number=round.number,
-        players=tuple(
-            PresentPlayer(
-                player_id=p.id,
-                rank=ranks.get(p.id, unranked),
-                whites=whites.get(p.id, 0),
-                blacks=blacks.get(p.id, 0),
-                byes=byes.get(p.id, 0),
-                had_bye_last_round=p.id in bye_last_round,
-            )
-            for p in ordered
-        ),
-        previous_games=tuple(previous),
-        rematch_window=season.rematch_window,
-        fixed_boards=tuple(fixed_boards),
-        fixed_bye=fixed_bye,
-    )
 
 
 def _engine(request: PairingRequest) -> PairingProposal:
@@ -215,26 +81,17 @@ def _engine(request: PairingRequest) -> PairingProposal:
         )
 
 
-def berger_draft(round: Round) -> Draft:
-    """The round-robin round from the Berger tables (FIDE C.05 Annex 1), by start number.
-
-    A double round robin repeats the table with colours reversed in the second cycle.
-    """
+def _berger_draft(round: Round) -> Draft:
+    """The round-robin round from the Berger tables (FIDE C.05 Annex 1), by start number."""
     players = participants_in_round(round)
-    n = len(players)
-    if n < 2:
+    if len(players) < 2:
         raise ServiceError(_("A round robin needs at least two participants."))
-    cycle = n - 1 if n % 2 == 0 else n
-    table_round = (round.number - 1) % cycle + 1
-    reverse = ((round.number - 1) // cycle) % 2 == 1
-    boards = []
-    for white_no, black_no in berger_round(n, table_round):
-        white, black = players[white_no - 1], players[black_no - 1]
-        if reverse:
-            white, black = black, white
-        boards.append(DraftBoard(white.id, black.id, fixed=False))
-    bye_no = berger_bye(n, table_round)
-    return Draft(tuple(boards), players[bye_no - 1].id if bye_no else None, bye_fixed=False)
+    games, bye_no = berger_cycle_round(len(players), round.number)
+    boards = tuple(
+        DraftBoard(players[white_no - 1].id, players[black_no - 1].id, fixed=False)
+        for white_no, black_no in games
+    )
+    return Draft(boards, players[bye_no - 1].id if bye_no else None, bye_fixed=False)
 
 
 # --- writing the draft -----------------------------------------------------------------------
@@ -245,24 +102,25 @@ def _clear_draft(round: Round) -> None:
     RoundEntry.objects.filter(round=round, kind__in=DRAFT_ENTRY_KINDS).delete()
 
 
-def _write_draft(round: Round, draft: Draft, user: AbstractBaseUser | None) -> None:
+def _write_draft(round: Round, draft: Draft, user: User | None) -> None:
     """Replace the round's pairing by ``draft`` after checking it covers the present exactly."""
     present = {p.id for p in present_participants(round)}
     seen: list[int] = [pid for b in draft.boards for pid in (b.white_id, b.black_id)]
     if draft.bye_id is not None:
         seen.append(draft.bye_id)
-    names = dict(
-        Participant.objects.filter(season_id=round.season_id).values_list("id", "member__name")
-    )
+    names = participant_names(season_id=round.season_id)
     for board in draft.boards:
         if board.white_id == board.black_id:
             raise ServiceError(_("A player cannot play himself."))
     for pid in seen:
         if seen.count(pid) > 1:
-            raise ServiceError(_("%(name)s would be paired twice.") % {"name": names.get(pid, pid)})
+            raise ServiceError(
+                _("%(name)s would be paired twice.") % {"name": names.get(pid, str(pid))}
+            )
         if pid not in present:
             raise ServiceError(
-                _("%(name)s is not present and cannot be paired.") % {"name": names.get(pid, pid)}
+                _("%(name)s is not present and cannot be paired.")
+                % {"name": names.get(pid, str(pid))}
             )
     _clear_draft(round)
     for number, board in enumerate(draft.boards, start=1):
@@ -297,7 +155,7 @@ def _pair_rest(
     round: Round,
     fixed: Sequence[DraftBoard],
     fixed_bye: int | None,
-    user: AbstractBaseUser | None,
+    user: User | None,
 ) -> PairingProposal:
     request = pairing_request(
         round,
@@ -331,7 +189,7 @@ def attendance_record(
     *,
     round: Round,
     marks: Mapping[int, str],
-    user: AbstractBaseUser | None,
+    user: User | None,
     then_pair: bool = False,
 ) -> AttendanceOutcome:
     """Record who is present; ``marks`` maps participant ids to "present" or an absence kind.
@@ -340,7 +198,7 @@ def attendance_record(
     (it may pair someone who is now absent); the TD pairs again, or ``then_pair`` pairs afresh
     in the same transaction (when the pairing is refused, the attendance is not saved either).
     """
-    round = _locked_round(round)
+    round = round_lock(round.pk)
     _require_planned(round)
     if round.season.is_round_robin:
         raise ServiceError(
@@ -360,11 +218,7 @@ def attendance_record(
             raise ServiceError(_("This player does not take part in this round."))
         if current.get(pid, PRESENT) != mark:
             changes[pid] = mark
-    has_draft = (
-        Game.objects.filter(round=round).exists()
-        or RoundEntry.objects.filter(round=round, kind__in=DRAFT_ENTRY_KINDS).exists()
-    )
-    discard = bool(changes) and has_draft
+    discard = bool(changes) and round_has_draft(round)
     if discard:
         _clear_draft(round)
     for pid, mark in changes.items():
@@ -383,14 +237,14 @@ def latecomer_add(
     round: Round,
     member: Member | None = None,
     name: str = "",
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
 ) -> Participant:
     """Add a late-comer to ``round``: a club member (or a new one by name) joins as present.
 
     An existing participant who was marked absent is simply marked present. A draft pairing is
     re-run on the rest (the TD's fixed boards stay), so the late-comer is paired at once.
     """
-    round = _locked_round(round)
+    round = round_lock(round.pk)
     _require_planned(round)
     if round.season.is_round_robin:
         raise ServiceError(_("A round robin cannot take new players during the season."))
@@ -417,7 +271,7 @@ def latecomer_add(
         participant.joined_round = round.number
         participant.save(update_fields=["joined_round"])
     RoundEntry.objects.filter(round=round, participant=participant, kind__in=ABSENCE_KINDS).delete()
-    if Game.objects.filter(round=round).exists():
+    if round_has_games(round):
         draft = draft_of(round)
         if draft.slot_of(participant.id) is None:
             fixed_bye = draft.bye_id if draft.bye_fixed else None
@@ -430,7 +284,7 @@ def latecomer_add(
 
 @transaction.atomic
 def pairing_propose(
-    *, round: Round, user: AbstractBaseUser | None, keep_fixed: bool = True
+    *, round: Round, user: User | None, keep_fixed: bool = True
 ) -> PairingProposal | None:
     """Pair the round: the engine's proposal (ladder) or the Berger table (round robin).
 
@@ -438,10 +292,10 @@ def pairing_propose(
     rest; without, everything is proposed afresh. Returns the engine's proposal (None for a
     round robin).
     """
-    round = _locked_round(round)
+    round = round_lock(round.pk)
     _require_planned(round)
     if round.season.is_round_robin:
-        _write_draft(round, berger_draft(round), user)
+        _write_draft(round, _berger_draft(round), user)
         return None
     present = present_participants(round)
     if len(present) < 2:
@@ -458,13 +312,13 @@ def pairing_swap(
     round: Round,
     first: Participant | int,
     second: Participant | int,
-    user: AbstractBaseUser | None,
+    user: User | None,
 ) -> None:
     """Exchange two players' places: between boards, with the bye, or colours on one board.
 
     The boards (and bye) touched become fixed by the TD.
     """
-    round = _locked_round(round)
+    round = round_lock(round.pk)
     _require_planned(round)
     a, b = _participant(round, first), _participant(round, second)
     if a.pk == b.pk:
@@ -479,7 +333,7 @@ def pairing_swap(
                 _("%(name)s is not in the pairing (absent?).") % {"name": player.member.name}
             )
     assert slot_a is not None and slot_b is not None
-    boards = [[board.white_id, board.black_id, board.fixed] for board in draft.boards]
+    boards = list(draft.boards)
     bye_id, bye_fixed = draft.bye_id, draft.bye_fixed
 
     def put(slot: tuple[int, str], pid: int) -> None:
@@ -487,17 +341,14 @@ def pairing_swap(
         index, side = slot
         if side == "bye":
             bye_id, bye_fixed = pid, True
+        elif side == "white":
+            boards[index] = DraftBoard(pid, boards[index].black_id, fixed=True)
         else:
-            boards[index][0 if side == "white" else 1] = pid
-            boards[index][2] = True
+            boards[index] = DraftBoard(boards[index].white_id, pid, fixed=True)
 
     put(slot_a, b.pk)
     put(slot_b, a.pk)
-    _write_draft(
-        round,
-        Draft(tuple(DraftBoard(w, k, f) for w, k, f in boards), bye_id, bye_fixed),
-        user,
-    )
+    _write_draft(round, Draft(tuple(boards), bye_id, bye_fixed), user)
 
 
 @transaction.atomic
@@ -506,13 +357,13 @@ def pairing_fix(
     round: Round,
     white: Participant | int,
     black: Participant | int,
-    user: AbstractBaseUser | None,
+    user: User | None,
 ) -> PairingProposal:
     """Pair ``white`` against ``black`` by hand; their former opponents are paired anew.
 
     The engine re-runs on everyone not on a fixed board.
     """
-    round = _locked_round(round)
+    round = round_lock(round.pk)
     _require_planned(round)
     w, b = _participant(round, white), _participant(round, black)
     if w.pk == b.pk:
@@ -536,11 +387,9 @@ def pairing_fix(
 
 
 @transaction.atomic
-def pairing_move_bye(
-    *, round: Round, to: Participant | int, user: AbstractBaseUser | None
-) -> PairingProposal:
+def pairing_move_bye(*, round: Round, to: Participant | int, user: User | None) -> PairingProposal:
     """Give the bye to ``to`` by hand; the engine re-pairs everyone not on a fixed board."""
-    round = _locked_round(round)
+    round = round_lock(round.pk)
     _require_planned(round)
     player = _participant(round, to)
     if player.pk in absent_ids(round) or player.joined_round > round.number:
@@ -559,9 +408,9 @@ def pairing_move_bye(
 
 
 @transaction.atomic
-def round_publish(*, round: Round, user: AbstractBaseUser | None) -> Round:
+def round_publish(*, round: Round, user: User | None) -> Round:
     """Publish the draft pairing: members see it, and results can be entered."""
-    round = _locked_round(round)
+    round = round_lock(round.pk)
     _require_planned(round)
     draft = draft_of(round)
     if not draft.boards:
@@ -584,10 +433,10 @@ def round_publish(*, round: Round, user: AbstractBaseUser | None) -> Round:
 
 
 @transaction.atomic
-def round_unpublish(*, round: Round, user: AbstractBaseUser | None) -> Round:
+def round_unpublish(*, round: Round, user: User | None) -> Round:
     """Withdraw a published pairing (back to draft) as long as no result has been entered."""
-    round = _locked_round(round)
-    if round.status != Round.Status.PAIRED:
+    round = round_lock(round.pk)
+    if not round.is_published:
         raise ServiceError(_("Only a published, unfinished pairing can be withdrawn."))
     if Game.objects.filter(round=round).exclude(result=Game.Result.NOT_PLAYED).exists():
         raise ServiceError(_("Results have been entered; the pairing can no longer be withdrawn."))
@@ -596,67 +445,7 @@ def round_unpublish(*, round: Round, user: AbstractBaseUser | None) -> Round:
     return round
 
 
-# --- rounds, results, closing, corrections ---------------------------------------------------
-
-
-@transaction.atomic
-def evening_start(*, seasons: Sequence[Season], date: datetime.date | None = None) -> list[Round]:
-    """Open a round for each of ``seasons`` on ``date`` (today by default), all or nothing.
-
-    A season whose latest round is still open gets no new one: that round is tonight's.
-    """
-    if not seasons:
-        raise ServiceError(_("Choose at least one competition."))
-    rounds = []
-    for season in seasons:
-        if season.status != Season.Status.RUNNING:
-            raise ServiceError(_("%(season)s is not running.") % {"season": season.name})
-        open_round = (
-            Round.objects.filter(season=season)
-            .exclude(status=Round.Status.COMPLETED)
-            .order_by("-number")
-            .first()
-        )
-        rounds.append(open_round or round_create(season=season, date=date))
-    return rounds
-
-
-@transaction.atomic
-def board_result_save(
-    *,
-    game_id: int,
-    result: str,
-    expected_version: int,
-    user: AbstractBaseUser | None,
-    reason: str = "",
-) -> Game:
-    """Save one board's result (the version check makes a second TD's save fail, not win).
-
-    In a closed round this is a correction and needs a ``reason``; the standings of that round
-    and every later one are recomputed.
-    """
-    game = Game.objects.select_related("round").filter(pk=game_id).first()
-    if game is None:
-        raise ServiceError(_("This board no longer exists; reload the round."))
-    # Lock the round as round_close does: a result saved while the round is being closed
-    # would otherwise miss the standings that the closing computes.
-    round = _locked_round(game.round)
-    if round.status == Round.Status.PLANNED:
-        raise ServiceError(_("Publish the pairing before entering results."))
-    return result_record(
-        game_id=game_id, result=result, expected_version=expected_version, user=user, reason=reason
-    )
-
-
-@transaction.atomic
-def round_close(*, round: Round, user: AbstractBaseUser | None) -> Round:
-    """Close a published round once every board has a result; the standings are recomputed."""
-    round = _locked_round(round)
-    if round.status == Round.Status.PLANNED:
-        raise ServiceError(_("Publish the pairing and enter the results first."))
-    if round.status == Round.Status.COMPLETED:
-        raise ServiceError(_("Round %(round)s is already closed.") % {"round": round.number})
-    return round_complete(round=round)
+# --- corrections of a closed round ----------------------------------------------------------
 
 
 @transaction.atomic
@@ -666,14 +455,14 @@ def entry_correct(
     kind: str,
     points: Decimal | None,
     reason: str,
-    user: AbstractBaseUser | None,
+    user: User | None,
 ) -> RoundEntry:
     """Correct a closed round's absence, club duty or bye (kind and points) with a reason."""
     entry = RoundEntry.objects.select_related("round__season").filter(pk=entry_id).first()
     if entry is None:
         raise ServiceError(_("This entry no longer exists; reload the round."))
-    round = _locked_round(entry.round)
-    if round.status != Round.Status.COMPLETED:
+    round = round_lock(entry.round_id)
+    if not round.is_completed:
         raise ServiceError(_("Only entries of a closed round are corrected this way."))
     if not reason.strip():
         raise ServiceError(_("A correction needs a reason."))
@@ -692,30 +481,15 @@ def entry_correct(
     return entry
 
 
-def participants_not_paired(round: Round) -> list[Participant]:
-    """Present participants without a board or bye in ``round`` (a late-comer, for example)."""
-    draft = draft_of(round)
-    return [p for p in present_participants(round) if draft.slot_of(p.id) is None]
-
-
 __all__ = [
-    "ABSENCE_KINDS",
-    "ATTENDANCE_CHOICES",
-    "PRESENT",
     "AttendanceOutcome",
-    "Draft",
-    "DraftBoard",
     "attendance_record",
-    "board_result_save",
     "entry_correct",
-    "evening_start",
     "latecomer_add",
     "pairing_fix",
     "pairing_move_bye",
     "pairing_propose",
-    "pairing_request",
     "pairing_swap",
-    "round_close",
     "round_publish",
     "round_unpublish",
 ]

@@ -2,16 +2,17 @@
 
 The database refuses a board taken twice, a player on both sides, two entries for one
 participant; :func:`ensure_participants_free` refuses what it cannot express: a participant
-with more than one game or entry in a round. Every function here runs in one transaction.
+with more than one game or entry in a round. Every function here runs in one transaction;
+those that change a round lock it first (:func:`round_lock`), so two TDs take turns.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max, Q
 from django.utils import timezone
@@ -19,8 +20,18 @@ from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
 from competition.models import Game, Participant, Round, RoundEntry, Season
+from competition.selectors.common import user_label
 from competition.services.errors import ServiceError
 from competition.services.standings import standings_recompute
+
+
+def round_lock(round_id: int) -> Round:
+    """The round read again under a row lock (with its season and club), for the transaction."""
+    return (
+        Round.objects.select_for_update(of=("self",))
+        .select_related("season__club")
+        .get(pk=round_id)
+    )
 
 
 def ensure_participants_free(
@@ -65,11 +76,32 @@ def _ensure_same_season(round: Round, *participants: Participant) -> None:
 
 
 @transaction.atomic
-def round_create(*, season: Season, date: datetime.date | None = None) -> Round:
-    """The season's next round, dated ``date`` (today by default)."""
-    Season.objects.select_for_update().get(pk=season.pk)
-    last = Round.objects.filter(season=season).aggregate(last=Max("number"))["last"] or 0
-    return Round.objects.create(season=season, number=last + 1, date=date or timezone.localdate())
+def round_create(*, seasons: Sequence[Season], date: datetime.date | None = None) -> list[Round]:
+    """Tonight's round for each of ``seasons``, dated ``date`` (today by default), all or nothing.
+
+    A season whose latest round is still open gets no new one: that round is tonight's. A new
+    round is numbered one more than the season's highest.
+    """
+    if not seasons:
+        raise ServiceError(_("Choose at least one competition."))
+    rounds = []
+    for season in seasons:
+        season = Season.objects.select_for_update().get(pk=season.pk)
+        if season.status != Season.Status.RUNNING:
+            raise ServiceError(_("%(season)s is not running.") % {"season": season.name})
+        open_round = (
+            Round.objects.filter(season=season)
+            .exclude(status=Round.Status.COMPLETED)
+            .order_by("-number")
+            .first()
+        )
+        if open_round is None:
+            last = Round.objects.filter(season=season).aggregate(last=Max("number"))["last"] or 0
+            open_round = Round.objects.create(
+                season=season, number=last + 1, date=date or timezone.localdate()
+            )
+        rounds.append(open_round)
+    return rounds
 
 
 @transaction.atomic
@@ -80,7 +112,7 @@ def game_create(
     white: Participant,
     black: Participant,
     result: str = Game.Result.NOT_PLAYED,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
 ) -> Game:
     if white.pk == black.pk:
         raise ServiceError(_("A player cannot play himself."))
@@ -109,7 +141,7 @@ def entry_record(
     kind: str,
     points: Decimal | None = None,
     note: str = "",
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
 ) -> RoundEntry:
     """Record (or change) a participant's entry for ``round``: absence, club duty or bye."""
     if kind not in RoundEntry.Kind.values:
@@ -132,12 +164,6 @@ def entry_record(
     return existing
 
 
-def user_label(user: AbstractBaseUser) -> str:
-    """How a TD is named to other TDs: first name when known, else the username."""
-    first = getattr(user, "first_name", "")
-    return first or user.get_username()
-
-
 def _describe_change(game: Game) -> str:
     who = user_label(game.updated_by) if game.updated_by else _("someone")
     when = time_format(timezone.localtime(game.updated_at), "H:i")
@@ -155,30 +181,37 @@ def result_record(
     game_id: int,
     result: str,
     expected_version: int,
-    user: AbstractBaseUser | None,
+    user: User | None,
     reason: str = "",
 ) -> Game:
     """Save a board's result unless someone else changed it since ``expected_version``.
 
-    A result in a completed round is a correction: it needs a reason, is kept in the history
-    with that reason, and the standings of that round and every later one are recomputed.
+    Results are entered once the pairing is published. In a completed round a result is a
+    correction: it needs a reason, is kept in the history with that reason, and the standings
+    of that round and every later one are recomputed.
     """
+    round_id = Game.objects.filter(pk=game_id).values_list("round_id", flat=True).first()
+    if round_id is None:
+        raise ServiceError(_("This board no longer exists; reload the round."))
+    # Lock the round as round_complete does: a result saved while the round is being closed
+    # would otherwise miss the standings that the closing computes.
+    round = round_lock(round_id)
+    if round.is_planned:
+        raise ServiceError(_("Publish the pairing before entering results."))
     if result not in Game.Result.values:
         raise ServiceError(_("Unknown result code: %(result)s.") % {"result": result})
     game = (
         # Lock only the game row. The user who saved it last is read after the lock, not
         # joined here: when this waits for another TD's save, PostgreSQL hands back the new
         # game row but the joined rows as they were before it (no user at all).
-        Game.objects.select_for_update(of=("self",))
-        .select_related("round__season")
-        .filter(pk=game_id)
-        .first()
+        Game.objects.select_for_update(of=("self",)).filter(pk=game_id).first()
     )
     if game is None:
         raise ServiceError(_("This board no longer exists; reload the round."))
+    game.round = round
     if game.version != expected_version:
         raise ServiceError(_describe_change(game))
-    is_correction = game.round.status == Round.Status.COMPLETED
+    is_correction = round.is_completed
     if is_correction and not reason.strip():
         raise ServiceError(_("Correcting a result of a completed round needs a reason."))
     if is_correction and result == Game.Result.NOT_PLAYED:
@@ -186,7 +219,7 @@ def result_record(
         # open one again afterwards.
         raise ServiceError(
             _("Round %(round)s is closed: board %(board)s needs a result.")
-            % {"round": game.round.number, "board": game.board}
+            % {"round": round.number, "board": game.board}
         )
     if game.result == result:
         return game
@@ -196,14 +229,18 @@ def result_record(
     game._change_reason = reason.strip()  # read by simple-history
     game.save()
     if is_correction:
-        standings_recompute(season=game.round.season)
+        standings_recompute(season=round.season)
     return game
 
 
 @transaction.atomic
-def round_complete(*, round: Round) -> Round:
-    """Close the round: every board needs a result; the standings are recomputed."""
-    round = Round.objects.select_for_update().select_related("season").get(pk=round.pk)
+def round_complete(*, round: Round, user: User | None) -> Round:
+    """Close a published round once every board has a result; the standings are recomputed."""
+    round = round_lock(round.pk)
+    if round.is_planned:
+        raise ServiceError(_("Publish the pairing and enter the results first."))
+    if round.is_completed:
+        raise ServiceError(_("Round %(round)s is already closed.") % {"round": round.number})
     open_boards = list(
         Game.objects.filter(round=round, result=Game.Result.NOT_PLAYED).values_list(
             "board", flat=True

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -27,8 +27,9 @@ from competition.scoring.parameters import parameters_from_json, parameters_to_j
 from competition.scoring.records import ScoringInputError
 from competition.scoring.registry import UnknownSystemError, get_system
 from competition.scoring.tiebreaks import validate_tiebreaks
+from competition.selectors.common import season_input
 from competition.services.errors import ServiceError
-from competition.services.standings import season_input, standings_recompute
+from competition.services.standings import standings_recompute
 
 
 @dataclass(frozen=True)
@@ -175,7 +176,7 @@ def _valid_from_of_current(season: Season) -> datetime.datetime:
 
 
 @transaction.atomic
-def rules_save(*, season: Season, rules: Rules, user: AbstractBaseUser | None = None) -> Season:
+def rules_save(*, season: Season, rules: Rules, user: User | None = None) -> Season:
     """Put ``rules`` in force for ``season``, keeping the earlier rule set.
 
     The rule set in force until now is stored as ``SeasonRules`` version ``rules_version`` (an

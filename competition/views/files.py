@@ -6,17 +6,15 @@ from __future__ import annotations
 import datetime
 import secrets
 import tempfile
-from functools import wraps
 from pathlib import Path
 from typing import Any
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from competition.formats.errors import FormatError
 from competition.forms.files import (
@@ -25,8 +23,8 @@ from competition.forms.files import (
     RatingsUploadForm,
     TrfUploadForm,
 )
-from competition.models import Club, Season
-from competition.permissions import is_td, is_td_anywhere, season_for_td
+from competition.permissions import is_td, season_for_td, td_required
+from competition.selectors.td import club_by_slug, seasons_of_clubs, td_clubs
 from competition.services.errors import ServiceError
 from competition.services.transfer import (
     archive_import,
@@ -44,30 +42,10 @@ _PENDING = "files_pending"
 _UPLOAD_DIR = Path(tempfile.gettempdir()) / "clubcomp-uploads"
 
 
-def td_required(view: Any) -> Any:
-    """Login first; then TDs of some club (or staff) only."""
-
-    @login_required
-    @wraps(view)
-    def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not is_td_anywhere(request.user):
-            raise PermissionDenied
-        return view(request, *args, **kwargs)
-
-    return wrapped
-
-
-def _clubs(request: HttpRequest) -> list[Club]:
-    clubs = Club.objects.order_by("name")
-    if not request.user.is_staff:
-        clubs = clubs.filter(td_group__user=request.user)
-    return list(clubs)
-
-
 def _home(request: HttpRequest, status: int = 200, **forms: Any) -> HttpResponse:
-    clubs = _clubs(request)
+    clubs = td_clubs(request.user)
     context = {
-        "seasons": Season.objects.filter(club__in=clubs).select_related("club"),
+        "seasons": seasons_of_clubs(clubs),
         "trf_form": forms.get("trf_form") or TrfUploadForm(clubs=clubs),
         "archive_form": forms.get("archive_form") or ArchiveUploadForm(),
         "ratings_form": forms.get("ratings_form") or RatingsUploadForm(clubs=clubs),
@@ -75,7 +53,7 @@ def _home(request: HttpRequest, status: int = 200, **forms: Any) -> HttpResponse
     return render(request, "competition/files/home.html", context, status=status)
 
 
-@require_GET
+@require_safe
 @td_required
 def files_home(request: HttpRequest) -> HttpResponse:
     return _home(request)
@@ -107,7 +85,7 @@ def _preview(
         form.add_error("file", f"{upload.name}: {error}")
         return _home(request, status=400, **{form_name: form})
     if kind == "archive":
-        club = Club.objects.filter(slug=report.club_slug).first()
+        club = club_by_slug(report.club_slug)
         allowed = is_td(request.user, club) if club else request.user.is_staff
         if not allowed:
             raise PermissionDenied
@@ -136,7 +114,7 @@ def _club_slug(form: Any, request: HttpRequest) -> str:
 @require_POST
 @td_required
 def files_import_trf(request: HttpRequest) -> HttpResponse:
-    form = TrfUploadForm(request.POST, request.FILES, clubs=_clubs(request))
+    form = TrfUploadForm(request.POST, request.FILES, clubs=td_clubs(request.user))
     if not form.is_valid():
         return _home(request, status=400, trf_form=form)
     data = form.cleaned_data
@@ -171,7 +149,7 @@ def files_import_season(request: HttpRequest) -> HttpResponse:
 @require_POST
 @td_required
 def files_import_ratings(request: HttpRequest) -> HttpResponse:
-    form = RatingsUploadForm(request.POST, request.FILES, clubs=_clubs(request))
+    form = RatingsUploadForm(request.POST, request.FILES, clubs=td_clubs(request.user))
     if not form.is_valid():
         return _home(request, status=400, ratings_form=form)
     data = form.cleaned_data
@@ -224,7 +202,7 @@ def _download(content: str, content_type: str, filename: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 @td_required
 def season_export_trf(request: HttpRequest, slug: str) -> HttpResponse:
     season = season_for_td(request.user, slug)
@@ -236,7 +214,7 @@ def season_export_trf(request: HttpRequest, slug: str) -> HttpResponse:
     return _download(text, "text/plain; charset=utf-8", f"{season.slug}.trf")
 
 
-@require_GET
+@require_safe
 @td_required
 def season_export_archive(request: HttpRequest, slug: str) -> HttpResponse:
     season = season_for_td(request.user, slug)
@@ -244,7 +222,7 @@ def season_export_archive(request: HttpRequest, slug: str) -> HttpResponse:
     return _download(text, "application/json; charset=utf-8", f"{season.slug}.json")
 
 
-@require_GET
+@require_safe
 @td_required
 def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     season = season_for_td(request.user, slug)
@@ -252,7 +230,7 @@ def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     return _download(text, "text/csv; charset=utf-8", f"{season.slug}-standings.csv")
 
 
-@require_GET
+@require_safe
 @td_required
 def season_standings_json(request: HttpRequest, slug: str) -> HttpResponse:
     season = season_for_td(request.user, slug)

@@ -25,23 +25,31 @@ from typing import Any
 from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
-from django.db import connections, router
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
 from django.utils.translation import check_for_language, get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
-from django_tables2.export import TableExport
 
-from competition import selectors
 from competition.charts import ChartLabels, ChartPoint, rank_score_svg
+from competition.labels import (
+    figure_label,
+    parameter_label,
+    system_description,
+    system_name,
+)
 from competition.models import Game, Participant, Round, Season
 from competition.scoring.registry import get_system
+from competition.selectors import common, public
+from competition.selectors import participant as participant_selectors
+from competition.services.errors import ServiceError
+from competition.services.transfer import EXPORT_FORMATS, standings_document, standings_export
 from competition.tables import PairingsTable, standings_table
 from competition.templatetags.clubcomp import exact_number
 
@@ -50,7 +58,7 @@ CACHE_SECONDS = 60 * 60 * 24
 
 def _season(slug: str) -> Season:
     try:
-        return selectors.season_get(slug=slug)
+        return public.season_get(slug=slug)
     except Season.DoesNotExist:
         raise Http404(_("No such season.")) from None
 
@@ -105,31 +113,6 @@ def _anonymous_cacheable(request: HttpRequest, keep: tuple[str, ...]) -> bool:
     )
 
 
-@functools.cache
-def _season_versions_sql(alias: str) -> str:
-    """The SQL of ``Season.objects.filter(slug=…).values_list(pk, data_version, rules_version)``
-    for one database, compiled once: compiling it took longer than running it."""
-    query = (
-        Season.objects.using(alias)
-        .filter(slug="-")
-        .order_by()  # the slug is unique: no ORDER BY needed
-        .values_list("pk", "data_version", "rules_version")
-        .query
-    )
-    sql, params = query.sql_with_params()
-    assert len(params) == 1, params  # the slug is the only parameter
-    return sql
-
-
-def _season_versions(slug: str) -> tuple[int, int, int] | None:
-    """The season's pk, ``data_version`` and ``rules_version`` (one query), or None."""
-    alias = router.db_for_read(Season)
-    with connections[alias].cursor() as cursor:
-        cursor.execute(_season_versions_sql(alias), [slug])
-        row = cursor.fetchone()
-    return None if row is None else (row[0], row[1], row[2])
-
-
 def anonymous_page_cache(
     keep: tuple[str, ...] = ("round",),
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
@@ -147,7 +130,7 @@ def anonymous_page_cache(
         def wrapper(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponse:
             if not _anonymous_cacheable(request, keep):
                 return view(request, slug, **kwargs)
-            versions = _season_versions(slug)
+            versions = public.season_versions(slug=slug)
             if versions is None:
                 raise Http404(_("No such season."))
             language = get_language()
@@ -180,13 +163,13 @@ def _page(
     return render(request, template, {"season": season, "body": body, **extra})
 
 
-@require_GET
+@require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "competition/home.html", {"summaries": selectors.season_summaries()})
+    return render(request, "competition/home.html", {"summaries": public.season_summaries()})
 
 
 @never_cache
-@require_GET
+@require_safe
 def language(request: HttpRequest) -> HttpResponse:
     """The language switch: ``?language=en&next=/season/…/`` sets the language cookie the way
     Django's ``set_language`` does and goes back to ``next``.
@@ -219,25 +202,26 @@ def language(request: HttpRequest) -> HttpResponse:
 def _labels(season: Season) -> tuple[tuple[str, str], list[tuple[str, str]], list]:
     language = get_language() or "nl"
     system = get_system(season.system)
-    primary = (system.primary, selectors.figure_label(system.primary, language))
+    primary = (system.primary, figure_label(system.primary, language))
     figures = [
-        (code, selectors.figure_label(code, language))
+        (code, figure_label(code, language))
         for code in system.figure_codes
         if code != system.primary
     ]
     tiebreaks = [
-        (code, code, selectors.figure_label(code, language))
-        for code in selectors.season_tiebreak_codes(season)
+        (code, code, figure_label(code, language)) for code in common.season_tiebreak_codes(season)
     ]
     return primary, figures, tiebreaks
 
 
-def _standings_table(request: HttpRequest, season: Season, data: selectors.SeasonStandingsPage):
+def _standings_table(request: HttpRequest, season: Season, data: public.SeasonStandingsPage):
     primary, figures, tiebreaks = _labels(season)
     table = standings_table(
         data.rows,
         season_slug=season.slug,
-        after_round=data.after_round if data.after_round != (data.rounds or [None])[-1] else None,
+        after_round=data.after_round
+        if data.rounds and data.after_round != data.rounds[-1]
+        else None,
         primary=primary,
         figures=figures,
         tiebreaks=tiebreaks,
@@ -247,23 +231,47 @@ def _standings_table(request: HttpRequest, season: Season, data: selectors.Seaso
     return table
 
 
-@require_GET
+def _standings_export(request: HttpRequest, season: Season, export_format: str) -> HttpResponse:
+    """The standings as CSV or XLSX: the documented columns (docs/commands.md), in rank order,
+    headed in the reader's language. A round without standings gives the latest ones."""
+    if export_format not in EXPORT_FORMATS:
+        raise Http404(_("Unknown export format."))
+    after_round = _round_param(request)
+    try:
+        document = standings_document(
+            season=season, after_round=after_round if after_round and after_round > 0 else None
+        )
+    except ServiceError:
+        document = standings_document(season=season)
+    headers = {
+        "rank": "#",
+        "start_number": capfirst(_("start number")),
+        "name": _("Name"),
+        "points": _("Pts"),
+        "score": _("Score"),
+        "games": _("Games"),
+        "eligible": _("Prize"),
+    }
+    content = standings_export(document, export_format, headers=headers)
+    after = document["after_round"]
+    suffix = f"-{_('round')}-{after}" if after else ""
+    filename = f"{season.slug}{suffix}.{export_format}"
+    response = HttpResponse(content, content_type=EXPORT_FORMATS[export_format])
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@require_safe
 @anonymous_page_cache(keep=("round", "sort"))
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """The season's standings after the latest (or a chosen) round; CSV and XLSX export."""
     season = _season(slug)
     export_format = request.GET.get("_export")
     if export_format:
-        if not TableExport.is_valid_format(export_format):
-            raise Http404(_("Unknown export format."))
-        data = selectors.standings_for_season(season=season, after_round=_round_param(request))
-        table = _standings_table(request, season, data)
-        exporter = TableExport(export_format, table, dataset_kwargs={"title": season.slug[:31]})
-        suffix = f"-{_('round')}-{data.after_round}" if data.after_round else ""
-        return exporter.response(f"{season.slug}{suffix}.{export_format}")
+        return _standings_export(request, season, export_format)
 
     def build() -> SafeString:
-        data = selectors.standings_for_season(season=season, after_round=_round_param(request))
+        data = public.standings_for_season(season=season, after_round=_round_param(request))
         table = _standings_table(request, season, data) if data.rows else None
         return render_to_string(
             "competition/_standings.html",
@@ -275,13 +283,13 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return _page(request, "competition/standings.html", season, body, tab="standings")
 
 
-@require_GET
+@require_safe
 def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round: pairings and results, absences by kind, byes, corrections (never cached: a
     published pairing changes the page before any standings do)."""
     season = _season(slug)
     try:
-        data = selectors.round_detail(season=season, number=number)
+        data = public.round_detail(season=season, number=number)
     except Round.DoesNotExist:
         raise Http404(_("No such round.")) from None
     results = dict(Game.Result.choices)
@@ -307,11 +315,11 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     )
 
 
-@require_GET
+@require_safe
 def round_latest(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest round of the season (the one being played, else the last one)."""
     season = _season(slug)
-    number = selectors.latest_round_number(season=season)
+    number = public.latest_round_number(season=season)
     if number is None:
         return render(
             request, "competition/round.html", {"season": season, "data": None, "tab": "rounds"}
@@ -319,9 +327,9 @@ def round_latest(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("competition:round", slug=season.slug, number=number)
 
 
-def _chart(data: selectors.ParticipantPage) -> SafeString:
+def _chart(data: participant_selectors.ParticipantPage) -> SafeString:
     language = get_language() or "nl"
-    score_label = selectors.figure_label(data.primary, language)
+    score_label = figure_label(data.primary, language)
     points = [ChartPoint(row.round_number, row.rank, row.score) for row in data.history]
     svg = rank_score_svg(
         points,
@@ -345,7 +353,7 @@ def exact_number_short(value: Any) -> str:
     return exact_number(value, 2) if value.denominator not in (1, 2, 4) else exact_number(value)
 
 
-@require_GET
+@require_safe
 @anonymous_page_cache()
 def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpResponse:
     """A participant: every game with what it adds to each figure, the explanation of each
@@ -354,7 +362,7 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
 
     def build() -> SafeString:
         try:
-            data = selectors.participant_detail(
+            data = participant_selectors.participant_detail(
                 season=season, participant_id=participant_id, after_round=_round_param(request)
             )
         except Participant.DoesNotExist:
@@ -365,7 +373,7 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
             request=request,
         )
 
-    name = selectors.participant_name(season=season, participant_id=participant_id)
+    name = participant_selectors.participant_name(season=season, participant_id=participant_id)
     if name is None:
         raise Http404(_("No such participant."))
     body = _cached_body(request, season, f"participant:{participant_id}", build)
@@ -379,11 +387,11 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
     )
 
 
-def _participant_context(season: Season, data: selectors.ParticipantPage) -> dict[str, Any]:
+def _participant_context(
+    season: Season, data: participant_selectors.ParticipantPage
+) -> dict[str, Any]:
     language = get_language() or "nl"
-    labels = {
-        section.code: selectors.figure_label(section.code, language) for section in data.sections
-    }
+    labels = {section.code: figure_label(section.code, language) for section in data.sections}
     columns = [(code, labels.get(code, code)) for code in [s.code for s in data.sections]]
     return {
         "season": season,
@@ -392,44 +400,41 @@ def _participant_context(season: Season, data: selectors.ParticipantPage) -> dic
         "labels": labels,
         "columns": columns,
         "system_key": season.system,
-        "primary_label": selectors.figure_label(data.primary, language),
+        "primary_label": figure_label(data.primary, language),
     }
 
 
-@require_GET
+@require_safe
 @anonymous_page_cache(keep=())
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     season = _season(slug)
 
     def build() -> SafeString:
-        data = selectors.crosstable(season=season)
+        data = public.crosstable(season=season)
         return render_to_string("competition/_crosstable.html", {"season": season, "data": data})
 
     body = _cached_body(request, season, "crosstable", build, keep=(), tab="crosstable")
     return _page(request, "competition/crosstable.html", season, body, tab="crosstable")
 
 
-@require_GET
+@require_safe
 @anonymous_page_cache(keep=())
 def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
     season = _season(slug)
 
     def build() -> SafeString:
-        data = selectors.how_it_works(season=season)
+        data = public.how_it_works(season=season)
         language = get_language() or "nl"
-        nl = language.startswith("nl")
         context: dict[str, Any] = {
             "season": season,
             "data": data,
-            "system_name": selectors.system_name(data.system, language),
-            "description": data.system.description_nl if nl else data.system.description_en,
+            "system_name": system_name(data.system, language),
+            "description": system_description(data.system, language),
             "parameters": [
-                (spec.description_nl if nl else spec.description_en, value, spec.kind.value)
+                (parameter_label(spec, language), value, spec.kind.value)
                 for spec, value in data.parameters
             ],
-            "tiebreaks": [
-                (code, selectors.figure_label(code, language)) for code in data.tiebreak_codes
-            ],
+            "tiebreaks": [(code, figure_label(code, language)) for code in data.tiebreak_codes],
             "unplayed_policy": season.get_unplayed_policy_display(),
         }
         if data.example is not None:
@@ -442,17 +447,16 @@ def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
     return _page(request, "competition/how_it_works.html", season, body, tab="how")
 
 
-@require_GET
+@require_safe
 @anonymous_page_cache(keep=())
 def systems(request: HttpRequest, slug: str) -> HttpResponse:
     season = _season(slug)
 
     def build() -> SafeString:
-        data = selectors.systems_compared(season=season)
+        data = public.systems_compared(season=season)
         language = get_language() or "nl"
         headers = [
-            (key, selectors.system_name(get_system(key), language), code)
-            for key, code in data.systems
+            (key, system_name(get_system(key), language), code) for key, code in data.systems
         ]
         return render_to_string(
             "competition/_systems.html",
@@ -460,9 +464,7 @@ def systems(request: HttpRequest, slug: str) -> HttpResponse:
                 "season": season,
                 "data": data,
                 "headers": headers,
-                "primary_labels": {
-                    key: selectors.figure_label(code, language) for key, code in data.systems
-                },
+                "primary_labels": {key: figure_label(code, language) for key, code in data.systems},
                 "points_tiebreaks": ", ".join(data.points_tiebreaks),
                 "disagreements": sum(row["differs"] for row in data.rows),
             },

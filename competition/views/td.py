@@ -1,30 +1,32 @@
 """The tournament director's pages: one club evening from attendance to the closed round.
 
-Every view needs a login (anonymous users are sent to it) and TD rights for the season's club
-(others get 403). Views validate a form and call one service; reads go through
-``selectors_td``. A board's result can be saved by ``fetch`` (``static/js/td.js``): the answer
-is then JSON instead of a redirect, so the page keeps its state.
+Every view needs a login (Django's ``login_required``: anonymous users are sent to it) and TD
+rights for the season's club (others get 403). Views validate a form and call one service;
+reads go through ``competition.selectors.td``. A board's result can be saved by ``fetch``
+(``static/js/td.js``): the answer is then JSON instead of a redirect, so the page keeps its
+state.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import wraps
+from dataclasses import dataclass
 from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import Http404, HttpResponse, JsonResponse, QueryDict
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import time_format
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from competition import selectors_td
 from competition.forms.evening import (
     ATTENDANCE_LABELS,
     ATTENDANCE_SHORT,
@@ -40,12 +42,13 @@ from competition.forms.evening import (
     RoundNewForm,
     SwapForm,
 )
-from competition.models import Game, Member, Round, RoundEntry
-from competition.permissions import is_td_anywhere, season_for_td
+from competition.models import PRESENT, Game, Round
+from competition.permissions import AuthenticatedRequest, season_for_td, td_required
+from competition.selectors import td as td_selectors
+from competition.selectors.corrections import corrections_for_round
 from competition.services import evening
 from competition.services.errors import ServiceError
-
-View = Callable[..., HttpResponse]
+from competition.services.rounds import result_record, round_complete, round_create
 
 # Result buttons on a board, in the order a TD reads them; forfeits after the played results.
 RESULT_BUTTONS = [
@@ -58,23 +61,12 @@ RESULT_BUTTONS = [
 ]
 
 
-def td_login_required(view: View) -> View:
-    """Anonymous users go to the login page; the view itself checks the club's TD rights."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        return view(request, *args, **kwargs)
-
-    return wrapper
-
-
-def _round_for_td(request: HttpRequest, season_slug: str, round_number: int) -> Round:
+def _round_for_td(request: AuthenticatedRequest, season_slug: str, round_number: int) -> Round:
     season = season_for_td(request.user, season_slug)
-    return get_object_or_404(
-        Round.objects.select_related("season__club"), season=season, number=round_number
-    )
+    try:
+        return td_selectors.td_round(season=season, number=round_number)
+    except Round.DoesNotExist:
+        raise Http404(_("No such round.")) from None
 
 
 def _round_url(name: str, round: Round, **extra: Any) -> str:
@@ -84,11 +76,11 @@ def _round_url(name: str, round: Round, **extra: Any) -> str:
     )
 
 
-def _refuse(request: HttpRequest, error: ServiceError) -> None:
+def _refuse(request: AuthenticatedRequest, error: ServiceError) -> None:
     messages.error(request, str(error))
 
 
-def _wants_json(request: HttpRequest) -> bool:
+def _wants_json(request: AuthenticatedRequest) -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
 
 
@@ -100,12 +92,10 @@ def _form_errors(form: forms.Form) -> list[str]:
 # --- the desk --------------------------------------------------------------------------------
 
 
-@require_GET
-@td_login_required
-def td_home(request: HttpRequest) -> HttpResponse:
-    if not is_td_anywhere(request.user):
-        raise PermissionDenied(_("Only tournament directors may run club evenings."))
-    desks = selectors_td.td_desk(request.user)
+@require_safe
+@td_required
+def td_home(request: AuthenticatedRequest) -> HttpResponse:
+    desks = td_selectors.td_desk(request.user)
     startable = [d.season for d in desks if d.open_round is None]
     return render(
         request,
@@ -119,17 +109,15 @@ def td_home(request: HttpRequest) -> HttpResponse:
 
 
 @require_POST
-@td_login_required
-def td_evening_start(request: HttpRequest) -> HttpResponse:
-    if not is_td_anywhere(request.user):
-        raise PermissionDenied(_("Only tournament directors may run club evenings."))
-    allowed = [d.season for d in selectors_td.td_desk(request.user)]
+@td_required
+def td_evening_start(request: AuthenticatedRequest) -> HttpResponse:
+    allowed = [d.season for d in td_selectors.td_desk(request.user)]
     form = EveningStartForm(request.POST, seasons=allowed)
     if not form.is_valid():
         messages.error(request, _("Choose at least one competition and a date."))
         return redirect("competition:td_home")
     try:
-        rounds = evening.evening_start(
+        rounds = round_create(
             seasons=list(form.cleaned_data["seasons"]), date=form.cleaned_data["date"]
         )
     except ServiceError as error:
@@ -146,13 +134,13 @@ def td_evening_start(request: HttpRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "POST"])
-@td_login_required
-def td_round_new(request: HttpRequest, season_slug: str) -> HttpResponse:
+@login_required
+def td_round_new(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
     season = season_for_td(request.user, season_slug)
     form = RoundNewForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            (rnd,) = evening.evening_start(seasons=[season], date=form.cleaned_data["date"])
+            (rnd,) = round_create(seasons=[season], date=form.cleaned_data["date"])
         except ServiceError as error:
             _refuse(request, error)
         else:
@@ -163,22 +151,22 @@ def td_round_new(request: HttpRequest, season_slug: str) -> HttpResponse:
         {
             "season": season,
             "form": form,
-            "next_number": selectors_td.next_round_number(season),
+            "next_number": td_selectors.next_round_number(season),
         },
     )
 
 
-@require_GET
-@td_login_required
-def td_round(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
+@require_safe
+@login_required
+def td_round(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
     """The round's current step: attendance, pairing, results, or the closed round."""
     rnd = _round_for_td(request, season_slug, round_number)
-    step = selectors_td.current_step(rnd)
+    step = td_selectors.current_step(rnd)
     target = {
-        selectors_td.Step.ATTENDANCE: "td_attendance",
-        selectors_td.Step.PAIRING: "td_pairing",
-        selectors_td.Step.RESULTS: "td_results",
-        selectors_td.Step.CLOSED: "td_round_summary",
+        td_selectors.Step.ATTENDANCE: "td_attendance",
+        td_selectors.Step.PAIRING: "td_pairing",
+        td_selectors.Step.RESULTS: "td_results",
+        td_selectors.Step.CLOSED: "td_round_summary",
     }[step]
     return redirect(_round_url(target, rnd))
 
@@ -186,17 +174,13 @@ def td_round(request: HttpRequest, season_slug: str, round_number: int) -> HttpR
 # --- attendance ------------------------------------------------------------------------------
 
 
-def _club_members_not_in(rnd: Round) -> Any:
-    return Member.objects.filter(club=rnd.season.club, active=True).exclude(
-        participations__season=rnd.season
-    )
-
-
 @require_http_methods(["GET", "POST"])
-@td_login_required
-def td_attendance(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
+@login_required
+def td_attendance(
+    request: AuthenticatedRequest, season_slug: str, round_number: int
+) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
-    rows = selectors_td.attendance_rows(rnd)
+    rows = td_selectors.attendance_rows(rnd)
     form = AttendanceForm(request.POST or None, participant_ids=[r.participant.id for r in rows])
     if request.method == "POST" and form.is_valid():
         try:
@@ -226,21 +210,23 @@ def td_attendance(request: HttpRequest, season_slug: str, round_number: int) -> 
             "round": rnd,
             "rows": rows,
             "choices": [(code, ATTENDANCE_SHORT[code], label) for code, label in ATTENDANCE_LABELS],
-            "present_count": counts[evening.PRESENT],
-            "latecomer_form": LatecomerForm(members=_club_members_not_in(rnd)),
-            "has_draft": Game.objects.filter(round=rnd).exists(),
+            "present_count": counts[PRESENT],
+            "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(rnd)),
+            "has_draft": td_selectors.round_has_games(rnd),
         },
     )
 
 
 @require_POST
-@td_login_required
-def td_latecomer(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
+@login_required
+def td_latecomer(
+    request: AuthenticatedRequest, season_slug: str, round_number: int
+) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
-    form = LatecomerForm(request.POST, members=_club_members_not_in(rnd))
+    form = LatecomerForm(request.POST, members=td_selectors.latecomer_candidates(rnd))
     if not form.is_valid():
         for error in form.non_field_errors() or [_("Choose a member or type a name.")]:
-            messages.error(request, error)
+            messages.error(request, str(error))
         return redirect(_round_url("td_attendance", rnd))
     try:
         participant = evening.latecomer_add(
@@ -260,11 +246,11 @@ def td_latecomer(request: HttpRequest, season_slug: str, round_number: int) -> H
 # --- pairing ---------------------------------------------------------------------------------
 
 
-@require_GET
-@td_login_required
-def td_pairing(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
+@require_safe
+@login_required
+def td_pairing(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
-    page = selectors_td.pairing_page(rnd)
+    page = td_selectors.pairing_page(rnd)
     players = [
         (pid, f"{name} ({page.ranks[pid]})" if pid in page.ranks else name)
         for pid, name in page.present
@@ -278,101 +264,92 @@ def td_pairing(request: HttpRequest, season_slug: str, round_number: int) -> Htt
             "swap_form": SwapForm(players=players),
             "fix_form": FixForm(players=players),
             "bye_form": ByeForm(players=players),
-            "latecomer_form": LatecomerForm(members=_club_members_not_in(rnd)),
-            "editable": rnd.status == Round.Status.PLANNED,
+            "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(rnd)),
+            "editable": rnd.is_planned,
         },
     )
 
 
-def _pairing_action(
-    request: HttpRequest,
-    season_slug: str,
-    round_number: int,
-    form_class: type,
-    action: Callable[[Round, dict[str, Any]], object],
-    success: str,
+@dataclass(frozen=True)
+class PairingAction:
+    """One of the TD's changes to the draft pairing: its form, its service and what it says."""
+
+    form: Callable[[QueryDict, Round], forms.Form]
+    run: Callable[[Round, dict[str, Any], User], object]
+    success: Promise
+
+
+def _players_form(
+    form_class: type[SwapForm | FixForm | ByeForm],
+) -> Callable[[QueryDict, Round], forms.Form]:
+    """A form choosing among the round's participants (by id; the page shows the names)."""
+
+    def make(data: QueryDict, rnd: Round) -> forms.Form:
+        ids = [(p.id, str(p.id)) for p in td_selectors.participants_in_round(rnd)]
+        return form_class(data, players=ids)
+
+    return make
+
+
+PAIRING_ACTIONS: dict[str, PairingAction] = {
+    "propose": PairingAction(
+        lambda data, rnd: ProposeForm(data),
+        lambda rnd, data, user: evening.pairing_propose(
+            round=rnd, user=user, keep_fixed=data["keep_fixed"]
+        ),
+        gettext_lazy("Paired."),
+    ),
+    "swap": PairingAction(
+        _players_form(SwapForm),
+        lambda rnd, data, user: evening.pairing_swap(
+            round=rnd, first=data["first"], second=data["second"], user=user
+        ),
+        gettext_lazy("Players swapped."),
+    ),
+    "fix": PairingAction(
+        _players_form(FixForm),
+        lambda rnd, data, user: evening.pairing_fix(
+            round=rnd, white=data["white"], black=data["black"], user=user
+        ),
+        gettext_lazy("Pairing fixed; the others were paired again."),
+    ),
+    "bye": PairingAction(
+        _players_form(ByeForm),
+        lambda rnd, data, user: evening.pairing_move_bye(round=rnd, to=data["player"], user=user),
+        gettext_lazy("Bye moved; the others were paired again."),
+    ),
+}
+
+
+@require_POST
+@login_required
+def td_pairing_action(
+    request: AuthenticatedRequest, season_slug: str, round_number: int, action: str
 ) -> HttpResponse:
+    """One change to the draft pairing (see ``PAIRING_ACTIONS``), then back to the pairing."""
     rnd = _round_for_td(request, season_slug, round_number)
-    ids = [(p.id, str(p.id)) for p in evening.participants_in_round(rnd)]
-    form = (
-        form_class(request.POST, players=ids)
-        if form_class is not ProposeForm
-        else ProposeForm(request.POST)
-    )
+    if action not in PAIRING_ACTIONS:
+        raise Http404  # the URLs only name the actions of the table
+    pairing_action = PAIRING_ACTIONS[action]
+    form = pairing_action.form(request.POST, rnd)
     if not form.is_valid():
         for message in _form_errors(form):
             messages.error(request, message)
     else:
         try:
-            action(rnd, form.cleaned_data)
+            pairing_action.run(rnd, form.cleaned_data, request.user)
         except ServiceError as error:
             _refuse(request, error)
         else:
-            messages.success(request, success)
+            messages.success(request, str(pairing_action.success))
     return redirect(_round_url("td_pairing", rnd))
 
 
 @require_POST
-@td_login_required
-def td_pairing_propose(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
-    return _pairing_action(
-        request,
-        season_slug,
-        round_number,
-        ProposeForm,
-        lambda rnd, data: evening.pairing_propose(
-            round=rnd, user=request.user, keep_fixed=data["keep_fixed"]
-        ),
-        _("Paired."),
-    )
-
-
-@require_POST
-@td_login_required
-def td_pairing_swap(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
-    return _pairing_action(
-        request,
-        season_slug,
-        round_number,
-        SwapForm,
-        lambda rnd, data: evening.pairing_swap(
-            round=rnd, first=data["first"], second=data["second"], user=request.user
-        ),
-        _("Players swapped."),
-    )
-
-
-@require_POST
-@td_login_required
-def td_pairing_fix(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
-    return _pairing_action(
-        request,
-        season_slug,
-        round_number,
-        FixForm,
-        lambda rnd, data: evening.pairing_fix(
-            round=rnd, white=data["white"], black=data["black"], user=request.user
-        ),
-        _("Pairing fixed; the others were paired again."),
-    )
-
-
-@require_POST
-@td_login_required
-def td_pairing_bye(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
-    return _pairing_action(
-        request,
-        season_slug,
-        round_number,
-        ByeForm,
-        lambda rnd, data: evening.pairing_move_bye(round=rnd, to=data["player"], user=request.user),
-        _("Bye moved; the others were paired again."),
-    )
-
-
-@require_POST
-@td_login_required
-def td_round_publish(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
+@login_required
+def td_round_publish(
+    request: AuthenticatedRequest, season_slug: str, round_number: int
+) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
     try:
         evening.round_publish(round=rnd, user=request.user)
@@ -384,8 +361,10 @@ def td_round_publish(request: HttpRequest, season_slug: str, round_number: int) 
 
 
 @require_POST
-@td_login_required
-def td_round_unpublish(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
+@login_required
+def td_round_unpublish(
+    request: AuthenticatedRequest, season_slug: str, round_number: int
+) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
     try:
         evening.round_unpublish(round=rnd, user=request.user)
@@ -396,9 +375,11 @@ def td_round_unpublish(request: HttpRequest, season_slug: str, round_number: int
     return redirect(_round_url("td_pairing", rnd))
 
 
-@require_GET
-@td_login_required
-def td_round_print(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
+@require_safe
+@login_required
+def td_round_print(
+    request: AuthenticatedRequest, season_slug: str, round_number: int
+) -> HttpResponse:
     """The pairing for the wall: A4, large type, 40 boards on a page."""
     rnd = _round_for_td(request, season_slug, round_number)
     return render(
@@ -406,8 +387,8 @@ def td_round_print(request: HttpRequest, season_slug: str, round_number: int) ->
         "competition/td/print.html",
         {
             "round": rnd,
-            "page": selectors_td.pairing_page(rnd),
-            "entries": selectors_td.round_entries(rnd),
+            "page": td_selectors.pairing_page(rnd),
+            "entries": td_selectors.round_entries(rnd),
         },
     )
 
@@ -415,7 +396,7 @@ def td_round_print(request: HttpRequest, season_slug: str, round_number: int) ->
 # --- results ---------------------------------------------------------------------------------
 
 
-def board_json(row: selectors_td.ResultBoardRow) -> dict[str, Any]:
+def board_json(row: td_selectors.ResultBoardRow) -> dict[str, Any]:
     return {
         "game_id": row.game_id,
         "board": row.board,
@@ -426,7 +407,7 @@ def board_json(row: selectors_td.ResultBoardRow) -> dict[str, Any]:
     }
 
 
-def _saved_line(row: selectors_td.ResultBoardRow) -> str:
+def _saved_line(row: td_selectors.ResultBoardRow) -> str:
     if row.saved_at is None:
         return ""
     return _("saved by %(who)s at %(time)s") % {
@@ -435,40 +416,40 @@ def _saved_line(row: selectors_td.ResultBoardRow) -> str:
     }
 
 
-@require_GET
-@td_login_required
-def td_results(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
+@require_safe
+@login_required
+def td_results(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
-    boards = selectors_td.result_boards(rnd)
+    boards = td_selectors.result_boards(rnd)
     return render(
         request,
         "competition/td/results.html",
         {
             "round": rnd,
             "boards": [(row, _saved_line(row)) for row in boards],
-            "entries": selectors_td.round_entries(rnd),
+            "entries": td_selectors.round_entries(rnd),
             "buttons": RESULT_BUTTONS,
             "missing": sum(1 for row in boards if not row.result),
-            "corrections": selectors_td.corrections_for_round(rnd),
+            "corrections": corrections_for_round(rnd),
         },
     )
 
 
 @require_POST
-@td_login_required
+@login_required
 def td_result_save(
-    request: HttpRequest, season_slug: str, round_number: int, game_id: int
+    request: AuthenticatedRequest, season_slug: str, round_number: int, game_id: int
 ) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
     form = ResultForm(request.POST)
     error_message = ""
     if not form.is_valid():
         error_message = " ".join(_form_errors(form))
-    elif not Game.objects.filter(pk=game_id, round=rnd).exists():
+    elif td_selectors.round_game(rnd, game_id) is None:
         error_message = _("This board no longer exists; reload the round.")
     else:
         try:
-            evening.board_result_save(
+            result_record(
                 game_id=game_id,
                 result=form.cleaned_data["result"],
                 expected_version=form.cleaned_data["version"],
@@ -476,16 +457,12 @@ def td_result_save(
             )
         except ServiceError as error:
             error_message = str(error)
-    game = (
-        Game.objects.select_related("white__member", "black__member", "updated_by")
-        .filter(pk=game_id, round=rnd)
-        .first()
-    )
+    game = td_selectors.round_game(rnd, game_id)
     if _wants_json(request):
         body: dict[str, Any] = {"ok": not error_message, "message": error_message}
         if game is not None:
-            body["board"] = board_json(selectors_td.result_board(game))
-        body["missing"] = Game.objects.filter(round=rnd, result=Game.Result.NOT_PLAYED).count()
+            body["board"] = board_json(td_selectors.result_board(game))
+        body["missing"] = td_selectors.open_board_count(rnd)
         return JsonResponse(body, status=200 if not error_message else 409)
     if error_message:
         messages.error(request, error_message)
@@ -500,11 +477,13 @@ def td_result_save(
 
 
 @require_POST
-@td_login_required
-def td_round_close(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
+@login_required
+def td_round_close(
+    request: AuthenticatedRequest, season_slug: str, round_number: int
+) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
     try:
-        evening.round_close(round=rnd, user=request.user)
+        round_complete(round=rnd, user=request.user)
     except ServiceError as error:
         _refuse(request, error)
         return redirect(_round_url("td_results", rnd))
@@ -512,19 +491,21 @@ def td_round_close(request: HttpRequest, season_slug: str, round_number: int) ->
     return redirect(_round_url("td_round_summary", rnd))
 
 
-@require_GET
-@td_login_required
-def td_round_summary(request: HttpRequest, season_slug: str, round_number: int) -> HttpResponse:
+@require_safe
+@login_required
+def td_round_summary(
+    request: AuthenticatedRequest, season_slug: str, round_number: int
+) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
     return render(
         request,
         "competition/td/summary.html",
         {
             "round": rnd,
-            "change": selectors_td.standings_change(rnd),
-            "boards": selectors_td.result_boards(rnd),
-            "entries": selectors_td.round_entries(rnd),
-            "corrections": selectors_td.corrections_for_round(rnd),
+            "change": td_selectors.standings_change(rnd),
+            "boards": td_selectors.result_boards(rnd),
+            "entries": td_selectors.round_entries(rnd),
+            "corrections": corrections_for_round(rnd),
         },
     )
 
@@ -533,22 +514,20 @@ def td_round_summary(request: HttpRequest, season_slug: str, round_number: int) 
 
 
 @require_http_methods(["GET", "POST"])
-@td_login_required
+@login_required
 def td_result_correct(
-    request: HttpRequest, season_slug: str, round_number: int, game_id: int
+    request: AuthenticatedRequest, season_slug: str, round_number: int, game_id: int
 ) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
-    game = get_object_or_404(
-        Game.objects.select_related("white__member", "black__member", "updated_by"),
-        pk=game_id,
-        round=rnd,
-    )
+    game = td_selectors.round_game(rnd, game_id)
+    if game is None:
+        raise Http404(_("This board no longer exists; reload the round."))
     form = CorrectionForm(
         request.POST or None, initial={"result": game.result, "version": game.version}
     )
     if request.method == "POST" and form.is_valid():
         try:
-            evening.board_result_save(
+            result_record(
                 game_id=game.id,
                 result=form.cleaned_data["result"],
                 expected_version=form.cleaned_data["version"],
@@ -563,24 +542,24 @@ def td_result_correct(
                 _("Board %(board)s corrected; the standings are recomputed.")
                 % {"board": game.board},
             )
-            target = "td_round_summary" if rnd.status == Round.Status.COMPLETED else "td_results"
+            target = "td_round_summary" if rnd.is_completed else "td_results"
             return redirect(_round_url(target, rnd))
     return render(
         request,
         "competition/td/correct.html",
-        {"round": rnd, "game": game, "form": form, "closed": rnd.status == Round.Status.COMPLETED},
+        {"round": rnd, "game": game, "form": form, "closed": rnd.is_completed},
     )
 
 
 @require_http_methods(["GET", "POST"])
-@td_login_required
+@login_required
 def td_entry_correct(
-    request: HttpRequest, season_slug: str, round_number: int, entry_id: int
+    request: AuthenticatedRequest, season_slug: str, round_number: int, entry_id: int
 ) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
-    entry = get_object_or_404(
-        RoundEntry.objects.select_related("participant__member"), pk=entry_id, round=rnd
-    )
+    entry = td_selectors.round_entry(rnd, entry_id)
+    if entry is None:
+        raise Http404(_("This entry no longer exists; reload the round."))
     form = EntryCorrectionForm(
         request.POST or None, initial={"kind": entry.kind, "points": entry.points}
     )

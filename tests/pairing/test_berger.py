@@ -11,6 +11,7 @@ from itertools import combinations
 import pytest
 
 from competition.pairing import berger_bye, berger_round, berger_schedule
+from competition.pairing.berger import berger_cycle_round
 
 
 def _rounds(text: str) -> list[list[tuple[int, int]]]:
@@ -126,3 +127,29 @@ def test_whites_differ_by_at_most_one(n: int) -> None:
 def test_invalid_arguments_raise(n: int, round_number: int) -> None:
     with pytest.raises(ValueError):
         berger_round(n, round_number)
+
+
+@pytest.mark.parametrize(
+    ("n", "round_number", "games", "bye"),
+    [
+        # The first cycle is the published table itself (4 players, round 2: 4-3, 1-2).
+        (4, 2, [(4, 3), (1, 2)], None),
+        # A double round robin: round 3 + 2 = 5 is round 2 again with colours reversed.
+        (4, 5, [(3, 4), (2, 1)], None),
+        # A third cycle is the first again.
+        (4, 8, [(4, 3), (1, 2)], None),
+        # Five players: five rounds a cycle, the bye as in the table (round 2: 5-3, 1-2, bye 4).
+        (5, 2, [(5, 3), (1, 2)], 4),
+        (5, 7, [(3, 5), (2, 1)], 4),
+    ],
+)
+def test_berger_cycle_round(
+    n: int, round_number: int, games: list[tuple[int, int]], bye: int | None
+) -> None:
+    assert berger_cycle_round(n, round_number) == (games, bye)
+
+
+@pytest.mark.parametrize(("n", "round_number"), [(1, 1), (4, 0)])
+def test_berger_cycle_round_refuses_what_has_no_table(n: int, round_number: int) -> None:
+    with pytest.raises(ValueError):
+        berger_cycle_round(n, round_number)

@@ -14,8 +14,8 @@ from django.db import connection, connections
 from django.utils import translation
 
 from competition.models import Game, Round
-from competition.services import evening
 from competition.services.errors import ServiceError
+from competition.services.rounds import result_record
 from tests.factories import GameFactory, RoundFactory, SeasonFactory
 
 REPEATS = 30
@@ -43,9 +43,7 @@ def _save(
     translation.activate("en")  # each thread has its own language; the assertions read English
     try:
         barrier.wait(timeout=10)
-        evening.board_result_save(
-            game_id=game_id, result=result, expected_version=version, user=user
-        )
+        result_record(game_id=game_id, result=result, expected_version=version, user=user)
         outcome[result] = "won"
     except ServiceError as error:
         outcome[result] = str(error)

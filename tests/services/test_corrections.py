@@ -9,10 +9,10 @@ import pytest
 from django.utils import translation
 
 from competition.models import Game, RoundEntry, StandingsSnapshot
-from competition.selectors_td import corrections_for_round
+from competition.selectors.corrections import corrections_for_round
 from competition.services import evening
 from competition.services.errors import ServiceError
-from competition.services.rounds import game_create, round_complete, round_create
+from competition.services.rounds import game_create, result_record, round_complete, round_create
 from tests.factories import ParticipantFactory, SeasonFactory
 
 pytestmark = pytest.mark.django_db
@@ -30,14 +30,16 @@ def two_rounds(td_user):
     """Points system, A B C D. Round 1: A-B 1-0, C-D 1-0. Round 2: A-C 1-0, B-D 1-0."""
     season = SeasonFactory(system="points")
     a, b, c, d = (ParticipantFactory(season=season, start_rank=i) for i in range(1, 5))
-    r1 = round_create(season=season, date=datetime.date(2026, 9, 10))
+    (r1,) = round_create(seasons=[season], date=datetime.date(2026, 9, 10))
     g1 = game_create(round=r1, board=1, white=a, black=b, result="1-0")
     game_create(round=r1, board=2, white=c, black=d, result="1-0")
-    round_complete(round=r1)
-    r2 = round_create(season=season, date=datetime.date(2026, 9, 17))
+    evening.round_publish(round=r1, user=td_user)
+    round_complete(round=r1, user=td_user)
+    (r2,) = round_create(seasons=[season], date=datetime.date(2026, 9, 17))
     game_create(round=r2, board=1, white=a, black=c, result="1-0")
     game_create(round=r2, board=2, white=b, black=d, result="1-0")
-    round_complete(round=r2)
+    evening.round_publish(round=r2, user=td_user)
+    round_complete(round=r2, user=td_user)
     return season, (a, b, c, d), r1, g1, td_user
 
 
@@ -49,7 +51,7 @@ def points(season, round_number: int) -> dict[int, str]:
 def test_correction_needs_a_reason_and_changes_nothing_without(two_rounds) -> None:
     _season, _players, _r1, g1, user = two_rounds
     with pytest.raises(ServiceError, match="reason"):
-        evening.board_result_save(game_id=g1.id, result="0-1", expected_version=1, user=user)
+        result_record(game_id=g1.id, result="0-1", expected_version=1, user=user)
     g1.refresh_from_db()
     assert (g1.result, g1.version) == ("1-0", 1)
 
@@ -58,9 +60,7 @@ def test_a_closed_round_cannot_get_an_open_board_back(two_rounds) -> None:
     season, _players, _r1, g1, user = two_rounds
     before = points(season, 1)
     with pytest.raises(ServiceError, match=r"Round 1 is closed: board 1 needs a result\."):
-        evening.board_result_save(
-            game_id=g1.id, result="", expected_version=1, user=user, reason="undo"
-        )
+        result_record(game_id=g1.id, result="", expected_version=1, user=user, reason="undo")
     g1.refresh_from_db()
     assert (g1.result, g1.version) == ("1-0", 1)
     assert points(season, 1) == before
@@ -70,7 +70,7 @@ def test_correction_recomputes_that_round_and_later_ones(two_rounds) -> None:
     season, (a, b, c, d), r1, g1, user = two_rounds
     # Before: after round 2 A 1+1 = 2, B 0+1 = 1, C 1+0 = 1, D 0.
     assert points(season, 2) == {a.id: "2", b.id: "1", c.id: "1", d.id: "0"}
-    evening.board_result_save(
+    result_record(
         game_id=g1.id, result="0-1", expected_version=1, user=user, reason="Players swapped seats"
     )
     # Round 1 now B wins: after round 1 A 0, B 1; after round 2 A 0+1 = 1, B 1+1 = 2.
@@ -86,12 +86,8 @@ def test_correction_recomputes_that_round_and_later_ones(two_rounds) -> None:
 
 def test_history_keeps_every_change_with_reason(two_rounds) -> None:
     _season, _players, _r1, g1, user = two_rounds
-    evening.board_result_save(
-        game_id=g1.id, result="1/2", expected_version=1, user=user, reason="first fix"
-    )
-    evening.board_result_save(
-        game_id=g1.id, result="0-1", expected_version=2, user=user, reason="second fix"
-    )
+    result_record(game_id=g1.id, result="1/2", expected_version=1, user=user, reason="first fix")
+    result_record(game_id=g1.id, result="0-1", expected_version=2, user=user, reason="second fix")
     records = list(Game.history.filter(id=g1.id).order_by("history_date", "history_id"))
     assert [(r.result, r.history_change_reason or "") for r in records] == [
         ("1-0", ""),
@@ -128,7 +124,7 @@ def test_draft_bookkeeping_is_not_a_correction(td_user) -> None:
     season = SeasonFactory(system="points")
     for i in range(1, 4):
         ParticipantFactory(season=season, start_rank=i)
-    rnd = evening.evening_start(seasons=[season])[0]
+    rnd = round_create(seasons=[season])[0]
     evening.pairing_propose(round=rnd, user=td_user)
     evening.pairing_propose(round=rnd, user=td_user, keep_fixed=False)
     assert corrections_for_round(rnd) == []

@@ -1,8 +1,9 @@
 """The club evening's services: attendance, pairing and its overrides, publishing, closing.
 
-Expected pairings are worked out by hand from DOMAIN.md's rules: present players sorted by the
-standing (before round 1: start order), paired 1-2, 3-4; the bye to the lowest-ranked with the
-fewest byes; colours: fewer whites, else reversed previous game, else the lower-ranked white.
+Expected pairings are worked out by hand from DOMAIN.md's rules (see docs/sources.md): present
+players sorted by the standing (before round 1: start order), paired 1-2, 3-4; the bye to the
+lowest-ranked with the fewest byes; colours: fewer whites, else reversed previous game, else the
+lower-ranked white.
 """
 
 from __future__ import annotations
@@ -13,12 +14,12 @@ from decimal import Decimal
 import pytest
 from django.utils import translation
 
-from competition import selectors_td
 from competition.models import Game, Round, RoundEntry, Season, StandingsSnapshot
 from competition.permissions import td_group
+from competition.selectors import td as td_selectors
 from competition.services import evening
 from competition.services.errors import ServiceError
-from competition.services.rounds import round_create
+from competition.services.rounds import result_record, round_complete, round_create
 from tests.factories import ParticipantFactory, RoundFactory, SeasonFactory
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +37,7 @@ def five(td_user):
     """A ladder season with five players P1..P5 (start order = standing before round 1)."""
     season = SeasonFactory(system="points", bye_points=Decimal("1"))
     players = [ParticipantFactory(season=season, start_rank=i) for i in range(1, 6)]
-    rnd = evening.evening_start(seasons=[season], date=datetime.date(2026, 9, 10))[0]
+    rnd = round_create(seasons=[season], date=datetime.date(2026, 9, 10))[0]
     return rnd, players, td_user
 
 
@@ -113,7 +114,7 @@ def test_swap_between_boards_keeps_colours_of_the_places(five) -> None:
     # P1 (black, board 1) and P3 (black, board 2) exchange places.
     assert boards == [ids(p, 2, 3), ids(p, 4, 1)]
     assert bye == p[4].id
-    assert all(evening.draft_of(rnd).boards[i].fixed for i in (0, 1))
+    assert all(td_selectors.draft_of(rnd).boards[i].fixed for i in (0, 1))
 
 
 @pytest.mark.parametrize(
@@ -155,7 +156,7 @@ def test_move_the_bye(five) -> None:
     # P1 sits out; P2..P5 pair 2-3, 4-5 with the lower-ranked white.
     assert boards == [ids(p, 3, 2), ids(p, 5, 4)]
     assert bye == p[0].id
-    assert evening.draft_of(rnd).bye_fixed
+    assert td_selectors.draft_of(rnd).bye_fixed
 
 
 def test_fixed_marks_live_on_the_rows_and_survive_a_rerun(five) -> None:
@@ -190,7 +191,7 @@ def test_publish_results_and_close(five) -> None:
     rnd, p, user = five
     evening.pairing_propose(round=rnd, user=user)
     with pytest.raises(ServiceError, match="Publish"):
-        evening.board_result_save(
+        result_record(
             game_id=Game.objects.filter(round=rnd).first().id,
             result="1-0",
             expected_version=1,
@@ -198,14 +199,12 @@ def test_publish_results_and_close(five) -> None:
         )
     evening.round_publish(round=rnd, user=user)
     with pytest.raises(ServiceError, match="Boards without a result"):
-        evening.round_close(round=rnd, user=user)
+        round_complete(round=rnd, user=user)
     for game, result in zip(
         Game.objects.filter(round=rnd).order_by("board"), ["1-0", "+-"], strict=True
     ):
-        evening.board_result_save(
-            game_id=game.id, result=result, expected_version=game.version, user=user
-        )
-    evening.round_close(round=rnd, user=user)
+        result_record(game_id=game.id, result=result, expected_version=game.version, user=user)
+    round_complete(round=rnd, user=user)
     rnd.refresh_from_db()
     assert rnd.status == Round.Status.COMPLETED
     rows = {r["participant_id"]: r for r in StandingsSnapshot.objects.get(round_number=1).rows}
@@ -222,9 +221,7 @@ def test_publish_results_and_close(five) -> None:
         (lambda r, p, u: evening.pairing_swap(round=r, first=p[0], second=p[4], user=u), "absent"),
         (lambda r, p, u: evening.pairing_move_bye(round=r, to=p[4], user=u), "present"),
         (
-            lambda r, p, u: evening.board_result_save(
-                game_id=987654, result="1-0", expected_version=1, user=u
-            ),
+            lambda r, p, u: result_record(game_id=987654, result="1-0", expected_version=1, user=u),
             "no longer exists",
         ),
     ],
@@ -254,9 +251,9 @@ def test_published_round_refuses_attendance_and_pairing_changes(five) -> None:
 
 def test_evening_start_opens_one_round_per_season_and_reuses_open_ones(td_user) -> None:
     first, second = SeasonFactory(), SeasonFactory()
-    rounds = evening.evening_start(seasons=[first, second], date=datetime.date(2026, 9, 17))
+    rounds = round_create(seasons=[first, second], date=datetime.date(2026, 9, 17))
     assert [(r.season_id, r.number) for r in rounds] == [(first.id, 1), (second.id, 1)]
-    again = evening.evening_start(seasons=[first], date=datetime.date(2026, 9, 17))
+    again = round_create(seasons=[first], date=datetime.date(2026, 9, 17))
     assert again[0].pk == rounds[0].pk
 
 
@@ -265,12 +262,12 @@ def test_second_round_pairs_by_standing_and_avoids_the_rematch(five) -> None:
     evening.pairing_propose(round=rnd, user=user)
     evening.round_publish(round=rnd, user=user)
     for game in Game.objects.filter(round=rnd):
-        evening.board_result_save(game_id=game.id, result="1-0", expected_version=1, user=user)
-    evening.round_close(round=rnd, user=user)
+        result_record(game_id=game.id, result="1-0", expected_version=1, user=user)
+    round_complete(round=rnd, user=user)
     # After round 1 (points): P2 1, P4 1, P5 1 (bye), P1 0, P3 0. Ranks come from the engine's
     # standings; whatever their order, nobody meets his round-1 opponent again and P5, who had
     # the bye, does not get it twice in a row.
-    rnd2 = evening.evening_start(seasons=[rnd.season], date=datetime.date(2026, 9, 17))[0]
+    rnd2 = round_create(seasons=[rnd.season], date=datetime.date(2026, 9, 17))[0]
     evening.pairing_propose(round=rnd2, user=user)
     boards, bye = pairing(rnd2)
     met = {frozenset(ids(p, 2, 1)), frozenset(ids(p, 4, 3))}
@@ -281,7 +278,7 @@ def test_second_round_pairs_by_standing_and_avoids_the_rematch(five) -> None:
 def test_round_robin_uses_the_berger_table(td_user) -> None:
     season = SeasonFactory(kind="round_robin", system="points")
     p = [ParticipantFactory(season=season, start_rank=i) for i in range(1, 5)]
-    rnd = evening.evening_start(seasons=[season], date=datetime.date(2026, 9, 10))[0]
+    rnd = round_create(seasons=[season], date=datetime.date(2026, 9, 10))[0]
     assert evening.pairing_propose(round=rnd, user=td_user) is None
     # FIDE C.05 Annex 1, 4 players, round 1: 4 meets i with 2i ≡ 2 (mod 3), i = 1, and has
     # black in an odd round: 1-4; then 2 + 3 ≡ 2 (mod 3), (3 - 2) mod 3 = 1 is odd: 2-3.
@@ -290,35 +287,35 @@ def test_round_robin_uses_the_berger_table(td_user) -> None:
         evening.attendance_record(round=rnd, marks={p[0].id: "absent_notice"}, user=td_user)
 
 
-# --- the round's current step and the next round's number (selectors_td) --------------------
+# --- the round's current step and the next round's number (selectors.td) -------------------
 
 
 @pytest.mark.parametrize(
     ("kind", "status", "has_games", "step"),
     [
         # A planned ladder round starts with attendance; once a draft exists, with the pairing.
-        ("ladder", Round.Status.PLANNED, False, selectors_td.Step.ATTENDANCE),
-        ("ladder", Round.Status.PLANNED, True, selectors_td.Step.PAIRING),
+        ("ladder", Round.Status.PLANNED, False, td_selectors.Step.ATTENDANCE),
+        ("ladder", Round.Status.PLANNED, True, td_selectors.Step.PAIRING),
         # A round robin takes no attendance: the Berger table pairs everyone.
-        ("round_robin", Round.Status.PLANNED, False, selectors_td.Step.PAIRING),
-        ("round_robin", Round.Status.PLANNED, True, selectors_td.Step.PAIRING),
+        ("round_robin", Round.Status.PLANNED, False, td_selectors.Step.PAIRING),
+        ("round_robin", Round.Status.PLANNED, True, td_selectors.Step.PAIRING),
         # Published: results; completed: the closed round, whatever the kind.
-        ("ladder", Round.Status.PAIRED, True, selectors_td.Step.RESULTS),
-        ("round_robin", Round.Status.PAIRED, True, selectors_td.Step.RESULTS),
-        ("ladder", Round.Status.COMPLETED, True, selectors_td.Step.CLOSED),
-        ("round_robin", Round.Status.COMPLETED, False, selectors_td.Step.CLOSED),
+        ("ladder", Round.Status.PAIRED, True, td_selectors.Step.RESULTS),
+        ("round_robin", Round.Status.PAIRED, True, td_selectors.Step.RESULTS),
+        ("ladder", Round.Status.COMPLETED, True, td_selectors.Step.CLOSED),
+        ("round_robin", Round.Status.COMPLETED, False, td_selectors.Step.CLOSED),
     ],
 )
 def test_round_step(kind: str, status: str, has_games: bool, step: str) -> None:
     rnd = Round(season=Season(kind=kind), number=1, status=status)
-    assert selectors_td.round_step(rnd, has_games=has_games) == step
+    assert td_selectors.round_step(rnd, has_games=has_games) == step
 
 
 def test_current_step_looks_up_the_draft(five) -> None:
     rnd, _players, user = five
-    assert selectors_td.current_step(rnd) == selectors_td.Step.ATTENDANCE
+    assert td_selectors.current_step(rnd) == td_selectors.Step.ATTENDANCE
     evening.pairing_propose(round=rnd, user=user)
-    assert selectors_td.current_step(rnd) == selectors_td.Step.PAIRING
+    assert td_selectors.current_step(rnd) == td_selectors.Step.PAIRING
 
 
 def test_desk_shows_a_fresh_round_robin_round_at_the_pairing(td_user) -> None:
@@ -326,9 +323,9 @@ def test_desk_shows_a_fresh_round_robin_round_at_the_pairing(td_user) -> None:
     td_group(season.club).user_set.add(td_user)
     for i in range(1, 5):
         ParticipantFactory(season=season, start_rank=i)
-    evening.evening_start(seasons=[season], date=datetime.date(2026, 9, 10))
-    (desk,) = [d for d in selectors_td.td_desk(td_user) if d.season == season]
-    assert desk.step == selectors_td.Step.PAIRING
+    round_create(seasons=[season], date=datetime.date(2026, 9, 10))
+    (desk,) = [d for d in td_selectors.td_desk(td_user) if d.season == season]
+    assert desk.step == td_selectors.Step.PAIRING
 
 
 @pytest.mark.parametrize(
@@ -342,7 +339,7 @@ def test_desk_shows_a_fresh_round_robin_round_at_the_pairing(td_user) -> None:
 def test_next_round_number(existing: tuple[int, ...], expected: int) -> None:
     season = SeasonFactory()
     for number in existing:
-        RoundFactory(season=season, number=number)
-    assert selectors_td.next_round_number(season) == expected
-    # round_create gives the round that number.
-    assert round_create(season=season).number == expected
+        RoundFactory(season=season, number=number, status=Round.Status.COMPLETED)
+    assert td_selectors.next_round_number(season) == expected
+    # round_create gives the round that number (no round is open).
+    assert round_create(seasons=[season])[0].number == expected

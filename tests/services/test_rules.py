@@ -9,6 +9,7 @@ from django.utils import timezone, translation
 
 from competition.models import SeasonRules, StandingsSnapshot
 from competition.scoring.engine import standings_history
+from competition.selectors.common import season_input
 from competition.services.errors import ServiceError
 from competition.services.rules import (
     rules_for_version,
@@ -17,7 +18,7 @@ from competition.services.rules import (
     rules_save,
     rules_validate,
 )
-from competition.services.standings import row_to_json, season_input
+from competition.services.standings import row_to_json
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db

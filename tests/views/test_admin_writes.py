@@ -44,7 +44,7 @@ def test_a_result_changed_in_the_admin_recomputes_the_standings(client, demo, su
     # The snapshot now holds the game points of the new result for white.
     from fractions import Fraction
 
-    from competition.services.standings import season_input
+    from competition.selectors.common import season_input
 
     points = Fraction(0)
     for rnd in season_input(Season.objects.get(slug=SLUG)).rounds:

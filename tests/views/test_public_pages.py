@@ -96,8 +96,21 @@ def test_standings_export(client, season_and_people, export_format: str) -> None
     assert response.status_code == 200
     assert season.slug in response["Content-Disposition"]
     if export_format == "csv":
+        # The documented columns (docs/commands.md), headed in the reader's language (Dutch).
         lines = response.content.decode().splitlines()
-        assert lines[1].split(",")[:3] == ["1", "Cor Cools", "1.5"]
+        assert lines[0] == "#,Startnummer,Naam,Pnt,Score,SB,IP,Partijen,Prijs"
+        assert lines[1] == "1,3,Cor Cools,1,1.5,1.5,1,2,yes"
+    else:
+        assert response.content.startswith(b"PK")  # a zip container, as every XLSX file is
+
+
+def test_standings_export_after_an_earlier_round(client, season_and_people) -> None:
+    season, _people = season_and_people
+    url = reverse("competition:standings", args=[season.slug]) + "?round=1&_export=csv"
+    response = client.get(url)
+    assert f"{season.slug}-ronde-1.csv" in response["Content-Disposition"]
+    # After round 1: C and D share rank 1 with SB 0.25 (as on the page).
+    assert response.content.decode().splitlines()[1] == "1,3,Cor Cools,0.5,0.25,0.25,0.5,1,yes"
 
 
 def test_unknown_export_format_is_404(client, season_and_people) -> None:

@@ -11,20 +11,13 @@ import random
 from decimal import Decimal
 
 from django.contrib.auth.models import User
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
-from competition.models import Club, Game, Member, Participant, Round, RoundEntry, Season
+from competition.models import PRESENT, Club, Game, Member, Participant, Round, RoundEntry, Season
 from competition.permissions import td_group
-from competition.services.evening import (
-    PRESENT,
-    attendance_record,
-    board_result_save,
-    evening_start,
-    pairing_propose,
-    round_close,
-    round_publish,
-)
+from competition.services.evening import attendance_record, pairing_propose, round_publish
+from competition.services.rounds import result_record, round_complete, round_create
 
 DEMO_CLUB_SLUG = "sc-de-toren"
 DEMO_PASSWORD = "schaak-demo-2026"
@@ -69,7 +62,7 @@ MEMBERS = [
 class Command(BaseCommand):
     help = "Load the deterministic demo club (does nothing when it is already there)."
 
-    def add_arguments(self, parser) -> None:  # type: ignore[no-untyped-def]
+    def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
             "--if-empty", action="store_true", help="Only load when the database has no club."
         )
@@ -151,7 +144,7 @@ def load_demo() -> None:
     for number in range(1, PLAYED_ROUNDS + 1):
         evening = FIRST_EVENING + datetime.timedelta(weeks=number - 1)
         seasons = [internal, vdb] + ([rapid] if number <= RAPID_ROUNDS else [])
-        for rnd in evening_start(seasons=seasons, date=evening):
+        for rnd in round_create(seasons=seasons, date=evening):
             _play_evening(rnd, rng, td)
 
 
@@ -168,7 +161,9 @@ def _enrol(season: Season, members: list[Member], start_points: bool = False) ->
 
 
 def _result(rng: random.Random, white: Participant, black: Participant) -> str:
-    expected = 1 / (1 + 10 ** ((black.member.rating - white.member.rating) / 400))
+    # Every demo member has a rating (MEMBERS above).
+    difference = (black.member.rating or 0) - (white.member.rating or 0)
+    expected = 1 / (1 + 10 ** (difference / 400))
     if rng.random() < 0.25:
         return Game.Result.DRAW
     return Game.Result.WHITE_WINS if rng.random() < expected else Game.Result.BLACK_WINS
@@ -176,7 +171,7 @@ def _result(rng: random.Random, white: Participant, black: Participant) -> str:
 
 def _attendance(rng: random.Random, round: Round) -> dict[int, str]:
     """About one in seven stays away: with notice, without notice or on club duty."""
-    marks = {}
+    marks: dict[int, str] = {}
     for participant in round.season.participants.order_by("start_rank"):
         roll = rng.random()
         if roll < 0.08:
@@ -200,5 +195,5 @@ def _play_evening(round: Round, rng: random.Random, td: User) -> None:
         result = _result(rng, game.white, game.black)
         if round.season.system == "internal-sb" and round.number == 4 and game.board == 3:
             result = Game.Result.WHITE_WINS_FORFEIT  # black did not turn up
-        board_result_save(game_id=game.id, result=result, expected_version=game.version, user=td)
-    round_close(round=round, user=td)
+        result_record(game_id=game.id, result=result, expected_version=game.version, user=td)
+    round_complete(round=round, user=td)

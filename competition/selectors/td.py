@@ -1,39 +1,199 @@
-"""Reads for the tournament director's pages, and the corrections list the public round page shows.
+"""Reads for the tournament director's pages: the desk, attendance, the pairing, results, the
+closed round, and the draft pairing the evening's services rewrite.
 
 Each function takes model instances and returns plain dataclasses in a small, constant number of
 queries. Sentences for the pairing engine's reasons are made here, in the user's language, with
-the players' names instead of their ids.
+the players' names instead of their ids. The corrections of a round are in
+:mod:`competition.selectors.corrections`.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Max
+from django.db.models import Max, QuerySet
 from django.utils.translation import gettext as _
 
-from competition.models import Club, Game, Participant, Round, RoundEntry, Season
-from competition.pairing import FixedBoard, PairingError, Reason, ReasonKind, pair_round
-from competition.permissions import is_td
-from competition.services.evening import (
+from competition.models import (
     ABSENCE_KINDS,
+    DRAFT_ENTRY_KINDS,
     PRESENT,
-    draft_of,
-    pairing_request,
-    participants_in_round,
+    Club,
+    Game,
+    Member,
+    Participant,
+    Round,
+    RoundEntry,
+    Season,
 )
-from competition.services.rounds import user_label
+from competition.pairing import (
+    FixedBoard,
+    PairingError,
+    PairingRequest,
+    PlayedGame,
+    PresentPlayer,
+    Reason,
+    ReasonKind,
+    pair_round,
+)
+from competition.scoring.model import Result
+from competition.selectors.common import participant_names, user_label
+
+# --- the draft pairing (read by the pages and by the services that rewrite it) ---------------
+
+
+@dataclass(frozen=True)
+class DraftBoard:
+    """One board of a draft pairing as the services rewrite it."""
+
+    white_id: int
+    black_id: int
+    fixed: bool
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A round's draft pairing: boards in board order and the bye (if any)."""
+
+    boards: tuple[DraftBoard, ...]
+    bye_id: int | None
+    bye_fixed: bool
+
+    def slot_of(self, participant_id: int) -> tuple[int, str] | None:
+        """(board index, "white"/"black") or (-1, "bye") for a paired participant, else None."""
+        for index, board in enumerate(self.boards):
+            if board.white_id == participant_id:
+                return index, "white"
+            if board.black_id == participant_id:
+                return index, "black"
+        if self.bye_id == participant_id:
+            return -1, "bye"
+        return None
+
+
+def draft_of(round: Round) -> Draft:
+    """The round's current pairing (draft or published) with the TD's fixed marks."""
+    games = Game.objects.filter(round=round).order_by("board")
+    bye = RoundEntry.objects.filter(round=round, kind=RoundEntry.Kind.BYE).first()
+    return Draft(
+        boards=tuple(DraftBoard(g.white_id, g.black_id, g.fixed_by_td) for g in games),
+        bye_id=bye.participant_id if bye else None,
+        bye_fixed=bye.fixed_by_td if bye else False,
+    )
+
+
+def participants_in_round(round: Round) -> list[Participant]:
+    """The season's participants taking part in ``round`` (joined by then), start order."""
+    return list(
+        Participant.objects.filter(season_id=round.season_id, joined_round__lte=round.number)
+        .select_related("member")
+        .order_by("start_rank", "member__name", "pk")
+    )
+
+
+def absent_ids(round: Round) -> set[int]:
+    """The participants marked absent (or on club duty) in ``round``."""
+    return set(
+        RoundEntry.objects.filter(round=round, kind__in=ABSENCE_KINDS).values_list(
+            "participant_id", flat=True
+        )
+    )
+
+
+def present_participants(round: Round) -> list[Participant]:
+    """The participants taking part in ``round`` and not marked absent, start order."""
+    absent = absent_ids(round)
+    return [p for p in participants_in_round(round) if p.id not in absent]
+
+
+def participants_not_paired(round: Round) -> list[Participant]:
+    """Present participants without a board or bye in ``round`` (a late-comer, for example)."""
+    draft = draft_of(round)
+    return [p for p in present_participants(round) if draft.slot_of(p.id) is None]
+
+
+def round_has_draft(round: Round) -> bool:
+    """Whether ``round`` has a pairing (a board or a draft entry) to throw away."""
+    return (
+        Game.objects.filter(round=round).exists()
+        or RoundEntry.objects.filter(round=round, kind__in=DRAFT_ENTRY_KINDS).exists()
+    )
+
+
+def _standing_ranks(season: Season, before_round: int) -> dict[int, int]:
+    """Rank in the latest cached standings before ``before_round`` (empty before round 1)."""
+    snapshot = (
+        season.snapshots.filter(round_number__lt=before_round).order_by("-round_number").first()
+    )
+    if snapshot is None:
+        return {}
+    return {row["participant_id"]: row["rank"] for row in snapshot.rows}
+
+
+def pairing_request(
+    round: Round,
+    *,
+    fixed_boards: Sequence[FixedBoard] = (),
+    fixed_bye: int | None = None,
+) -> PairingRequest:
+    """The engine's input for ``round``: present players by standing, colours, byes, games.
+
+    Players without a standing yet (before round 1, or late joiners) follow the ranked ones in
+    start order. Colours and rematches count games played over the board only: after a forfeit
+    the two have not met and nobody had a colour.
+    """
+    season = round.season
+    present = present_participants(round)
+    ranks = _standing_ranks(season, round.number)
+    unranked = (max(ranks.values()) if ranks else 0) + 1
+    earlier = Round.objects.filter(season=season, number__lt=round.number)
+    whites: dict[int, int] = {}
+    blacks: dict[int, int] = {}
+    previous: list[PlayedGame] = []
+    played = [r.value for r in Result if r.is_played]
+    for number, white_id, black_id in Game.objects.filter(
+        round__in=earlier, result__in=played
+    ).values_list("round__number", "white_id", "black_id"):
+        whites[white_id] = whites.get(white_id, 0) + 1
+        blacks[black_id] = blacks.get(black_id, 0) + 1
+        previous.append(PlayedGame(round_number=number, white_id=white_id, black_id=black_id))
+    byes: dict[int, int] = {}
+    bye_last_round: set[int] = set()
+    for number, participant_id in RoundEntry.objects.filter(
+        round__in=earlier, kind=RoundEntry.Kind.BYE
+    ).values_list("round__number", "participant_id"):
+        byes[participant_id] = byes.get(participant_id, 0) + 1
+        if number == round.number - 1:
+            bye_last_round.add(participant_id)
+    ordered = sorted(
+        present,
+        key=lambda p: (ranks.get(p.id, unranked), p.start_rank or 10**6, p.member.name, p.id),
+    )
+    return PairingRequest(
+        round_number=round.number,
+        players=tuple(
+            PresentPlayer(
+                player_id=p.id,
+                rank=ranks.get(p.id, unranked),
+                whites=whites.get(p.id, 0),
+                blacks=blacks.get(p.id, 0),
+                byes=byes.get(p.id, 0),
+                had_bye_last_round=p.id in bye_last_round,
+            )
+            for p in ordered
+        ),
+        previous_games=tuple(previous),
+        rematch_window=season.rematch_window,
+        fixed_boards=tuple(fixed_boards),
+        fixed_bye=fixed_bye,
+    )
+
 
 # --- the TD's desk: running seasons and tonight's rounds -------------------------------------
-
-
-def participant_names(*, season_id: int) -> dict[int, str]:
-    """Every participant's name by id (one query)."""
-    return dict(Participant.objects.filter(season_id=season_id).values_list("id", "member__name"))
 
 
 class Step:
@@ -56,7 +216,14 @@ class SeasonDesk:
 
 
 def td_clubs(user: AbstractBaseUser | AnonymousUser) -> list[Club]:
-    return [club for club in Club.objects.order_by("name") if is_td(user, club)]
+    """The clubs ``user`` directs (every club for staff), by name; the same as
+    ``permissions.is_td`` club by club, in one query."""
+    if not user.is_authenticated or not user.is_active:
+        return []
+    clubs = Club.objects.order_by("name")
+    if not getattr(user, "is_staff", False):
+        clubs = clubs.filter(td_group__user__pk=user.pk)
+    return list(clubs)
 
 
 def round_step(round: Round, *, has_games: bool) -> str:
@@ -68,18 +235,23 @@ def round_step(round: Round, *, has_games: bool) -> str:
     For example a planned round-robin round without games is at ``Step.PAIRING``, a planned
     ladder round without games at ``Step.ATTENDANCE``.
     """
-    if round.status == Round.Status.COMPLETED:
+    if round.is_completed:
         return Step.CLOSED
-    if round.status == Round.Status.PAIRED:
+    if round.is_published:
         return Step.RESULTS
     if has_games or round.season.is_round_robin:
         return Step.PAIRING
     return Step.ATTENDANCE
 
 
+def round_has_games(round: Round) -> bool:
+    """Whether ``round`` has boards (a draft or published pairing); one query."""
+    return Game.objects.filter(round=round).exists()
+
+
 def current_step(round: Round) -> str:
     """:func:`round_step` of ``round``, looking up whether it has a draft (one query)."""
-    return round_step(round, has_games=Game.objects.filter(round=round).exists())
+    return round_step(round, has_games=round_has_games(round))
 
 
 def next_round_number(season: Season) -> int:
@@ -105,15 +277,15 @@ def td_desk(user: AbstractBaseUser | AnonymousUser) -> list[SeasonDesk]:
     )
     board_counts: dict[int, tuple[int, int]] = {}
     for round_id, result in Game.objects.filter(
-        round__in=[r for r in rounds if r.status != Round.Status.COMPLETED]
+        round__in=[r for r in rounds if not r.is_completed]
     ).values_list("round_id", "result"):
         total, missing = board_counts.get(round_id, (0, 0))
         board_counts[round_id] = (total + 1, missing + (result == Game.Result.NOT_PLAYED))
     desks = []
     for season in seasons:
         own = [r for r in rounds if r.season_id == season.id]
-        open_round = next((r for r in reversed(own) if r.status != Round.Status.COMPLETED), None)
-        closed = [r for r in own if r.status == Round.Status.COMPLETED]
+        open_round = next((r for r in reversed(own) if not r.is_completed), None)
+        closed = [r for r in own if r.is_completed]
         boards, missing = board_counts.get(open_round.id, (0, 0)) if open_round else (0, 0)
         desks.append(
             SeasonDesk(
@@ -126,6 +298,50 @@ def td_desk(user: AbstractBaseUser | AnonymousUser) -> list[SeasonDesk]:
             )
         )
     return desks
+
+
+def td_round(*, season: Season, number: int) -> Round:
+    """Round ``number`` of ``season`` with its season and club; raises ``Round.DoesNotExist``."""
+    return Round.objects.select_related("season__club").get(season=season, number=number)
+
+
+def latecomer_candidates(round: Round) -> QuerySet[Member]:
+    """The club's active members not taking part in ``round``'s season (for the late-comer form)."""
+    return Member.objects.filter(club=round.season.club, active=True).exclude(
+        participations__season=round.season
+    )
+
+
+def seasons_of_clubs(clubs: Sequence[Club]) -> QuerySet[Season]:
+    """The seasons of ``clubs`` with their club (the TD's file page)."""
+    return Season.objects.filter(club__in=clubs).select_related("club")
+
+
+def club_by_slug(slug: str) -> Club | None:
+    return Club.objects.filter(slug=slug).first()
+
+
+def round_game(round: Round, game_id: int) -> Game | None:
+    """Board ``game_id`` of ``round`` with its players and who saved it last, or None."""
+    return (
+        Game.objects.select_related("white__member", "black__member", "updated_by")
+        .filter(pk=game_id, round=round)
+        .first()
+    )
+
+
+def round_entry(round: Round, entry_id: int) -> RoundEntry | None:
+    """Entry ``entry_id`` of ``round`` with its participant, or None."""
+    return (
+        RoundEntry.objects.select_related("participant__member")
+        .filter(pk=entry_id, round=round)
+        .first()
+    )
+
+
+def open_board_count(round: Round) -> int:
+    """How many boards of ``round`` have no result yet."""
+    return Game.objects.filter(round=round, result=Game.Result.NOT_PLAYED).count()
 
 
 # --- attendance ------------------------------------------------------------------------------
@@ -298,8 +514,8 @@ def pairing_page(round: Round) -> PairingPage:
             (b.white_id, b.black_id) for b in draft.boards
         } and proposal.bye_id == draft.bye_id
         if same:
-            for board in proposal.boards:
-                colour_by_pair[board.player_ids] = describe_reason(board.colour_reason, names)
+            for proposed in proposal.boards:
+                colour_by_pair[proposed.player_ids] = describe_reason(proposed.colour_reason, names)
             reasons += [describe_reason(r, names) for r in proposal.bye_reasons]
             for reason in proposal.rematches:
                 rematch_pairs.add(frozenset((reason["white_id"], reason["black_id"])))
@@ -310,7 +526,7 @@ def pairing_page(round: Round) -> PairingPage:
                 if r.kind == ReasonKind.COLOUR_DIFFERENCE_EXCEEDED
             ]
         else:
-            stale = round.status == Round.Status.PLANNED
+            stale = round.is_planned
     rows = []
     for number, board in enumerate(draft.boards, start=1):
         pair = frozenset((board.white_id, board.black_id))
@@ -331,7 +547,7 @@ def pairing_page(round: Round) -> PairingPage:
         )
     covered = {pid for b in draft.boards for pid in (b.white_id, b.black_id)} | {draft.bye_id}
     not_paired = [names[pid] for pid in present_ids if pid not in covered] if draft.boards else []
-    if not_paired and round.status == Round.Status.PLANNED:
+    if not_paired and round.is_planned:
         stale = True
     return PairingPage(
         boards=rows,
@@ -463,89 +679,3 @@ def standings_change(round: Round, *, top: int = 10, movers: int = 8) -> Standin
     ]
     moved = sorted((r for r in rows if r.moved), key=lambda r: (-abs(r.moved), r.rank))
     return StandingsChange(after_round=now.round_number, top=rows[:top], movers=moved[:movers])
-
-
-# --- corrections -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Correction:
-    """One correction of a result or entry, as the round page shows it."""
-
-    corrected_at: datetime.datetime
-    corrected_by: str
-    board: int | None  # None for an entry (absence, bye)
-    players: str  # "White – Black", or the participant's name
-    before: str
-    after: str
-    reason: str
-
-
-def _result_label(code: str) -> str:
-    return str(Game.Result(code).label) if code else str(Game.Result.NOT_PLAYED.label)
-
-
-def corrections_for_round(round: Round) -> list[Correction]:
-    """Every correction made to ``round``'s results and entries, oldest first.
-
-    A correction is a change of an existing row kept in the history with the reason a TD gave.
-    Four queries.
-    """
-    names = participant_names(season_id=round.season_id)
-    corrections: list[Correction] = []
-    users: dict[int, str] = {}
-
-    def who(record: object) -> str:
-        user = getattr(record, "history_user", None) or getattr(record, "updated_by", None)
-        if user is None:
-            return ""
-        if user.pk not in users:
-            users[user.pk] = user_label(user)
-        return users[user.pk]
-
-    last_result: dict[int, str] = {}
-    for record in (
-        Game.history.filter(round_id=round.id)
-        .select_related("history_user", "updated_by")
-        .order_by("history_date", "history_id")
-    ):
-        reason = record.history_change_reason or ""
-        if record.history_type == "~" and reason and record.id in last_result:
-            corrections.append(
-                Correction(
-                    corrected_at=record.history_date,
-                    corrected_by=who(record),
-                    board=record.board,
-                    players=" – ".join(
-                        names.get(pid, "?") for pid in (record.white_id, record.black_id)
-                    ),
-                    before=_result_label(last_result[record.id]),
-                    after=_result_label(record.result),
-                    reason=reason,
-                )
-            )
-        last_result[record.id] = record.result
-    last_entry: dict[int, tuple[str, Decimal]] = {}
-    kinds = dict(RoundEntry.Kind.choices)
-    for record in (
-        RoundEntry.history.filter(round_id=round.id)
-        .select_related("history_user", "updated_by")
-        .order_by("history_date", "history_id")
-    ):
-        reason = record.history_change_reason or ""
-        if record.history_type == "~" and reason and record.id in last_entry:
-            old_kind, old_points = last_entry[record.id]
-            corrections.append(
-                Correction(
-                    corrected_at=record.history_date,
-                    corrected_by=who(record),
-                    board=None,
-                    players=names.get(record.participant_id, "?"),
-                    before=f"{kinds.get(old_kind, old_kind)} ({old_points.normalize()})",
-                    after=f"{kinds.get(record.kind, record.kind)} ({record.points.normalize()})",
-                    reason=reason,
-                )
-            )
-        last_entry[record.id] = (record.kind, record.points)
-    corrections.sort(key=lambda c: c.corrected_at)
-    return corrections

@@ -1,20 +1,24 @@
-"""Reads for the pages: each a constant number of queries, whatever the season's size.
+"""Reads for the public pages: home, standings, a round, the crosstable, how it works, the
+systems side by side. Each takes a constant number of queries, whatever the season's size.
 
 Standings come from the cached ``StandingsSnapshot`` rows; pages that need more than the
-standings (a participant's breakdown, the crosstable, the other systems) load the season once
-with ``season_input`` (four queries) and run the pure engine on it. Numbers stay exact
-(``Fraction``) up to the template, which formats them for the reader's language.
+standings (the crosstable, the other systems) load the season once with ``season_input`` (four
+queries) and run the pure engine on it. Numbers stay exact (``Fraction``) up to the template,
+which formats them for the reader's language. A participant's page is in
+:mod:`competition.selectors.participant`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+from django.db import connections, router
 from django.utils.translation import pgettext_lazy
 
 from competition.exact import fraction_from_text
@@ -27,40 +31,18 @@ from competition.models import (
     StandingsSnapshot,
 )
 from competition.scoring import engine
-from competition.scoring import model as scoring
+from competition.scoring.parameters import parameters_from_json
 from competition.scoring.records import RoundRecord, ScoringInputError, records_by_participant
 from competition.scoring.registry import get_system
 from competition.scoring.systems.base import RankingSystem
-from competition.scoring.tiebreaks import TIEBREAK_LABELS, validate_tiebreaks
-from competition.selectors_td import corrections_for_round, participant_names
-from competition.services.standings import season_input
-
-# Names of the systems' own figures (the tie-breaks have theirs in TIEBREAK_LABELS).
-FIGURE_LABELS: dict[str, tuple[str, str]] = {
-    "SB": ("SB-score", "SB score"),
-    "IP": ("Interne punten", "Internal points"),
-    "VDB": ("Punten", "Points"),
-    "RV": ("Rangwaarde", "Rank value"),
-    "PTS": ("Punten", "Points"),
-}
-
-
-def figure_label(code: str, language: str) -> str:
-    """The name of a figure or tie-break code in ``language`` ("nl" or anything else: English)."""
-    names = FIGURE_LABELS.get(code) or TIEBREAK_LABELS.get(code) or (code, code)
-    return names[0] if language.startswith("nl") else names[1]
-
-
-def system_name(system: RankingSystem, language: str) -> str:
-    return system.name_nl if language.startswith("nl") else system.name_en
-
-
-def season_tiebreak_codes(season: Season) -> tuple[str, ...]:
-    try:
-        return validate_tiebreaks(season.tiebreaks)
-    except ValueError:
-        return tuple(season.tiebreaks)
-
+from competition.selectors.common import (
+    input_names,
+    participant_names,
+    season_input,
+    season_tiebreak_codes,
+)
+from competition.selectors.corrections import Correction, corrections_for_round
+from competition.selectors.participant import ParticipantPage, participant_detail
 
 # --------------------------------------------------------------------------------------------
 # Home page
@@ -85,8 +67,8 @@ def season_summaries(*, club_slug: str | None = None, top: int = 5) -> list[Seas
         seasons = [s for s in seasons if s.club.slug == club_slug]
     ids = [s.id for s in seasons]
     latest: dict[int, StandingsSnapshot] = {}
-    for snapshot in StandingsSnapshot.objects.filter(season_id__in=ids).order_by("round_number"):
-        latest[snapshot.season_id] = snapshot
+    for stored in StandingsSnapshot.objects.filter(season_id__in=ids).order_by("round_number"):
+        latest[stored.season_id] = stored
     rounds: dict[int, Round] = {}
     for rnd in Round.objects.filter(season_id__in=ids).order_by("number"):
         rounds[rnd.season_id] = rnd
@@ -113,6 +95,34 @@ def season_summaries(*, club_slug: str | None = None, top: int = 5) -> list[Seas
 def season_get(*, slug: str) -> Season:
     """The season with its club (one query); raises ``Season.DoesNotExist``."""
     return Season.objects.select_related("club").get(slug=slug)
+
+
+@functools.cache
+def _season_versions_sql(alias: str) -> str:
+    """The SQL of ``Season.objects.filter(slug=…).values_list(pk, data_version, rules_version)``
+    for one database, compiled once: compiling it took longer than running it."""
+    query = (
+        Season.objects.using(alias)
+        .filter(slug="-")
+        .order_by()  # the slug is unique: no ORDER BY needed
+        .values_list("pk", "data_version", "rules_version")
+        .query
+    )
+    sql, params = query.sql_with_params()
+    assert len(params) == 1, params  # the slug is the only parameter
+    return sql
+
+
+def season_versions(*, slug: str) -> tuple[int, int, int] | None:
+    """The season's pk, ``data_version`` and ``rules_version`` (one query), or None.
+
+    Read on every request for an anonymous page (the key of its cache), so it is raw SQL.
+    """
+    alias = router.db_for_read(Season)
+    with connections[alias].cursor() as cursor:
+        cursor.execute(_season_versions_sql(alias), [slug])
+        row = cursor.fetchone()
+    return None if row is None else (row[0], row[1], row[2])
 
 
 # --------------------------------------------------------------------------------------------
@@ -182,25 +192,13 @@ def standings_for_season(*, season: Season, after_round: int | None = None) -> S
 
 
 @dataclass(frozen=True)
-class Correction:
-    what: str  # "game" or "entry"
-    board: int | None
-    names: str
-    before: str
-    after: str
-    when: Any  # datetime
-    reason: str
-    by: str
-
-
-@dataclass(frozen=True)
 class RoundPage:
     season: Season
     round: Round
     round_numbers: list[int]
     games: list[Game]
     entries_by_kind: list[tuple[str, str, list[RoundEntry]]]  # (kind, label, entries)
-    corrections: list[Any]
+    corrections: list[Correction]
 
 
 def latest_round_number(*, season: Season) -> int | None:
@@ -236,173 +234,11 @@ def round_detail(*, season: Season, number: int) -> RoundPage:
     for entry in entries:
         grouped[entry.kind].append(entry)
     entries_by_kind = [
-        (kind, label, grouped[kind]) for kind, label in RoundEntry.Kind.choices if grouped[kind]
+        (kind, str(label), grouped[kind])
+        for kind, label in RoundEntry.Kind.choices
+        if grouped[kind]
     ]
-    corrections = [
-        Correction(
-            "entry" if c.board is None else "game",
-            c.board,
-            c.players,
-            c.before,
-            c.after,
-            c.corrected_at,
-            c.reason,
-            c.corrected_by,
-        )
-        for c in corrections_for_round(rnd)
-    ]
-    return RoundPage(season, rnd, numbers, games, entries_by_kind, corrections)
-
-
-# --------------------------------------------------------------------------------------------
-# Participant page
-
-
-@dataclass(frozen=True)
-class GameLine:
-    round_number: int
-    opponent_id: int | None
-    opponent_name: str
-    colour: str  # "w", "b" or ""
-    result: str  # result code of the game, "" for an entry
-    entry: str  # entry kind, "" for a game
-    points: Fraction
-    played: bool
-    contributions: dict[str, Fraction]  # figure code -> counted amount this round
-
-
-@dataclass(frozen=True)
-class ExplanationSection:
-    code: str
-    total: Fraction | None
-    lines: list[scoring.Contribution]
-
-
-@dataclass(frozen=True)
-class ChartRow:
-    round_number: int
-    rank: int
-    score: Fraction
-
-
-@dataclass(frozen=True)
-class ParticipantPage:
-    season: Season
-    participant_id: int
-    name: str
-    after_round: int | None
-    rounds: list[int]
-    row: dict[str, Any] | None
-    field_size: int
-    primary: str
-    figure_codes: tuple[str, ...]
-    tiebreak_codes: tuple[str, ...]
-    games: list[GameLine]
-    sections: list[ExplanationSection]  # one per figure: the system's, then tie-breaks
-    names: dict[int, str]
-    history: list[ChartRow]
-    error: str = ""
-
-
-def participant_name(*, season: Season, participant_id: int) -> str | None:
-    """The participant's name, or None when he is not in this season (one query)."""
-    return (
-        Participant.objects.filter(season=season, pk=participant_id)
-        .values_list("member__name", flat=True)
-        .first()
-    )
-
-
-def _names(season_in: scoring.SeasonInput) -> dict[int, str]:
-    return {p.id: p.name for p in season_in.participants}
-
-
-def participant_detail(
-    *, season: Season, participant_id: int, after_round: int | None = None
-) -> ParticipantPage:
-    """Every game of the participant with what it adds to each figure, the explanation of every
-    figure from ``engine.explain``, and his rank and score after each round (for the chart).
-
-    Five queries (the season's input and its snapshots). Raises ``Participant.DoesNotExist``.
-    """
-    season_in = season_input(season)
-    names = _names(season_in)
-    if participant_id not in names:
-        raise Participant.DoesNotExist(participant_id)
-    system = get_system(season.system)
-    codes = season_tiebreak_codes(season)
-    others = tuple(code for code in system.figure_codes if code != system.primary)
-    last = len(season_in.rounds)
-    rounds = list(range(1, last + 1))
-    history: list[ChartRow] = []
-    for snapshot in StandingsSnapshot.objects.filter(season=season).order_by("round_number"):
-        for row in snapshot.rows:
-            if row["participant_id"] == participant_id:
-                history.append(
-                    ChartRow(snapshot.round_number, row["rank"], fraction_from_text(row["score"]))
-                )
-                break
-    if after_round not in rounds:
-        after_round = last or None
-    base = ParticipantPage(
-        season, participant_id, names[participant_id], after_round, rounds, None,
-        len(names), system.primary, others, codes, [], [], names, history,
-    )  # fmt: skip
-    if not after_round:
-        return base
-    try:
-        explanation = engine.explain(
-            season_in, participant_id=participant_id, after_round=after_round
-        )
-        standings = engine.standings_after(season_in, after_round)
-    except (ScoringInputError, ValueError) as error:
-        return dataclasses.replace(base, error=str(error))
-    row = next(r for r in standings.rows if r.participant_id == participant_id)
-    records = records_by_participant(season_in, after_round)[participant_id]
-    per_round: dict[int, dict[str, Fraction]] = defaultdict(dict)
-    sections: dict[str, list[scoring.Contribution]] = {}
-    for line in explanation.lines:
-        sections.setdefault(line.figure, []).append(line)
-        if line.counted and line.round_number > 0:
-            bucket = per_round[line.round_number]
-            bucket[line.figure] = bucket.get(line.figure, Fraction(0)) + line.amount
-    games = [_game_line(record, names, per_round[record.round_number]) for record in records]
-    order = [system.primary, *others, *codes]
-    ordered = [code for code in order if code in sections] + [
-        code for code in sections if code not in order
-    ]
-    return dataclasses.replace(
-        base,
-        row={
-            "rank": row.rank,
-            "score": row.score,
-            "game_points": row.game_points,
-            "values": dict(row.values),
-            "games": row.games_played,
-            "eligible": row.eligible,
-        },
-        games=games,
-        sections=[
-            ExplanationSection(code, explanation.totals.get(code), sections[code])
-            for code in ordered
-        ],
-    )
-
-
-def _game_line(
-    record: RoundRecord, names: Mapping[int, str], contributions: dict[str, Fraction]
-) -> GameLine:
-    return GameLine(
-        round_number=record.round_number,
-        opponent_id=record.opponent,
-        opponent_name=names.get(record.opponent, "") if record.opponent else "",
-        colour=record.colour,
-        result=record.result.value if record.result is not None else "",
-        entry=record.entry.value if record.entry is not None else "",
-        points=record.points,
-        played=record.played,
-        contributions=contributions,
-    )
+    return RoundPage(season, rnd, numbers, games, entries_by_kind, corrections_for_round(rnd))
 
 
 # --------------------------------------------------------------------------------------------
@@ -458,7 +294,7 @@ def crosstable(*, season: Season) -> CrosstablePage:
     Five queries (the season's input and the last snapshot).
     """
     season_in = season_input(season)
-    names = _names(season_in)
+    names = input_names(season_in)
     last = len(season_in.rounds)
     snapshot = StandingsSnapshot.objects.filter(season=season).order_by("-round_number").first()
     if snapshot is not None:
@@ -542,8 +378,6 @@ def how_it_works(*, season: Season) -> HowItWorksPage:
     """The season's system, its parameters as they are now, and a worked example: the
     explanation of the leader's figures after the latest round."""
     system = get_system(season.system)
-    from competition.scoring.parameters import parameters_from_json
-
     try:
         values = system.validate(parameters_from_json(season.parameters))
     except ValueError:
@@ -600,7 +434,7 @@ def systems_compared(*, season: Season) -> SystemsPage:
     points_tiebreaks = (
         season_tiebreak_codes(season) if season.system == "points" else DEFAULT_POINTS_TIEBREAKS
     )
-    names = _names(base)
+    names = input_names(base)
     if not last:
         return SystemsPage(season, [], {}, [], None, points_tiebreaks)
     ranks: dict[str, dict[int, int]] = {}

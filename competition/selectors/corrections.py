@@ -1,0 +1,98 @@
+"""Corrections of a round's results and entries: the public round page and the TD's pages.
+
+A correction is a change of an existing row kept in the history with the reason a TD gave
+(``services.rounds.result_record`` and ``services.evening.entry_correct`` give one); draft
+bookkeeping and first results have no reason and are not corrections.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser
+
+from competition.models import Game, Round, RoundEntry
+from competition.selectors.common import participant_names, user_label
+
+
+@dataclass(frozen=True)
+class Correction:
+    """One correction of a result or an entry, as the round pages show it."""
+
+    corrected_at: datetime.datetime
+    corrected_by: str  # the TD's name, "" when unknown
+    board: int | None  # None for an entry (absence, bye)
+    players: str  # "White – Black", or the participant's name
+    before: str
+    after: str
+    reason: str
+
+
+def _result_label(code: str) -> str:
+    return str(Game.Result(code).label) if code else str(Game.Result.NOT_PLAYED.label)
+
+
+def corrections_for_round(round: Round) -> list[Correction]:
+    """Every correction made to ``round``'s results and entries, oldest first (four queries)."""
+    names = participant_names(season_id=round.season_id)
+    corrections: list[Correction] = []
+    users: dict[int, str] = {}
+
+    def who(record: object) -> str:
+        user: AbstractBaseUser | None = getattr(record, "history_user", None) or getattr(
+            record, "updated_by", None
+        )
+        if user is None:
+            return ""
+        if user.pk not in users:
+            users[user.pk] = user_label(user)
+        return users[user.pk]
+
+    last_result: dict[int, str] = {}
+    for record in (
+        Game.history.filter(round_id=round.id)
+        .select_related("history_user", "updated_by")
+        .order_by("history_date", "history_id")
+    ):
+        reason = record.history_change_reason or ""
+        if record.history_type == "~" and reason and record.id in last_result:
+            corrections.append(
+                Correction(
+                    corrected_at=record.history_date,
+                    corrected_by=who(record),
+                    board=record.board,
+                    players=" – ".join(
+                        names.get(pid, "?") for pid in (record.white_id, record.black_id)
+                    ),
+                    before=_result_label(last_result[record.id]),
+                    after=_result_label(record.result),
+                    reason=reason,
+                )
+            )
+        last_result[record.id] = record.result
+    last_entry: dict[int, tuple[str, Decimal]] = {}
+    kinds = dict(RoundEntry.Kind.choices)
+    for record in (
+        RoundEntry.history.filter(round_id=round.id)
+        .select_related("history_user", "updated_by")
+        .order_by("history_date", "history_id")
+    ):
+        reason = record.history_change_reason or ""
+        if record.history_type == "~" and reason and record.id in last_entry:
+            old_kind, old_points = last_entry[record.id]
+            corrections.append(
+                Correction(
+                    corrected_at=record.history_date,
+                    corrected_by=who(record),
+                    board=None,
+                    players=names.get(record.participant_id, "?"),
+                    before=f"{kinds.get(old_kind, old_kind)} ({old_points.normalize()})",
+                    after=f"{kinds.get(record.kind, record.kind)} ({record.points.normalize()})",
+                    reason=reason,
+                )
+            )
+        last_entry[record.id] = (record.kind, record.points)
+    corrections.sort(key=lambda c: c.corrected_at)
+    return corrections
