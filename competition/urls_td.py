@@ -24,13 +24,15 @@ urlpatterns = [
         )
         for action in td.PAIRING_ACTIONS
     ),
-    path(_round + "publish/", td.td_round_publish, name="td_round_publish"),
-    path(_round + "unpublish/", td.td_round_unpublish, name="td_round_unpublish"),
+    # One view for the round's steps: td_round_publish, _unpublish and _close.
+    *(
+        path(_round + f"{step}/", td.td_round_step, {"step": step}, name=f"td_round_{step}")
+        for step in td.ROUND_STEPS
+    ),
     path(_round + "print/", td.td_round_print, name="td_round_print"),
     path(_round + "results/", td.td_results, name="td_results"),
     path(_round + "results/<int:game_id>/", td.td_result_save, name="td_result_save"),
     path(_round + "results/<int:game_id>/correct/", td.td_result_correct, name="td_result_correct"),
     path(_round + "entries/<int:entry_id>/correct/", td.td_entry_correct, name="td_entry_correct"),
-    path(_round + "close/", td.td_round_close, name="td_round_close"),
     path(_round + "summary/", td.td_round_summary, name="td_round_summary"),
 ]

@@ -242,10 +242,3 @@ def rules_for_version(*, season: Season, version: int) -> Rules:
         stored.unplayed_policy,
         stored.min_games,
     )
-
-
-def rule_history(*, season: Season) -> list[SeasonRules]:
-    """Every stored rule set of the season, newest first (one query)."""
-    return list(
-        SeasonRules.objects.filter(season=season).select_related("changed_by").order_by("-version")
-    )

@@ -18,8 +18,9 @@ from competition.forms.rules import SeasonRulesForm
 from competition.models import Season
 from competition.permissions import AuthenticatedRequest, staff_required
 from competition.selectors.public import season_get
+from competition.selectors.rules import rule_history
 from competition.services.errors import ServiceError
-from competition.services.rules import rule_history, rules_preview, rules_save
+from competition.services.rules import rules_preview, rules_save
 from competition.tables import RulesPreviewTable
 
 

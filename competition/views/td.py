@@ -345,34 +345,56 @@ def td_pairing_action(
     return redirect(_round_url("td_pairing", rnd))
 
 
-@require_POST
-@login_required
-def td_round_publish(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
-    rnd = _round_for_td(request, season_slug, round_number)
-    try:
-        evening.round_publish(round=rnd, user=request.user)
-    except ServiceError as error:
-        _refuse(request, error)
-        return redirect(_round_url("td_pairing", rnd))
-    messages.success(request, _("Pairing published. Print it for the wall, then enter results."))
-    return redirect(_round_url("td_results", rnd))
+@dataclass(frozen=True)
+class RoundStep:
+    """A step in the round's life: the service that takes it, the message when it was taken,
+    and the pages to go to when it was taken (``done``) or refused (``refused``)."""
+
+    run: Callable[[Round, User], object]
+    success: Promise
+    done: str
+    refused: str
+
+
+ROUND_STEPS: dict[str, RoundStep] = {
+    "publish": RoundStep(
+        lambda rnd, user: evening.round_publish(round=rnd, user=user),
+        gettext_lazy("Pairing published. Print it for the wall, then enter results."),
+        done="td_results",
+        refused="td_pairing",
+    ),
+    "unpublish": RoundStep(
+        lambda rnd, user: evening.round_unpublish(round=rnd, user=user),
+        gettext_lazy("Pairing withdrawn; you can change it again."),
+        done="td_pairing",
+        refused="td_results",
+    ),
+    "close": RoundStep(
+        lambda rnd, user: round_complete(round=rnd, user=user),
+        gettext_lazy("Round closed; the standings are published."),
+        done="td_round_summary",
+        refused="td_results",
+    ),
+}
 
 
 @require_POST
 @login_required
-def td_round_unpublish(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
+def td_round_step(
+    request: AuthenticatedRequest, season_slug: str, round_number: int, step: str
 ) -> HttpResponse:
+    """Publish, withdraw or close the round (see ``ROUND_STEPS``)."""
     rnd = _round_for_td(request, season_slug, round_number)
+    if step not in ROUND_STEPS:
+        raise Http404  # the URLs only name the steps of the table
+    round_step = ROUND_STEPS[step]
     try:
-        evening.round_unpublish(round=rnd, user=request.user)
+        round_step.run(rnd, request.user)
     except ServiceError as error:
         _refuse(request, error)
-        return redirect(_round_url("td_results", rnd))
-    messages.success(request, _("Pairing withdrawn; you can change it again."))
-    return redirect(_round_url("td_pairing", rnd))
+        return redirect(_round_url(round_step.refused, rnd))
+    messages.success(request, str(round_step.success))
+    return redirect(_round_url(round_step.done, rnd))
 
 
 @require_safe
@@ -476,38 +498,21 @@ def td_result_save(
     return redirect(_round_url("td_results", rnd) + anchor)
 
 
-@require_POST
-@login_required
-def td_round_close(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
-    rnd = _round_for_td(request, season_slug, round_number)
-    try:
-        round_complete(round=rnd, user=request.user)
-    except ServiceError as error:
-        _refuse(request, error)
-        return redirect(_round_url("td_results", rnd))
-    messages.success(request, _("Round closed; the standings are published."))
-    return redirect(_round_url("td_round_summary", rnd))
-
-
 @require_safe
 @login_required
 def td_round_summary(
     request: AuthenticatedRequest, season_slug: str, round_number: int
 ) -> HttpResponse:
+    """The closed round: who moved in the standings, every board and entry, the corrections."""
     rnd = _round_for_td(request, season_slug, round_number)
-    return render(
-        request,
-        "competition/td/summary.html",
-        {
-            "round": rnd,
-            "change": td_selectors.standings_change(rnd),
-            "boards": td_selectors.result_boards(rnd),
-            "entries": td_selectors.round_entries(rnd),
-            "corrections": corrections_for_round(rnd),
-        },
-    )
+    summary = {
+        "round": rnd,
+        "change": td_selectors.standings_change(rnd),
+        "boards": td_selectors.result_boards(rnd),
+        "entries": td_selectors.round_entries(rnd),
+        "corrections": corrections_for_round(rnd),
+    }
+    return render(request, "competition/td/summary.html", summary)
 
 
 # --- corrections -----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime
 import random
 from decimal import Decimal
+from typing import Any
 
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandParser
@@ -99,38 +100,32 @@ def load_demo() -> None:
     td.groups.add(td_group(club))
     User.objects.create_superuser("beheerder", "beheerder@example.org", DEMO_PASSWORD)
 
-    internal = Season.objects.create(
-        club=club,
+    def season(**fields: Any) -> Season:
+        return Season.objects.create(club=club, start_date=FIRST_EVENING, parameters={}, **fields)
+
+    internal = season(
         name="Interne competitie 2026-2027",
         slug="interne-2026-2027",
-        start_date=FIRST_EVENING,
         system="internal-sb",
-        parameters={},
         tiebreaks=[],
         unplayed_policy="unplayed-as-draw",
         min_games=5,
         bye_points=Decimal("0"),
     )
-    vdb = Season.objects.create(
-        club=club,
+    vdb = season(
         name="Van den Brink-competitie 2026-2027",
         slug="vandenbrink-2026-2027",
-        start_date=FIRST_EVENING,
         system="van-den-brink",
-        parameters={},
         tiebreaks=[],
         unplayed_policy="fide-2024",
         min_games=6,
         bye_points=Decimal("1"),
     )
-    rapid = Season.objects.create(
-        club=club,
+    rapid = season(
         name="Rapidgroep A 2026",
         slug="rapidgroep-a-2026",
-        start_date=FIRST_EVENING,
         kind=Season.Kind.ROUND_ROBIN,
         system="points",
-        parameters={},
         tiebreaks=["SB", "DE", "WIN"],
         unplayed_policy="plain",
     )
