@@ -246,6 +246,14 @@ class Round(models.Model):
                 violation_error_message=_("This season already has a round with this number."),
             ),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+            # One evening at a time: a second open round (a double tap on "new round", two TDs
+            # at once) cannot be stored, whatever reaches the database.
+            models.UniqueConstraint(
+                fields=["season"],
+                condition=~Q(status="completed"),
+                name="round_one_open_per_season",
+                violation_error_message=_("This season already has a round that is not closed."),
+            ),
         ]
 
     def __str__(self) -> str:

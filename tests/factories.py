@@ -55,6 +55,9 @@ class RoundFactory(factory.django.DjangoModelFactory):
     season = factory.SubFactory(SeasonFactory)
     number = factory.Sequence(lambda n: n + 1)
     date = datetime.date(2026, 9, 10)
+    # A season has one open round at most (a constraint): rounds made for a test are past
+    # rounds unless the test says otherwise.
+    status = Round.Status.COMPLETED
 
 
 class GameFactory(factory.django.DjangoModelFactory):
