@@ -63,6 +63,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    "competition.middleware.DatabaseBusyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
 ]
@@ -95,8 +96,18 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Short writes from several TDs at once wait for each other instead of failing at once.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    # A small club runs on SQLite with two TDs writing at once. Each transaction takes the
+    # write lock when it begins (IMMEDIATE), so a second writer waits its turn (up to
+    # ``timeout`` seconds) instead of failing as it turns a read into a write; WAL lets the
+    # pages read while someone writes. What still finds the database locked is answered with
+    # "try again" (competition.middleware.DatabaseBusyMiddleware).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            "timeout": 20,
+            "transaction_mode": "IMMEDIATE",
+            "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+        }
+    )
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -130,7 +141,7 @@ STORAGES = {
 }
 
 LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "competition:home"
+LOGIN_REDIRECT_URL = "competition:after_login"  # a TD to the club evening, others home
 LOGOUT_REDIRECT_URL = "competition:home"
 
 CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"

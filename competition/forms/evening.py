@@ -150,7 +150,23 @@ class ByeForm(_PlayersForm):
 
 
 class ProposeForm(forms.Form):
+    """Pair the round. Starting over throws the whole draft away (the boards fixed by hand too):
+    with a draft on the table that needs ``confirm`` ticked."""
+
     keep_fixed = forms.BooleanField(required=False)
+    confirm = forms.BooleanField(required=False)
+
+    def __init__(self, *args: object, has_draft: bool = False, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.has_draft = has_draft
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        if self.has_draft and not data.get("keep_fixed") and not data.get("confirm"):
+            raise forms.ValidationError(
+                _("Tick “Yes, start over” to throw the draft away and pair from scratch.")
+            )
+        return data
 
 
 class ResultForm(forms.Form):
@@ -172,8 +188,11 @@ class ResultForm(forms.Form):
 
 
 class CorrectionForm(forms.Form):
+    # A correction sets a result: "not yet played" is refused by the service, so not offered.
     result = forms.ChoiceField(
-        choices=RESULT_CHOICES, widget=forms.RadioSelect, label=_("Correct result")
+        choices=[(code, label) for code, label in RESULT_CHOICES if code != Game.Result.NOT_PLAYED],
+        widget=forms.RadioSelect,
+        label=_("Correct result"),
     )
     reason = forms.CharField(
         max_length=100,
@@ -196,3 +215,5 @@ class EntryCorrectionForm(forms.Form):
         min_value=0, max_digits=3, decimal_places=1, label=_("Game points awarded")
     )
     reason = forms.CharField(max_length=100, label=_("Reason"))
+    # The version the page showed: a correction saved meanwhile by another TD is not overwritten.
+    version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Max, QuerySet
+from django.db.models import Max, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from competition.models import (
@@ -213,6 +213,7 @@ class SeasonDesk:
     step: str | None  # Step of ``open_round``
     boards: int = 0
     results_missing: int = 0
+    rounds: tuple[Round, ...] = ()  # every round of the season, by number
 
 
 def td_clubs(user: AbstractBaseUser | AnonymousUser) -> list[Club]:
@@ -295,6 +296,7 @@ def td_desk(user: AbstractBaseUser | AnonymousUser) -> list[SeasonDesk]:
                 step=round_step(open_round, has_games=boards > 0) if open_round else None,
                 boards=boards,
                 results_missing=missing,
+                rounds=tuple(own),
             )
         )
     return desks
@@ -339,6 +341,30 @@ def round_entry(round: Round, entry_id: int) -> RoundEntry | None:
     )
 
 
+def seat_sentence(round: Round, participant: Participant) -> str:
+    """Where ``participant`` plays in ``round``, for the TD who just added him: "X plays Y on
+    board 12", "X has the bye", or "X is present" (not paired yet)."""
+    name = participant.member.name
+    game = (
+        Game.objects.filter(round=round)
+        .filter(Q(white=participant) | Q(black=participant))
+        .select_related("white__member", "black__member")
+        .first()
+    )
+    if game is not None:
+        opponent = game.black if game.white_id == participant.pk else game.white
+        return _("%(name)s plays %(opponent)s on board %(board)s.") % {
+            "name": name,
+            "opponent": opponent.member.name,
+            "board": game.board,
+        }
+    if RoundEntry.objects.filter(
+        round=round, participant=participant, kind=RoundEntry.Kind.BYE
+    ).exists():
+        return _("%(name)s has the bye.") % {"name": name}
+    return _("%(name)s is present.") % {"name": name}
+
+
 def open_board_count(round: Round) -> int:
     """How many boards of ``round`` have no result yet."""
     return Game.objects.filter(round=round, result=Game.Result.NOT_PLAYED).count()
@@ -358,6 +384,7 @@ class AttendanceRow:
 
 
 def attendance_rows(round: Round) -> list[AttendanceRow]:
+    """Everyone taking part in ``round`` with his mark, alphabetical (the TD looks names up)."""
     entries = {
         e.participant_id: e for e in RoundEntry.objects.filter(round=round, kind__in=ABSENCE_KINDS)
     }
@@ -374,7 +401,7 @@ def attendance_rows(round: Round) -> list[AttendanceRow]:
                 joined_this_round=participant.joined_round == round.number,
             )
         )
-    return rows
+    return sorted(rows, key=lambda row: (row.name.casefold(), row.participant.start_rank))
 
 
 # --- the pairing page ------------------------------------------------------------------------

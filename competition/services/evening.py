@@ -22,6 +22,7 @@ from decimal import Decimal
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from competition.models import (
@@ -51,12 +52,13 @@ from competition.selectors.td import (
     draft_of,
     pairing_request,
     participants_in_round,
+    participants_not_paired,
     present_participants,
     round_has_draft,
     round_has_games,
 )
 from competition.services.errors import ServiceError
-from competition.services.rounds import entry_record, round_lock
+from competition.services.rounds import changed_by, entry_record, round_lock
 from competition.services.standings import standings_recompute
 
 # --- checks and the pairing engine ----------------------------------------------------------
@@ -238,16 +240,23 @@ def latecomer_add(
     member: Member | None = None,
     name: str = "",
     user: User | None = None,
+    marks: Mapping[int, str] | None = None,
 ) -> Participant:
     """Add a late-comer to ``round``: a club member (or a new one by name) joins as present.
 
     An existing participant who was marked absent is simply marked present. A draft pairing is
-    re-run on the rest (the TD's fixed boards stay), so the late-comer is paired at once.
+    re-run on the rest (the TD's fixed boards stay), so the late-comer is paired at once. In a
+    published round the boards stay as they are (see :func:`_seat_in_published_round`).
+    ``marks`` is the attendance the TD marked on the page but had not saved yet: it is recorded
+    first (``attendance_record``), in the same transaction, so adding a late-comer loses nothing.
     """
     round = round_lock(round.pk)
-    _require_planned(round)
+    if round.is_completed:
+        raise ServiceError(_("Round %(round)s is closed.") % {"round": round.number})
     if round.season.is_round_robin:
         raise ServiceError(_("A round robin cannot take new players during the season."))
+    if marks and round.is_planned:
+        attendance_record(round=round, marks=marks, user=user)
     club = round.season.club
     if member is None:
         name = name.strip()
@@ -266,17 +275,49 @@ def latecomer_add(
             member=member,
             start_rank=(last or 0) + 1,
             joined_round=round.number,
+            rating=member.rating,  # the event rating, frozen now (C.07 10.1)
         )
     elif participant.joined_round > round.number:
         participant.joined_round = round.number
         participant.save(update_fields=["joined_round"])
     RoundEntry.objects.filter(round=round, participant=participant, kind__in=ABSENCE_KINDS).delete()
-    if round_has_games(round):
+    if round.is_published:
+        _seat_in_published_round(round, participant, user)
+    elif round_has_games(round):
         draft = draft_of(round)
         if draft.slot_of(participant.id) is None:
             fixed_bye = draft.bye_id if draft.bye_fixed else None
             _pair_rest(round, [b for b in draft.boards if b.fixed], fixed_bye, user)
     return participant
+
+
+def _seat_in_published_round(round: Round, latecomer: Participant, user: User | None) -> None:
+    """Seat a late-comer in a published round without touching a board that is there.
+
+    He plays another present player who is still unpaired, else the player who has the bye
+    (that bye becomes a game); each on a new board after the last. With nobody free he gets the
+    bye. White goes to the one who has had white less often than black so far (games played
+    over the board), and when that is even to the one who was there first.
+    """
+    draft = draft_of(round)
+    if draft.slot_of(latecomer.pk) is not None:
+        return
+    waiting = [p.pk for p in participants_not_paired(round) if p.pk != latecomer.pk]
+    opponent_id = waiting[0] if waiting else draft.bye_id
+    if opponent_id is None:
+        entry_record(round=round, participant=latecomer, kind=RoundEntry.Kind.BYE, user=user)
+        return
+    if not waiting:
+        RoundEntry.objects.filter(round=round, participant_id=opponent_id).delete()
+    balance = {p.player_id: p.whites - p.blacks for p in pairing_request(round).players}
+    if balance.get(latecomer.pk, 0) < balance.get(opponent_id, 0):
+        white_id, black_id = latecomer.pk, opponent_id
+    else:
+        white_id, black_id = opponent_id, latecomer.pk
+    last_board = Game.objects.filter(round=round).aggregate(last=Max("board"))["last"] or 0
+    Game.objects.create(
+        round=round, board=last_board + 1, white_id=white_id, black_id=black_id, updated_by=user
+    )
 
 
 # --- pairing ---------------------------------------------------------------------------------
@@ -456,12 +497,15 @@ def entry_correct(
     points: Decimal | None,
     reason: str,
     user: User | None,
+    expected_version: int,
 ) -> RoundEntry:
-    """Correct a closed round's absence, club duty or bye (kind and points) with a reason."""
-    entry = RoundEntry.objects.select_related("round__season").filter(pk=entry_id).first()
-    if entry is None:
+    """Correct a closed round's absence, club duty or bye (kind and points) with a reason,
+    unless someone else changed it since ``expected_version`` (then nothing is overwritten and
+    the TD is told who changed it, when, and what it holds now)."""
+    round_id = RoundEntry.objects.filter(pk=entry_id).values_list("round_id", flat=True).first()
+    if round_id is None:
         raise ServiceError(_("This entry no longer exists; reload the round."))
-    round = round_lock(entry.round_id)
+    round = round_lock(round_id)
     if not round.is_completed:
         raise ServiceError(_("Only entries of a closed round are corrected this way."))
     if not reason.strip():
@@ -470,11 +514,28 @@ def entry_correct(
         raise ServiceError(_("Unknown kind of entry: %(kind)s.") % {"kind": kind})
     if points is not None and points < 0:
         raise ServiceError(_("Points cannot be negative."))
-    entry = RoundEntry.objects.select_for_update().get(pk=entry.pk)
+    # Only the entry row is locked; who saved it last is read after the lock (see result_record).
+    entry = RoundEntry.objects.select_for_update(of=("self",)).filter(pk=entry_id).first()
+    if entry is None:
+        raise ServiceError(_("This entry no longer exists; reload the round."))
+    if entry.version != expected_version:
+        raise ServiceError(
+            _(
+                "The entry of %(name)s was changed by %(who)s at %(when)s meanwhile; "
+                "now %(kind)s (%(points)s)."
+            )
+            % {
+                "name": entry.participant.member.name,
+                "kind": entry.get_kind_display(),
+                "points": floatformat(entry.points, -1),
+                **changed_by(entry),
+            }
+        )
     new_points = points if points is not None else entry.points
     if entry.kind == kind and entry.points == new_points:
         return entry
     entry.kind, entry.points, entry.updated_by = kind, new_points, user
+    entry.version += 1
     entry._change_reason = reason.strip()
     entry.save()
     standings_recompute(season=round.season)

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from decimal import Decimal
 
 from django.contrib.auth.models import User
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
 from django.utils.formats import time_format
@@ -75,33 +75,58 @@ def _ensure_same_season(round: Round, *participants: Participant) -> None:
             )
 
 
+def _open_round(season: Season) -> Round | None:
+    return (
+        Round.objects.filter(season=season)
+        .exclude(status=Round.Status.COMPLETED)
+        .order_by("-number")
+        .first()
+    )
+
+
+def _tonights_round(season: Season, date: datetime.date) -> Round:
+    """The season's open round, or a new one numbered one more than the season's highest.
+
+    The caller holds the season's lock, so a second request (a double tap, another TD) waits
+    and then finds the first one's round. Should a round slip through all the same, the
+    constraint ``round_one_open_per_season`` refuses it, and this request too lands on the
+    round the other made.
+    """
+    open_round = _open_round(season)
+    if open_round is not None:
+        return open_round
+    last = Round.objects.filter(season=season).aggregate(last=Max("number"))["last"] or 0
+    try:
+        with transaction.atomic():  # a savepoint: the transaction goes on after a refusal
+            return Round.objects.create(season=season, number=last + 1, date=date)
+    except IntegrityError:
+        open_round = _open_round(season)
+        if open_round is None:
+            raise
+        return open_round
+
+
 @transaction.atomic
 def round_create(*, seasons: Sequence[Season], date: datetime.date | None = None) -> list[Round]:
     """Tonight's round for each of ``seasons``, dated ``date`` (today by default), all or nothing.
 
     A season whose latest round is still open gets no new one: that round is tonight's. A new
-    round is numbered one more than the season's highest.
+    round is numbered one more than the season's highest. The seasons are locked first, in the
+    order of their ids, so two TDs starting the same competitions take turns instead of each
+    waiting for the other.
     """
     if not seasons:
         raise ServiceError(_("Choose at least one competition."))
-    rounds = []
-    for season in seasons:
-        season = Season.objects.select_for_update().get(pk=season.pk)
+    ids = sorted({season.pk for season in seasons})
+    locked = {
+        pk: Season.objects.select_for_update().select_related("club").get(pk=pk) for pk in ids
+    }
+    for season in locked.values():
         if season.status != Season.Status.RUNNING:
             raise ServiceError(_("%(season)s is not running.") % {"season": season.name})
-        open_round = (
-            Round.objects.filter(season=season)
-            .exclude(status=Round.Status.COMPLETED)
-            .order_by("-number")
-            .first()
-        )
-        if open_round is None:
-            last = Round.objects.filter(season=season).aggregate(last=Max("number"))["last"] or 0
-            open_round = Round.objects.create(
-                season=season, number=last + 1, date=date or timezone.localdate()
-            )
-        rounds.append(open_round)
-    return rounds
+    tonight = date or timezone.localdate()
+    by_season = {pk: _tonights_round(season, tonight) for pk, season in locked.items()}
+    return [by_season[season.pk] for season in seasons]
 
 
 @transaction.atomic
@@ -160,18 +185,25 @@ def entry_record(
             updated_by=user,
         )
     existing.kind, existing.points, existing.note, existing.updated_by = kind, points, note, user
+    existing.version += 1
     existing.save()
     return existing
 
 
+def changed_by(record: Game | RoundEntry) -> dict[str, str]:
+    """Who saved ``record`` last and at what time (``who``, ``when``), for the TD whose save
+    came second: "changed by Anna at 21:43 meanwhile"."""
+    return {
+        "who": user_label(record.updated_by) if record.updated_by else _("someone"),
+        "when": time_format(timezone.localtime(record.updated_at), "H:i"),
+    }
+
+
 def _describe_change(game: Game) -> str:
-    who = user_label(game.updated_by) if game.updated_by else _("someone")
-    when = time_format(timezone.localtime(game.updated_at), "H:i")
     return _("Board %(board)s was changed by %(who)s at %(when)s meanwhile; now %(result)s.") % {
         "board": game.board,
-        "who": who,
-        "when": when,
         "result": game.get_result_display(),
+        **changed_by(game),
     }
 
 

@@ -42,7 +42,7 @@ from competition.forms.evening import (
     RoundNewForm,
     SwapForm,
 )
-from competition.models import PRESENT, Game, Round
+from competition.models import PRESENT, Game, Round, RoundEntry
 from competition.permissions import AuthenticatedRequest, season_for_td, td_required
 from competition.selectors import td as td_selectors
 from competition.selectors.corrections import corrections_for_round
@@ -133,7 +133,7 @@ def td_evening_start(request: AuthenticatedRequest) -> HttpResponse:
     return redirect("competition:td_home")
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def td_round_new(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
     season = season_for_td(request.user, season_slug)
@@ -174,7 +174,7 @@ def td_round(request: AuthenticatedRequest, season_slug: str, round_number: int)
 # --- attendance ------------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def td_attendance(
     request: AuthenticatedRequest, season_slug: str, round_number: int
@@ -217,30 +217,52 @@ def td_attendance(
     )
 
 
+def _posted_marks(request: AuthenticatedRequest, rnd: Round) -> dict[int, str]:
+    """The attendance marks posted along (``p<id>`` fields), or none when there are none."""
+    if not rnd.is_planned or not any(key.startswith("p") for key in request.POST):
+        return {}
+    ids = [p.id for p in td_selectors.participants_in_round(rnd)]
+    form = AttendanceForm(request.POST, participant_ids=ids)
+    return form.marks() if form.is_valid() else {}
+
+
+# The late-comer form is on the attendance, pairing and results pages; it goes back to its page.
+LATECOMER_BACK = {"pairing": "td_pairing", "results": "td_results"}
+
+
 @require_POST
 @login_required
 def td_latecomer(
     request: AuthenticatedRequest, season_slug: str, round_number: int
 ) -> HttpResponse:
+    """Add a late-comer. From the attendance page the post also carries the marks the TD made
+    there: they are saved with the late-comer, so nothing marked is lost."""
     rnd = _round_for_td(request, season_slug, round_number)
     form = LatecomerForm(request.POST, members=td_selectors.latecomer_candidates(rnd))
+    marks = _posted_marks(request, rnd)
+    back = _round_url(LATECOMER_BACK.get(request.POST.get("back", ""), "td_attendance"), rnd)
     if not form.is_valid():
         for error in form.non_field_errors() or [_("Choose a member or type a name.")]:
             messages.error(request, str(error))
-        return redirect(_round_url("td_attendance", rnd))
+        if marks:  # keep what was marked, as "Save" would have
+            try:
+                evening.attendance_record(round=rnd, marks=marks, user=request.user)
+            except ServiceError as error:
+                _refuse(request, error)
+        return redirect(back)
     try:
         participant = evening.latecomer_add(
             round=rnd,
             member=form.cleaned_data["member"],
             name=form.cleaned_data["name"],
             user=request.user,
+            marks=marks,
         )
     except ServiceError as error:
         _refuse(request, error)
     else:
-        messages.success(request, _("%(name)s is present.") % {"name": participant.member.name})
-    back = request.POST.get("back")
-    return redirect(_round_url("td_pairing" if back == "pairing" else "td_attendance", rnd))
+        messages.success(request, td_selectors.seat_sentence(rnd, participant))
+    return redirect(back)
 
 
 # --- pairing ---------------------------------------------------------------------------------
@@ -293,7 +315,7 @@ def _players_form(
 
 PAIRING_ACTIONS: dict[str, PairingAction] = {
     "propose": PairingAction(
-        lambda data, rnd: ProposeForm(data),
+        lambda data, rnd: ProposeForm(data, has_draft=td_selectors.round_has_games(rnd)),
         lambda rnd, data, user: evening.pairing_propose(
             round=rnd, user=user, keep_fixed=data["keep_fixed"]
         ),
@@ -354,6 +376,7 @@ class RoundStep:
     success: Promise
     done: str
     refused: str
+    confirm: bool = False  # the form must carry a ticked ``confirm`` (nothing is undone by a tap)
 
 
 ROUND_STEPS: dict[str, RoundStep] = {
@@ -368,6 +391,7 @@ ROUND_STEPS: dict[str, RoundStep] = {
         gettext_lazy("Pairing withdrawn; you can change it again."),
         done="td_pairing",
         refused="td_results",
+        confirm=True,
     ),
     "close": RoundStep(
         lambda rnd, user: round_complete(round=rnd, user=user),
@@ -388,6 +412,9 @@ def td_round_step(
     if step not in ROUND_STEPS:
         raise Http404  # the URLs only name the steps of the table
     round_step = ROUND_STEPS[step]
+    if round_step.confirm and not request.POST.get("confirm"):
+        messages.error(request, _("Tick the box to confirm."))
+        return redirect(_round_url(round_step.refused, rnd))
     try:
         round_step.run(rnd, request.user)
     except ServiceError as error:
@@ -453,6 +480,9 @@ def td_results(request: AuthenticatedRequest, season_slug: str, round_number: in
             "buttons": RESULT_BUTTONS,
             "missing": sum(1 for row in boards if not row.result),
             "corrections": corrections_for_round(rnd),
+            "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(rnd))
+            if rnd.is_published
+            else None,
         },
     )
 
@@ -518,72 +548,102 @@ def td_round_summary(
 # --- corrections -----------------------------------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@dataclass(frozen=True)
+class CorrectionPage:
+    """A correction of what a TD recorded (a board's result, an entry): how the page finds the
+    record in the round, its form, the service that saves it, and what the page says."""
+
+    load: Callable[[Round, int], Game | RoundEntry | None]
+    missing: Promise
+    form: type[CorrectionForm | EntryCorrectionForm]
+    initial: Callable[[Any], dict[str, Any]]
+    save: Callable[[Any, dict[str, Any], User], object]
+    success: Callable[[Any], str]
+    template: str
+    name: str  # the record's name in the template
+
+
+def _correct(
+    request: AuthenticatedRequest, rnd: Round, record_id: int, page: CorrectionPage
+) -> HttpResponse:
+    """The correction form; a refusal (someone changed the record meanwhile) shows the form
+    again with the message and the version the record has now, so sending it once more is a
+    knowing change."""
+    record = page.load(rnd, record_id)
+    if record is None:
+        raise Http404(page.missing)
+    form = page.form(
+        request.POST or None, initial={**page.initial(record), "version": record.version}
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            page.save(record, form.cleaned_data, request.user)
+        except ServiceError as error:
+            _refuse(request, error)
+            current = page.load(rnd, record_id) or record
+            form = page.form({**request.POST.dict(), "version": current.version})
+        else:
+            messages.success(request, page.success(record))
+            target = "td_round_summary" if rnd.is_completed else "td_results"
+            return redirect(_round_url(target, rnd))
+    return render(
+        request,
+        page.template,
+        {"round": rnd, page.name: record, "form": form, "closed": rnd.is_completed},
+    )
+
+
+RESULT_CORRECTION = CorrectionPage(
+    load=td_selectors.round_game,
+    missing=gettext_lazy("This board no longer exists; reload the round."),
+    form=CorrectionForm,
+    initial=lambda game: {"result": game.result},
+    save=lambda game, data, user: result_record(
+        game_id=game.id,
+        result=data["result"],
+        expected_version=data["version"],
+        user=user,
+        reason=data["reason"],
+    ),
+    success=lambda game: (
+        _("Board %(board)s corrected; the standings are recomputed.") % {"board": game.board}
+    ),
+    template="competition/td/correct.html",
+    name="game",
+)
+
+ENTRY_CORRECTION = CorrectionPage(
+    load=td_selectors.round_entry,
+    missing=gettext_lazy("This entry no longer exists; reload the round."),
+    form=EntryCorrectionForm,
+    initial=lambda entry: {"kind": entry.kind, "points": entry.points},
+    save=lambda entry, data, user: evening.entry_correct(
+        entry_id=entry.id,
+        kind=data["kind"],
+        points=data["points"],
+        reason=data["reason"],
+        user=user,
+        expected_version=data["version"],
+    ),
+    success=lambda entry: _("Corrected; the standings are recomputed."),
+    template="competition/td/correct_entry.html",
+    name="entry",
+)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def td_result_correct(
     request: AuthenticatedRequest, season_slug: str, round_number: int, game_id: int
 ) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
-    game = td_selectors.round_game(rnd, game_id)
-    if game is None:
-        raise Http404(_("This board no longer exists; reload the round."))
-    form = CorrectionForm(
-        request.POST or None, initial={"result": game.result, "version": game.version}
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            result_record(
-                game_id=game.id,
-                result=form.cleaned_data["result"],
-                expected_version=form.cleaned_data["version"],
-                user=request.user,
-                reason=form.cleaned_data["reason"],
-            )
-        except ServiceError as error:
-            _refuse(request, error)
-        else:
-            messages.success(
-                request,
-                _("Board %(board)s corrected; the standings are recomputed.")
-                % {"board": game.board},
-            )
-            target = "td_round_summary" if rnd.is_completed else "td_results"
-            return redirect(_round_url(target, rnd))
-    return render(
-        request,
-        "competition/td/correct.html",
-        {"round": rnd, "game": game, "form": form, "closed": rnd.is_completed},
-    )
+    return _correct(request, rnd, game_id, RESULT_CORRECTION)
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def td_entry_correct(
     request: AuthenticatedRequest, season_slug: str, round_number: int, entry_id: int
 ) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
-    entry = td_selectors.round_entry(rnd, entry_id)
-    if entry is None:
-        raise Http404(_("This entry no longer exists; reload the round."))
-    form = EntryCorrectionForm(
-        request.POST or None, initial={"kind": entry.kind, "points": entry.points}
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            evening.entry_correct(
-                entry_id=entry.id,
-                kind=form.cleaned_data["kind"],
-                points=form.cleaned_data["points"],
-                reason=form.cleaned_data["reason"],
-                user=request.user,
-            )
-        except ServiceError as error:
-            _refuse(request, error)
-        else:
-            messages.success(request, _("Corrected; the standings are recomputed."))
-            return redirect(_round_url("td_round_summary", rnd))
-    return render(
-        request,
-        "competition/td/correct_entry.html",
-        {"round": rnd, "entry": entry, "form": form},
-    )
+    return _correct(request, rnd, entry_id, ENTRY_CORRECTION)

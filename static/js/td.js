@@ -17,6 +17,25 @@
     });
   }
 
+  // The page's own words for a save that did not happen (the template gives them translated).
+  function saying(key) {
+    var list = document.getElementById("result-boards");
+    return (list && list.dataset[key]) || "";
+  }
+
+  function showAnswer(item, body) {
+    var message = item.querySelector(".board-message");
+    if (body.board) { showBoard(item, body.board); }
+    message.textContent = body.ok ? "" : body.message;
+    item.classList.toggle("table-warning", !body.ok);
+    var missing = document.getElementById("missing-count");
+    if (missing && typeof body.missing === "number") { missing.textContent = body.missing; }
+    var status = document.getElementById("board-status");
+    if (status) { status.textContent = body.ok ? item.querySelector(".saved-line").textContent : body.message; }
+    // "conflict": another TD saved the board (the answer shows it); "failed": nothing changed.
+    item.dataset.saved = body.ok ? "yes" : (body.board ? "conflict" : "failed");
+  }
+
   function onSubmit(event) {
     var form = event.target;
     if (!form.matches("form[data-board-form]")) { return; }
@@ -24,32 +43,28 @@
     if (!button || !window.fetch) { return; }  // let the browser post the form
     event.preventDefault();
     var item = form.closest(".result-board");
-    var message = item.querySelector(".board-message");
     var data = new FormData(form);
     data.set("result", button.value);
     form.querySelectorAll("button").forEach(function (b) { b.disabled = true; });
-    message.textContent = "";
+    item.querySelector(".board-message").textContent = "";
     fetch(form.action, {
       method: "POST",
       body: data,
       headers: { "X-Requested-With": "fetch", "Accept": "application/json" },
       credentials: "same-origin"
     }).then(function (response) {
-      return response.json();
+      // Every answer stays on this page: a refusal or "busy" says why in JSON; anything else
+      // (a server or proxy error page, a lost login) gets the page's own "not saved".
+      return response.json().catch(function () { return null; }).then(function (body) {
+        var answer = body && typeof body === "object" ? body : {};
+        answer.ok = response.ok && answer.ok === true;
+        answer.message = answer.ok ? "" : (answer.message || saying("failed"));
+        return answer;
+      });
+    }, function () {
+      return { ok: false, message: saying("offline") };
     }).then(function (body) {
-      if (body.board) { showBoard(item, body.board); }
-      message.textContent = body.ok ? "" : body.message;
-      item.classList.toggle("table-warning", !body.ok);
-      var missing = document.getElementById("missing-count");
-      if (missing && typeof body.missing === "number") { missing.textContent = body.missing; }
-      var status = document.getElementById("board-status");
-      if (status) { status.textContent = body.ok ? item.querySelector(".saved-line").textContent : body.message; }
-      item.dataset.saved = body.ok ? "yes" : "conflict";
-    }).catch(function () {
-      var hidden = document.createElement("input");  // network trouble: post the plain form
-      hidden.type = "hidden"; hidden.name = "result"; hidden.value = button.value;
-      form.appendChild(hidden);
-      form.submit();
+      showAnswer(item, body);
     }).finally(function () {
       form.querySelectorAll("button").forEach(function (b) { b.disabled = false; });
     });

@@ -6,6 +6,7 @@ import datetime
 from decimal import Decimal
 
 import pytest
+from django.contrib.auth.models import User
 from django.utils import translation
 
 from competition.models import Game, RoundEntry, StandingsSnapshot
@@ -102,7 +103,12 @@ def test_entry_correction_with_reason(two_rounds, td_user) -> None:
     entry = RoundEntry.objects.create(round=r1, participant=late, kind="absent_no_notice")
     with pytest.raises(ServiceError, match="reason"):
         evening.entry_correct(
-            entry_id=entry.id, kind="absent_notice", points=None, reason=" ", user=user
+            entry_id=entry.id,
+            kind="absent_notice",
+            points=None,
+            reason=" ",
+            user=user,
+            expected_version=1,
         )
     evening.entry_correct(
         entry_id=entry.id,
@@ -110,6 +116,7 @@ def test_entry_correction_with_reason(two_rounds, td_user) -> None:
         points=Decimal("0"),
         reason="He had called the TD",
         user=user,
+        expected_version=1,
     )
     entry.refresh_from_db()
     assert entry.kind == "absent_notice"
@@ -118,6 +125,50 @@ def test_entry_correction_with_reason(two_rounds, td_user) -> None:
     assert correction.reason == "He had called the TD"
     assert "absent without notice" in correction.before
     assert "absent with notice" in correction.after
+
+
+def test_two_entry_corrections_from_one_version_the_second_is_refused(two_rounds) -> None:
+    """Two TDs correct the same absence from the same page: the second is told who was first,
+    and nothing of the first is overwritten."""
+    season, _players, r1, _g1, _user = two_rounds
+    anna = User.objects.create_user("td-anna", first_name="Anna")
+    bert = User.objects.create_user("td-bert", first_name="Bert")
+    late = ParticipantFactory(season=season, start_rank=5)
+    entry = RoundEntry.objects.create(round=r1, participant=late, kind="absent_no_notice")
+    shown = entry.version
+    evening.entry_correct(
+        entry_id=entry.id,
+        kind="absent_notice",
+        points=Decimal("0.5"),
+        reason="He had called Anna",
+        user=anna,
+        expected_version=shown,
+    )
+    with pytest.raises(ServiceError, match="meanwhile") as refused:
+        evening.entry_correct(
+            entry_id=entry.id,
+            kind="club_duty",
+            points=Decimal("1"),
+            reason="He was the arbiter",
+            user=bert,
+            expected_version=shown,
+        )
+    assert "Anna" in str(refused.value) and "absent with notice" in str(refused.value)
+    entry.refresh_from_db()
+    assert (entry.kind, entry.points, entry.updated_by) == ("absent_notice", Decimal("0.5"), anna)
+    assert entry.version == shown + 1
+    assert [c.reason for c in corrections_for_round(r1)] == ["He had called Anna"]
+    # With the version the refusal showed, Bert's correction goes through.
+    evening.entry_correct(
+        entry_id=entry.id,
+        kind="club_duty",
+        points=Decimal("1"),
+        reason="He was the arbiter",
+        user=bert,
+        expected_version=entry.version,
+    )
+    entry.refresh_from_db()
+    assert (entry.kind, entry.version) == ("club_duty", shown + 2)
 
 
 def test_draft_bookkeeping_is_not_a_correction(td_user) -> None:
