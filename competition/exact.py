@@ -36,7 +36,8 @@ def fraction_to_decimal(value: Fraction) -> Decimal:
     while scaled.denominator != 1:
         scaled *= 10
         digits += 1
-    return Decimal(scaled.numerator).scaleb(-digits)
+    # Built from text, which is exact: scaleb would round to the context's 28 digits.
+    return Decimal(f"{scaled.numerator}e-{digits}")
 
 
 def fraction_to_text(value: Fraction | int) -> str:

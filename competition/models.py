@@ -6,9 +6,11 @@ every change; it is never edited by hand and can always be thrown away.
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
@@ -18,6 +20,16 @@ from simple_history.models import HistoricalRecords
 
 from competition.scoring.model import EntryKind as ScoringEntryKind
 from competition.scoring.model import Result as ScoringResult
+
+_EXACT_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?|-?[0-9]+/[1-9][0-9]*")
+
+
+def validate_exact_number(value: str) -> None:
+    """An exact number as text: a decimal (``199.831776``) or a fraction (``1356/7``)."""
+    if not _EXACT_NUMBER.fullmatch(value):
+        raise ValidationError(
+            _("Enter a number such as 199.5 or a fraction such as 1356/7."), code="invalid"
+        )
 
 
 class Club(models.Model):
@@ -184,8 +196,23 @@ class Participant(models.Model):
     season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="participants")
     member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="participations")
     start_rank = models.PositiveIntegerField(_("start number"), null=True, blank=True)
-    start_points = models.DecimalField(
-        _("start points"), max_digits=9, decimal_places=4, null=True, blank=True
+    # Exact text, as competition.exact writes it: "199", "199.831776" or "1356/7". Start
+    # points carried over from last season's Van den Brink standings need not fit any number
+    # of decimals (a factor of 1/14 gives sevenths); see docs/decisions.md.
+    start_points = models.CharField(
+        _("start points"),
+        max_length=40,
+        null=True,
+        blank=True,
+        validators=[validate_exact_number],
+        help_text=_("An exact number such as 199.5, or a fraction such as 1356/7."),
+    )
+    # The event rating (FIDE C.07 10.1): ARO and TPR use it, not the member's rating today.
+    rating = models.PositiveSmallIntegerField(
+        _("event rating"),
+        null=True,
+        blank=True,
+        help_text=_("The rating for this season's ARO and TPR: the member's rating when enrolled."),
     )
     initial_value = models.DecimalField(
         _("initial value"),
@@ -291,6 +318,9 @@ class RecordedByTD(models.Model):
         editable=False,
     )
     updated_at = models.DateTimeField(auto_now=True)
+    # One more with every change a TD saves: a page sends the version it showed, and a change
+    # made meanwhile by someone else is refused instead of overwritten.
+    version = models.PositiveIntegerField(default=1, editable=False)
     history = HistoricalRecords(inherit=True)
     # The reason simple-history records with the next save (the services set it on corrections).
     _change_reason: str
@@ -326,7 +356,6 @@ class Game(RecordedByTD):
     result = models.CharField(
         _("result"), max_length=3, choices=Result, default=Result.NOT_PLAYED, blank=True
     )
-    version = models.PositiveIntegerField(default=1, editable=False)
 
     class Meta:
         ordering = ["round", "board"]

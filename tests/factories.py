@@ -46,6 +46,7 @@ class ParticipantFactory(factory.django.DjangoModelFactory):
     season = factory.SubFactory(SeasonFactory)
     member = factory.SubFactory(MemberFactory, club=factory.SelfAttribute("..season.club"))
     start_rank = factory.Sequence(lambda n: n + 1)
+    rating = factory.SelfAttribute("member.rating")  # the event rating, as at enrolment
 
 
 class RoundFactory(factory.django.DjangoModelFactory):

@@ -1,6 +1,6 @@
 """The season archive: one JSON document holding everything that makes up a season.
 
-``{"format": "clubcomp-season", "version": 2, ...}`` with the club, the season with all its
+``{"format": "clubcomp-season", "version": 3, ...}`` with the club, the season with all its
 settings, its rule-set history, the members involved, participants, rounds (games and entries
 with who changed them last and when) and the complete change history of games and entries, as
 simple-history keeps it (created, changed and deleted rows, with date, user and reason).
@@ -18,6 +18,8 @@ exact numbers written as decimal strings, moments in UTC with microseconds);
 JSON path of the first problem, e.g. ``rounds[3].games[2].white: unknown participant 17``.
 The schema, with an example, is in ``docs/formats.md``. Version 2 added ``fixed_by_td`` to games,
 entries and their history rows; a version 1 archive is still read, with ``fixed_by_td`` false.
+Version 3 added the participants' event ``rating`` (an older archive gives each participant his
+member's rating) and allows start points as a fraction (``"1356/7"``).
 """
 
 from __future__ import annotations
@@ -30,7 +32,6 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
-from decimal import Decimal
 from fractions import Fraction
 from operator import attrgetter
 from typing import Any
@@ -38,8 +39,8 @@ from typing import Any
 from competition.formats.errors import FormatError
 
 FORMAT = "clubcomp-season"
-VERSION = 2
-SUPPORTED_VERSIONS = frozenset({1, 2})
+VERSION = 3
+SUPPORTED_VERSIONS = frozenset({1, 2, 3})
 RESULTS = frozenset({"1-0", "1/2", "0-1", "+-", "-+", "--", ""})
 ENTRY_KINDS = frozenset({"bye", "absent_notice", "absent_no_notice", "club_duty", "not_paired"})
 SEASON_STATUSES = frozenset({"draft", "running", "finished"})
@@ -47,6 +48,8 @@ SEASON_KINDS = frozenset({"ladder", "round_robin"})
 ROUND_STATUSES = frozenset({"planned", "paired", "completed"})
 HISTORY_TYPES = frozenset({"+", "~", "-"})  # simple-history: created, changed, deleted
 _DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
+_FRACTION = re.compile(r"-?[0-9]+/[1-9][0-9]*")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 # The database's integer columns: larger values cannot be stored, so they are refused here.
 SMALL = 32767
 INT = 2147483647
@@ -54,8 +57,9 @@ BIG = 9223372036854775807
 
 
 def exact(value: str) -> Fraction:
-    """An archive decimal string as an exact fraction: ``exact("0.07") == Fraction(7, 100)``."""
-    return Fraction(Decimal(value))
+    """An archive number string as an exact fraction: ``exact("0.07") == Fraction(7, 100)``,
+    ``exact("1356/7") == Fraction(1356, 7)``."""
+    return Fraction(value)
 
 
 # --- the schema ----------------------------------------------------------------------------
@@ -70,6 +74,7 @@ class Check:
     choices: frozenset[str] | None = None
     nonempty: bool = False  # a string that may be null but not ""
     decimal: bool = False  # a string holding an exact decimal ("0.5")
+    fraction: bool = False  # with decimal: a fraction ("1356/7") is allowed too
     since: int = 1  # the archive version that added the field (absent before: its default)
     sort_by: str | None = None  # a list written sorted by this field of its items
     before: str | None = None  # written before this field rather than in declaration order
@@ -137,9 +142,12 @@ class ArchiveParticipant:
     id: int  # archive-local identifier, referred to by games and entries
     member: int  # an ArchiveMember.id
     start_rank: int | None = field(default=None, metadata=check(minimum=0, maximum=INT))
-    start_points: str | None = field(default=None, metadata=check(decimal=True))  # e.g. "199"
+    # e.g. "199", "199.831776", or "1356/7" when it has no finite decimal expansion
+    start_points: str | None = field(default=None, metadata=check(decimal=True, fraction=True))
     initial_value: str | None = field(default=None, metadata=check(decimal=True))
     joined_round: int = field(default=1, metadata=check(minimum=1, maximum=SMALL))
+    # the event rating (ARO, TPR); before version 3 the member's rating is taken
+    rating: int | None = field(default=None, metadata=check(minimum=0, maximum=SMALL, since=3))
 
 
 @dataclass(frozen=True, slots=True)
@@ -429,9 +437,13 @@ def _read_value(spec: _Field, document: Mapping[str, object], path: str, version
         return None
     rules = spec.check
     if spec.kind == "str" and rules.decimal:
-        if not isinstance(value, str) or not _DECIMAL.fullmatch(value):
+        if not isinstance(value, str) or not (
+            _DECIMAL.fullmatch(value) or (rules.fraction and _FRACTION.fullmatch(value))
+        ):
+            such_as = '"0.5" or "1356/7"' if rules.fraction else '"0.5"'
             raise FormatError(
-                f'expected an exact decimal string such as "0.5", found {_kind(value)}', path=path
+                f"expected an exact decimal string such as {such_as}, found {_kind(value)}",
+                path=path,
             )
         return value
     if spec.kind == "str":
@@ -456,11 +468,26 @@ def _read_value(spec: _Field, document: Mapping[str, object], path: str, version
         for index, item in enumerate(items):
             if not isinstance(item, str):
                 raise FormatError(f"expected a string, found {_kind(item)}", path=_at(path, index))
+            _storable(item, _at(path, index))
         return tuple(items)
     assert spec.item is not None
     return tuple(
         _read_object(spec.item, item, _at(path, index), version) for index, item in enumerate(items)
     )
+
+
+def _storable(text: str, path: str) -> str:
+    """``text`` when a database can store it: no NUL character (PostgreSQL refuses it) and no
+    lone surrogate (JSON's ``"\\ud800"`` escape, which is not Unicode text)."""
+    if "\x00" in text:
+        raise FormatError(
+            "contains the control character U+0000, which cannot be stored", path=path
+        )
+    surrogate = _SURROGATE.search(text)
+    if surrogate is not None:
+        code = f"U+{ord(surrogate.group()):04X}"
+        raise FormatError(f"not valid Unicode text (a lone surrogate {code})", path=path)
+    return text
 
 
 def _read_str(value: object, path: str, rules: Check, optional: bool) -> str:
@@ -469,6 +496,7 @@ def _read_str(value: object, path: str, rules: Check, optional: bool) -> str:
         raise FormatError(
             f"expected a string{' or null' if optional else ''}, found {found}", path=path
         )
+    _storable(value, path)
     if rules.nonempty and not value:
         raise FormatError("must not be empty", path=path)
     if rules.choices is not None and value not in rules.choices:
@@ -523,6 +551,8 @@ def _read_parameters(value: object, path: str) -> tuple[tuple[str, str], ...]:
             raise FormatError(
                 f"expected an exact string, found {_kind(text)}", path=f"{path}.{name}"
             )
+        _storable(name, path)
+        _storable(text, f"{path}.{name}")
     return tuple(sorted(value.items()))
 
 
@@ -552,12 +582,20 @@ def load_archive(text: str) -> SeasonArchive:
         or isinstance(version, bool)
         or version not in SUPPORTED_VERSIONS
     ):
+        supported = ", ".join(str(v) for v in sorted(SUPPORTED_VERSIONS))
         raise FormatError(
-            f"version {_kind(version)} is not supported (supported: 1, 2)", path="version"
+            f"version {_kind(version)} is not supported (supported: {supported})", path="version"
         )
     content = {key: value for key, value in document.items() if key not in ("format", "version")}
     archive: SeasonArchive = _read_object(SeasonArchive, content, "", version)
     _check_references(archive)
+    if version < 3:
+        # ARO and TPR used the member's rating before participants had an event rating.
+        ratings = {m.id: m.rating for m in archive.members}
+        participants = tuple(
+            dataclasses.replace(p, rating=ratings[p.member]) for p in archive.participants
+        )
+        archive = dataclasses.replace(archive, participants=participants)
     return archive
 
 

@@ -23,13 +23,16 @@ import xml.etree.ElementTree as ElementTree
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import date
+from typing import NoReturn
 
 from competition.formats.errors import FormatError
+from competition.formats.text import BIG, NAME_LENGTH, RELATIENUMMER_LENGTH, SMALL, decode_text
 
 KNSB_HEADER = "Relatienummer;Naam;Titel;FED;Rating;Nv;Geboren;S"
 _KNSB_FIELDS = KNSB_HEADER.split(";")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH_YEAR = re.compile(r"(?i)(" + "|".join(_MONTHS) + r")[-_ ]?([0-9]{2})(?![0-9])")
+_SAVE_AS = "CSV (cp1252 or UTF-8)"
 _YEAR_MONTH = re.compile(r"(20[0-9]{2})[-_]?(0[1-9]|1[0-2])(?![0-9])")
 
 
@@ -95,36 +98,34 @@ def list_date_from_filename(filename: str) -> date | None:
     return None
 
 
-def _decode(data: bytes, *, fallback: str) -> str:
-    """UTF-8 when the bytes are valid UTF-8 (with or without BOM), else ``fallback``.
-
-    UTF-16 (a BOM, or NUL bytes) is refused: it is what a spreadsheet's "Unicode text" export
-    produces and would otherwise be read as garbage.
-    """
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:4096]:
-        raise FormatError("the file is UTF-16; save it as CSV (cp1252 or UTF-8)", line=1)
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode(fallback)
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        raise FormatError(
-            f"byte 0x{data[error.start]:02x} is not {fallback} text", line=line
-        ) from None
-
-
-def _int_field(text: str, line: int, column: int, field: str) -> int | None:
+def _int_field(
+    text: str, line: int, column: int, field: str, maximum: int | None = SMALL
+) -> int | None:
+    """A number field; above ``maximum`` (the database column's limit) it is refused."""
     text = text.strip()
     if not text:
         return None
     if not (text.isascii() and text.isdigit()):
         raise FormatError(f"{field} must be a number, found {text!r}", line=line, column=column)
-    return int(text)
+    value = int(text)
+    if maximum is not None and value > maximum:
+        raise FormatError(
+            f"{field} must be at most {maximum}, found {value}", line=line, column=column
+        )
+    return value
+
+
+def refuse_unknown_list(data: bytes) -> NoReturn:
+    """Raise the FormatError for a file that is neither a KNSB nor a FIDE list (after the
+    text checks: a binary file is "not a text file")."""
+    text = decode_text(data, save_as=_SAVE_AS)
+    header = text.split("\n", 1)[0].strip()
+    raise FormatError(
+        f"not a rating list: expected the KNSB header {KNSB_HEADER!r} or a FIDE header naming "
+        f"the columns 'ID Number', 'Name' and 'Fed' (found {header[:60]!r})",
+        line=1,
+        column=1,
+    )
 
 
 # --- KNSB ----------------------------------------------------------------------------------
@@ -143,7 +144,7 @@ def parse_knsb(
     >>> parse_knsb(rows.encode("cp1252")).records[0].rating
     2051
     """
-    text = _decode(data, fallback="cp1252")
+    text = decode_text(data, save_as=_SAVE_AS)
     lines = iter(text.splitlines())
     header = next(lines, "")
     _check_knsb_header(header)
@@ -201,21 +202,33 @@ def _knsb_record(line: str, number: int) -> RatingRecord:
     columns = [1]
     for field in fields[:-1]:
         columns.append(columns[-1] + len(field) + 1)
-    relatienummer = _int_field(fields[0], number, columns[0], "Relatienummer")
+    relatienummer = _int_field(fields[0], number, columns[0], "Relatienummer", maximum=None)
     if relatienummer is None:
         raise FormatError("Relatienummer is empty", line=number, column=1)
+    if len(str(relatienummer)) > RELATIENUMMER_LENGTH:
+        raise FormatError(
+            f"Relatienummer must have at most {RELATIENUMMER_LENGTH} digits, "
+            f"found {len(str(relatienummer))}",
+            line=number,
+            column=1,
+        )
     sex = fields[7].strip().lower()
     if sex not in ("", "m", "w", "v"):
         raise FormatError(
             f"S must be 'w', 'm' or empty, found {fields[7]!r}", line=number, column=columns[7]
         )
+    name = fields[1].strip()
+    if len(name) > NAME_LENGTH:
+        raise FormatError(
+            f"Naam is longer than {NAME_LENGTH} characters", line=number, column=columns[1]
+        )
     return RatingRecord(
-        name=fields[1].strip(),
+        name=name,
         rating=_int_field(fields[4], number, columns[4], "Rating"),
         relatienummer=relatienummer,
         title=fields[2].strip(),
         federation=fields[3].strip(),
-        games=_int_field(fields[5], number, columns[5], "Nv"),
+        games=_int_field(fields[5], number, columns[5], "Nv", maximum=None),
         birth_year=_int_field(fields[6], number, columns[6], "Geboren") or None,
         sex="w" if sex == "v" else sex,  # vrouw
     )
@@ -284,7 +297,7 @@ def parse_fide_txt(
     """
     if rating_kind not in _RATING_COLUMNS:
         raise ValueError(f"rating_kind must be one of {sorted(_RATING_COLUMNS)}")
-    text = _decode(data, fallback="cp1252")
+    text = decode_text(data, save_as="text (cp1252 or UTF-8)")
     lines = iter(text.splitlines())
     header = next(lines, "")
     columns = {c.name: c for c in _header_columns(header)}
@@ -324,7 +337,7 @@ def parse_fide_txt(
             return "" if column is None else line[column.start : column.end].strip()
 
         id_column = columns["ID NUMBER"]
-        fide_id = _int_field(cut(id_column), number, id_column.start + 1, "ID Number")
+        fide_id = _int_field(cut(id_column), number, id_column.start + 1, "ID Number", maximum=BIG)
         if fide_id is None:
             raise FormatError("ID Number is empty", line=number, column=1)
         if fide_id in seen:
@@ -351,6 +364,7 @@ def parse_fide_txt(
                 number,
                 (games_column.start + 1) if games_column else 0,
                 games_column.name if games_column else "",
+                maximum=None,
             ),
             birth_year=birth or None,
             sex={"m": "m", "f": "w", "w": "w"}.get(sex, ""),
@@ -392,17 +406,24 @@ def parse_fide_xml(
         path = f"player[{index}]"
 
         def number(
-            tags: tuple[str, ...], fields: dict[str, str] = fields, path: str = path
+            tags: tuple[str, ...],
+            maximum: int | None = SMALL,
+            fields: dict[str, str] = fields,
+            path: str = path,
         ) -> int | None:
             for tag in tags:
                 text = fields.get(tag, "").strip()
                 if text:
                     if not (text.isascii() and text.isdigit()):
                         raise FormatError(f"must be a number, found {text!r}", path=f"{path}.{tag}")
+                    if maximum is not None and int(text) > maximum:
+                        raise FormatError(
+                            f"must be at most {maximum}, found {text}", path=f"{path}.{tag}"
+                        )
                     return int(text)
             return None
 
-        fide_id = number(("fideid",))
+        fide_id = number(("fideid",), BIG)
         if fide_id is None:
             raise FormatError("missing", path=f"{path}.fideid")
         if fide_id in seen:
@@ -420,7 +441,7 @@ def parse_fide_xml(
             fide_id=fide_id,
             title=fields.get("title", "").strip(),
             federation=fields.get("country", "").strip(),
-            games=number(games_tags),
+            games=number(games_tags, None),
             birth_year=birth_year or None,
             sex={"m": "m", "f": "w", "w": "w"}.get(sex, ""),
             flag=fields.get("flag", "").strip(),

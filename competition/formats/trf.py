@@ -22,9 +22,11 @@ See ``docs/formats.md`` for the letter-by-letter mapping.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
+from decimal import Decimal
 from fractions import Fraction
 
 from competition.formats.errors import FormatError
@@ -229,28 +231,34 @@ _RESULT_CODES_OUT = {  # result -> (white's code, black's code)
 }
 
 
-def _entry_for(code: str, scoring: dict[str, Fraction]) -> tuple[str, Fraction]:
-    """The entry kind and points of a round without an opponent (see docs/formats.md)."""
+def _entry_for(code: str, scoring: dict[str, Fraction], *, paired: bool) -> tuple[str, Fraction]:
+    """The entry kind and points of a round without an opponent (see docs/formats.md).
+
+    TRF16 makes a blank result equivalent to ``Z``, and ``0000 - -`` (a forfeit without an
+    opponent) is how many programs write a player they did not pair: all three are the
+    zero-point bye, ``absent_notice`` with the absence points, which the engine categorises
+    as a requested bye, and as C.07 16.2.5 when only such rounds follow (a withdrawal, C.07
+    16.1.1). Only in a round nobody is paired in yet (``paired`` false: a file written for
+    the pairing of that round) is a blank no record at all.
+    """
     if code == "U":
         return "bye", scoring["P"]
     if code in ("F", "+", "W"):
         return "bye", scoring["W"]
     if code in ("H", "D"):
         return "absent_notice", scoring["D"]
-    if code == "Z":
-        return "absent_notice", scoring["A"]
-    if code == "-":
-        return "absent_no_notice", scoring["A"]
-    if code == "L":
-        return "absent_no_notice", scoring["L"]
-    return "not_paired", Fraction(0)
+    if code == "" and not paired:
+        return "not_paired", Fraction(0)
+    return "absent_notice", scoring["A"]  # Z, "-", L or blank: the zero-point bye
 
 
 def tournament_rounds(t: TrfTournament) -> list[RoundPairings]:
     """Rounds 1..``t.rounds_paired`` as games (white's view) and entries, by start rank.
 
-    Every player appears exactly once per round: in a game, or in an entry (``not_paired`` for
-    a blank round or a record that stops before the round).
+    Every player appears exactly once per round: in a game, or in an entry. A blank round, a
+    record that stops before the round and ``0000 - -`` are the zero-point bye
+    (``absent_notice``, see :func:`_entry_for`), except in a round without any game, where a
+    blank is ``not_paired`` (no record).
     """
     scoring = t.scoring
     by_rank = {p.start_rank: p for p in t.players}
@@ -258,10 +266,11 @@ def tournament_rounds(t: TrfTournament) -> list[RoundPairings]:
     for number in range(1, t.rounds_paired + 1):
         games: list[PairedGame] = []
         entries: list[RoundEntry] = []
+        paired = any(_round_of(p, number).opponent is not None for p in t.players)
         for rank in sorted(by_rank):
             record = _round_of(by_rank[rank], number)
             if record.opponent is None:
-                kind, points = _entry_for(record.code, scoring)
+                kind, points = _entry_for(record.code, scoring, paired=paired)
                 entries.append(RoundEntry(rank, kind, points))
             elif record.colour == "w":
                 black_code = _round_of(by_rank[record.opponent], number).code
@@ -271,6 +280,59 @@ def tournament_rounds(t: TrfTournament) -> list[RoundPairings]:
                 games.append(PairedGame(rank, record.opponent, outcome))
         result.append(RoundPairings(number, tuple(games), tuple(entries)))
     return result
+
+
+_GAME_POINTS = {  # result -> (white's class, black's class) in tag 162's letters
+    "1-0": ("W", "L"),
+    "1/2": ("D", "D"),
+    "0-1": ("L", "W"),
+    "+-": ("W", "A"),
+    "-+": ("A", "W"),
+    "--": ("A", "A"),
+}
+
+
+def points_disagreements(t: TrfTournament) -> list[str]:
+    """A warning for every player whose points column (81-84) differs from what his rounds
+    give under tag 162 (games, forfeits and byes; a game without a result gives nothing).
+
+    Not an error: programs add acceleration points (records 250) or keep points of rounds
+    cut from the file. Example: ``start rank 1 (Anna): the points column (81-84) says 2.0,
+    but the rounds give 1 point``.
+    """
+    scoring = t.scoring
+    totals = {p.start_rank: Fraction(0) for p in t.players}
+    for rnd in tournament_rounds(t):
+        for game in rnd.games:
+            if game.result:
+                white, black = _GAME_POINTS[game.result]
+                totals[game.white] += scoring[white]
+                totals[game.black] += scoring[black]
+        for entry in rnd.entries:
+            totals[entry.start_rank] += entry.points
+    accelerated = any(line.startswith("250") for line in t.other_lines)
+    warnings = []
+    for player in t.players:
+        total = totals[player.start_rank]
+        if total != player.points:
+            warning = (
+                f"start rank {player.start_rank} ({player.name}): the points column (81-84) "
+                f"says {_points_text(player.points).strip()}, but the rounds give "
+                f"{_number_text(total)} point{'' if total == 1 else 's'}"
+            )
+            if accelerated:
+                warning += " (the acceleration records 250 may explain it)"
+            warnings.append(warning)
+    return warnings
+
+
+def _number_text(value: Fraction) -> str:
+    """``1``, ``1.5``, ``2.25``; a fraction without a short decimal as ``7/3``."""
+    for decimals in range(3):
+        scaled = value * 10**decimals
+        if scaled.denominator == 1:
+            return format(Decimal(scaled.numerator).scaleb(-decimals), "f")
+    return str(value)
 
 
 def apply_rounds(t: TrfTournament, rounds: Sequence[RoundPairings]) -> TrfTournament:
@@ -420,9 +482,24 @@ def parse_trf(text: str) -> TrfTournament:
     )
 
 
+def _unwritable(text: str) -> str | None:
+    """The first character of ``text`` a TRF line cannot hold, as ``U+000A``, or None.
+
+    TRF is UTF-8 text: format characters such as U+202E (right-to-left override) or U+200D
+    (zero-width joiner) are kept, but control characters, surrogates and line or paragraph
+    separators would break the fixed-width lines.
+    """
+    for char in text:
+        if not char.isprintable() and unicodedata.category(char) in ("Cc", "Cs", "Zl", "Zp"):
+            return f"U+{ord(char):04X}"
+    return None
+
+
 def _check_characters(line: str, number: int) -> None:
+    if _unwritable(line) is None:
+        return
     for index, char in enumerate(line):
-        if not char.isprintable():
+        if _unwritable(char):
             raise FormatError(
                 f"unexpected control character {char!r}", line=number, column=index + 1
             )
@@ -733,9 +810,18 @@ def write_trf(t: TrfTournament, *, national_ratings: bool = False, newline: str 
         for national in t.national_ratings:
             lines.append(_national_line(national))
     lines.extend(t.other_lines)
+    named: list[TrfPlayer | TrfNationalRating] = [*t.players, *t.national_ratings]
+    for record in named:
+        unwritable = _unwritable(record.name)
+        if unwritable:
+            raise ValueError(
+                f"start rank {record.start_rank}: the name {record.name!r} contains the "
+                f"control character {unwritable}"
+            )
     for line in lines:
-        if any(not char.isprintable() for char in line):
-            raise ValueError(f"control character in {line!r}")
+        unwritable = _unwritable(line)
+        if unwritable:
+            raise ValueError(f"control character {unwritable} in {line!r}")
     return newline.join(lines) + newline
 
 

@@ -36,7 +36,7 @@ def season_input(
             name=p.member.name,
             start_rank=p.start_rank,
             start_points=Fraction(p.start_points) if p.start_points is not None else None,
-            rating=p.member.rating,
+            rating=p.rating,  # the event rating (C.07 10.1), frozen at enrolment
             joined_round=p.joined_round,
         )
         for p in Participant.objects.filter(season=season).select_related("member")

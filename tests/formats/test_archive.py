@@ -91,7 +91,9 @@ ARCHIVE = SeasonArchive(
         ),
     ),
     participants=(
-        ArchiveParticipant(10, 1, start_rank=1, start_points="200", initial_value="12.5"),
+        ArchiveParticipant(
+            10, 1, start_rank=1, start_points="200", initial_value="12.5", rating=2040
+        ),
         ArchiveParticipant(11, 2, start_rank=2, start_points="199"),
         ArchiveParticipant(12, 3, start_points="150.5", joined_round=2),
     ),
@@ -161,7 +163,7 @@ def test_exact_decimal_strings() -> None:
 def test_dump_is_canonical_and_loads_back() -> None:
     text = dump_archive(ARCHIVE)
     assert text.endswith("}\n")
-    assert text.startswith('{\n  "format": "clubcomp-season",\n  "version": 2,\n')
+    assert text.startswith('{\n  "format": "clubcomp-season",\n  "version": 3,\n')
     assert '"name": "Müller, Jörg"' in text  # ensure_ascii=False
     assert '"factor": "0.07"' in text  # exact strings, never floats
     assert '"knsb_relatienummer": "0812345"' in text  # the leading zero stays
@@ -207,6 +209,8 @@ def test_a_version_1_archive_loads_without_the_fixed_marks() -> None:
     """Version 1 had no ``fixed_by_td``: its games and entries load as not fixed by the TD."""
     document = json.loads(dump_archive(ARCHIVE))
     document["version"] = 1
+    for participant in document["participants"]:
+        del participant["rating"]
     for rnd in document["rounds"]:
         for row in (*rnd["games"], *rnd["entries"]):
             del row["fixed_by_td"]
@@ -221,6 +225,8 @@ def test_a_version_1_archive_loads_without_the_fixed_marks() -> None:
 def test_a_version_1_archive_may_not_carry_the_fixed_marks() -> None:
     document = json.loads(dump_archive(ARCHIVE))
     document["version"] = 1
+    for participant in document["participants"]:
+        del participant["rating"]
     with pytest.raises(FormatError, match=r"rounds\[0\]\.games\[0\]: unknown field 'fixed_by_td'"):
         load_archive(json.dumps(document))
 
@@ -244,7 +250,7 @@ def _set(path: list[object], value: object) -> callable:  # type: ignore[valid-t
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (_set(["version"], 3), "version: version 3 is not supported (supported: 1, 2)"),
+        (_set(["version"], 4), "version: version 4 is not supported (supported: 1, 2, 3)"),
         (_set(["format"], "other"), "format: not a season archive (expected 'clubcomp-season')"),
         (
             _set(["rounds", 1, "games", 0, "fixed_by_td"], "yes"),
@@ -339,8 +345,10 @@ def test_not_json_names_line_and_column() -> None:
 
 
 DECIMALS = st.decimals(min_value=-500, max_value=500, places=2, allow_nan=False).map(str)
-TEXT = st.text(max_size=15)
-USER = st.none() | st.text(min_size=1, max_size=8)
+# Text a database can store: no NUL (st.text leaves out surrogates already).
+STORABLE = st.characters(exclude_categories=["Cs"], exclude_characters="\x00")
+TEXT = st.text(STORABLE, max_size=15)
+USER = st.none() | st.text(STORABLE, min_size=1, max_size=8)
 # Moments as the archive holds them after reading: in UTC.
 MOMENTS = st.datetimes(
     min_value=datetime(1900, 1, 1), max_value=datetime(2200, 1, 1), timezones=st.just(UTC)
@@ -368,9 +376,10 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
             100 + i,
             m,
             draw(st.none() | st.integers(1, 50)),
-            draw(st.none() | DECIMALS),
+            draw(st.none() | DECIMALS | st.sampled_from(["1356/7", "-2/3"])),
             draw(st.none() | DECIMALS),
             draw(st.integers(1, 5)),
+            draw(st.none() | st.integers(0, 32767)),
         )
         for i, m in enumerate(member_ids)
     )
@@ -459,7 +468,9 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
         )
         for moment in sorted(draw(st.lists(MOMENTS, max_size=4)))
     )
-    params = tuple(sorted(draw(st.dictionaries(st.text(max_size=8), DECIMALS, max_size=3)).items()))
+    params = tuple(
+        sorted(draw(st.dictionaries(st.text(STORABLE, max_size=8), DECIMALS, max_size=3)).items())
+    )
     season = ArchiveSeason(
         draw(TEXT),
         draw(TEXT),
@@ -541,4 +552,30 @@ def test_fuzz_one_field_changed(data: st.DataObject) -> None:
     )
     _set(path, value)(document)
     with contextlib.suppress(FormatError):
+        load_archive(json.dumps(document))
+
+
+def test_a_version_2_archive_gives_participants_their_members_rating() -> None:
+    """Before version 3 ARO and TPR used the member's rating: it becomes the event rating."""
+    document = json.loads(dump_archive(ARCHIVE))
+    document["version"] = 2
+    for participant in document["participants"]:
+        del participant["rating"]
+    loaded = load_archive(json.dumps(document))
+    ratings = {m.id: m.rating for m in ARCHIVE.members}
+    assert [p.rating for p in loaded.participants] == [
+        ratings[p.member] for p in ARCHIVE.participants
+    ]
+    document["participants"][0]["rating"] = 1800
+    with pytest.raises(FormatError, match=r"^participants\[0\]: unknown field 'rating'"):
+        load_archive(json.dumps(document))
+
+
+def test_start_points_may_be_a_fraction() -> None:
+    document = json.loads(dump_archive(ARCHIVE))
+    document["participants"][0]["start_points"] = "1356/7"
+    loaded = load_archive(json.dumps(document))
+    assert exact(loaded.participants[0].start_points) == Fraction(1356, 7)
+    document["participants"][0]["initial_value"] = "1356/7"  # only start points are fractions
+    with pytest.raises(FormatError, match=r"initial_value: expected an exact decimal string"):
         load_archive(json.dumps(document))

@@ -105,7 +105,9 @@ def test_knsb_malformed(name: str, message: str) -> None:
 def test_knsb_undecodable_byte() -> None:
     # 0x81 is undefined in cp1252 and invalid UTF-8.
     data = b"Relatienummer;Naam;Titel;FED;Rating;Nv;Geboren;S\r\n1;A\x81;;NED;1;1;1;\r\n"
-    with pytest.raises(FormatError, match=r"^line 2: byte 0x81 is not cp1252 text$"):
+    with pytest.raises(
+        FormatError, match=r"^line 2, column 4: byte 0x81 is neither UTF-8 nor Windows-1252 text$"
+    ):
         parse_knsb(data)
 
 

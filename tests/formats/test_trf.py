@@ -4,6 +4,7 @@ round trips and fuzzing."""
 from __future__ import annotations
 
 import contextlib
+from dataclasses import replace
 from datetime import date
 from fractions import Fraction
 from pathlib import Path
@@ -91,7 +92,7 @@ def test_small_club_file() -> None:
     assert rounds[1].games == (PairedGame(4, 1, "0-1"),)
     assert rounds[1].entries == (
         RoundEntry(2, "absent_notice", Fraction(1, 2)),  # H
-        RoundEntry(3, "absent_no_notice", Fraction(0)),  # 0000 - -
+        RoundEntry(3, "absent_notice", Fraction(0)),  # 0000 - -: the zero-point bye
     )
 
 
@@ -147,8 +148,10 @@ def one_player(block: str) -> str:
         ("0000 - H", "absent_notice", Fraction(1, 2)),  # half-point bye
         ("0000 - D", "absent_notice", Fraction(1, 2)),
         ("0000 - Z", "absent_notice", Fraction(0)),  # zero-point bye: known absence
-        ("0000 - -", "absent_no_notice", Fraction(0)),
-        ("0000 - L", "absent_no_notice", Fraction(0)),
+        # TRF16: blank is Z; "0000 - -" is how programs write a player they did not pair.
+        ("0000 - -", "absent_notice", Fraction(0)),
+        ("0000 - L", "absent_notice", Fraction(0)),
+        # In a round nobody is paired in (a file for the pairing of it), a blank is no record.
         ("0000 -", "not_paired", Fraction(0)),
         ("          0000 - U", "not_paired", Fraction(0)),  # blank round 1, a bye in round 2
         ("     -", "not_paired", Fraction(0)),
@@ -295,7 +298,18 @@ def test_write_columns() -> None:
 def test_apply_rounds_is_the_inverse() -> None:
     t = read("valid_small.trf")
     rounds = tournament_rounds(t)
-    assert apply_rounds(t, rounds) == t
+    # Player 3's "0000 - -" in round 2 is the zero-point bye, written back as "0000 - Z".
+    three = t.players[2]
+    zero_point_bye = TrfRoundResult(None, "-", "Z")
+    expected = replace(
+        t,
+        players=(
+            *t.players[:2],
+            replace(three, rounds=(three.rounds[0], zero_point_bye)),
+            t.players[3],
+        ),
+    )
+    assert apply_rounds(t, rounds) == expected
 
 
 def test_apply_rounds_refuses_what_trf_cannot_say() -> None:

@@ -356,11 +356,11 @@ def _counts() -> tuple[int, ...]:
     [
         # bye_points is DecimalField(3, 1): one decimal, below 10^(3-1) = 100.
         (["season", "bye_points"], "0.25", "season.bye_points: bye_points must have at most 1"),
-        # start_points is DecimalField(9, 4): four decimals.
+        # start_points is exact text of at most 40 characters (any number of decimals).
         (
             ["participants", 0, "start_points"],
-            "1.23456",
-            "participants[0].start_points: start_points must have at most 4 decimals",
+            "1." + "3" * 40,
+            "participants[0].start_points: longer than 40 characters",
         ),
         (
             ["rounds", 0, "entries", 0, "note"],

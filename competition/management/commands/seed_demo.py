@@ -149,7 +149,8 @@ def _enrol(season: Season, members: list[Member], start_points: bool = False) ->
             season=season,
             member=member,
             start_rank=rank,
-            start_points=Decimal(201 - rank) if start_points else None,
+            start_points=str(201 - rank) if start_points else None,
+            rating=member.rating,
         )
         for rank, member in enumerate(members, start=1)
     ]

@@ -16,6 +16,7 @@ transaction; a dry run performs the same writes and rolls them back. docs/comman
 the commands.
 """
 
+from competition.formats.errors import FormatError
 from competition.services.transfer.archive import (
     archive_import,
     season_archive,
@@ -23,7 +24,6 @@ from competition.services.transfer.archive import (
 )
 from competition.services.transfer.common import (
     DECIMAL_PLACES,
-    FormatError,
     ImportReport,
     club_for_import,
     decode_text,

@@ -83,8 +83,9 @@ def _parameters_in(system: str, pairs: Sequence[tuple[str, str]], path: str) -> 
     return parameters_to_json({k: v for k, v in values.items() if k in raw})
 
 
-def _decimal_text(value: Decimal | None) -> str | None:
-    """A stored decimal as the archive's exact string: ``Decimal("199.0000")`` → ``"199"``."""
+def _decimal_text(value: Decimal | str | None) -> str | None:
+    """A stored exact number as the archive's string: ``Decimal("199.0000")`` → ``"199"``,
+    ``"1356/7"`` stays ``"1356/7"``."""
     return None if value is None else fraction_to_text(Fraction(value))
 
 
@@ -296,6 +297,7 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
                 start_points=_decimal_text(p.start_points),
                 initial_value=_decimal_text(p.initial_value),
                 joined_round=p.joined_round,
+                rating=p.rating,
             )
             for p in participants
         ),
@@ -393,10 +395,12 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
             (m.knsb_relatienummer, f"members[{index}].knsb_relatienummer", Member, "knsb_id")
         )
     for index, p in enumerate(archive.participants):
-        for name in ("start_points", "initial_value"):
-            _check_decimal(
-                getattr(p, name), f"participants[{index}].{name}", model=Participant, field=name
-            )
+        path = f"participants[{index}]"
+        _check_decimal(
+            p.initial_value, f"{path}.initial_value", model=Participant, field="initial_value"
+        )
+        start_points = _decimal_text(p.start_points)  # as the database will hold it
+        lengths.append((start_points, f"{path}.start_points", Participant, "start_points"))
     for index, rnd in enumerate(archive.rounds):
         for j, game in enumerate(rnd.games):
             path = f"rounds[{index}].games[{j}]"
@@ -560,9 +564,10 @@ def _write_archive(
             season=season,
             member=member_of[p.member],
             start_rank=p.start_rank,
-            start_points=None if p.start_points is None else Decimal(p.start_points),
+            start_points=_decimal_text(p.start_points),
             initial_value=None if p.initial_value is None else Decimal(p.initial_value),
             joined_round=p.joined_round,
+            rating=p.rating,
         )
         report.participants += 1
     round_of: dict[int, Round] = {}

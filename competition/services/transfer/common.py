@@ -20,8 +20,9 @@ from typing import Any, TypeVar
 from django.db import IntegrityError, transaction
 
 from competition.exact import fraction_to_decimal, is_terminating
-from competition.formats.errors import FormatError
+from competition.formats import text as formats_text
 from competition.models import Club, Member
+from competition.scoring.records import ScoringInputError
 from competition.services.errors import ServiceError
 
 T = TypeVar("T")
@@ -133,27 +134,12 @@ class ImportReport:
 def decode_text(data: bytes | str) -> str:
     """File bytes as text: UTF-8 (with or without BOM), else Windows-1252.
 
-    UTF-16 (a BOM or NUL bytes) and bytes that are neither are refused with the line number.
+    UTF-16, binary files (control characters) and bytes that are neither are refused with the
+    line and column (:func:`competition.formats.text.decode_text`).
     """
     if isinstance(data, str):
         return data.removeprefix("\ufeff")
-    if data.startswith((b"\xff\xfe", b"\xfe\xff")) or b"\x00" in data[:4096]:
-        raise FormatError("the file is UTF-16; save it as UTF-8 text", line=1)
-    data = data.removeprefix(b"\xef\xbb\xbf")
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        pass
-    try:
-        return data.decode("cp1252")
-    except UnicodeDecodeError as error:
-        line = data.count(b"\n", 0, error.start) + 1
-        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
-        raise FormatError(
-            f"byte 0x{data[error.start]:02x} is neither UTF-8 nor Windows-1252 text",
-            line=line,
-            column=column,
-        ) from None
+    return formats_text.decode_text(data, save_as="UTF-8 text")
 
 
 def club_for_import(*, club_slug: str | None, create_name: str | None = None) -> Club | None:
@@ -191,6 +177,10 @@ def run_import(dry_run: bool, write: Callable[[], T]) -> T:
         pass
     except IntegrityError as error:
         raise ServiceError(f"The database refused the import: {error}") from None
+    except ScoringInputError as error:
+        # The standings computed at the end of an import refuse the season (a Van den Brink
+        # participant without start points or start rank): the engine's message says why.
+        raise ServiceError(f"The standings of this season cannot be computed: {error}") from None
     assert result is not None
     return result
 

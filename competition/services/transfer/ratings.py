@@ -29,13 +29,17 @@ class RatingsReport:
 
 
 def guess_rating_format(data: bytes, filename: str = "") -> str:
-    """``fide-xml`` for XML, ``knsb`` for a KNSB header, else ``fide-txt``."""
-    head = data[:200].lstrip(b"\xef\xbb\xbf").lstrip()
+    """``fide-xml`` for XML, ``knsb`` for a first line of ``;``-separated fields, ``fide-txt``
+    for a header naming FIDE's columns; anything else is refused (FormatError, line 1)."""
+    head = data[:1000].lstrip(b"\xef\xbb\xbf").lstrip()
     if filename.lower().endswith(".xml") or head.startswith(b"<"):
         return "fide-xml"
-    if head.lower().startswith(b"relatienummer"):
+    first_line = head.split(b"\n", 1)[0].lower()
+    if first_line.startswith(b"relatienummer") or b";" in first_line:
         return "knsb"
-    return "fide-txt"
+    if b"id number" in first_line or b"id_number" in first_line:
+        return "fide-txt"
+    fr.refuse_unknown_list(data)
 
 
 def parse_ids(text: str) -> frozenset[int]:

@@ -154,7 +154,7 @@ def season_trf(*, season: Season) -> str:
             ft.TrfPlayer(
                 start_rank=numbers[p.id],
                 name=member.name,
-                rating=member.rating,
+                rating=p.rating,
                 fide_id=member.fide_id,
                 birth=str(member.birth_year) if member.birth_year else "",
                 points=points[p.id],
@@ -255,6 +255,7 @@ def _plan_trf(
     warnings: list[str] = []
     if tiebreaks is None:
         tiebreaks, warnings = _tiebreaks_from_file(tournament.tiebreaks)
+    warnings.extend(ft.points_disagreements(tournament))
     stored_parameters, codes = _validated_rules(
         system=system, tiebreaks=tiebreaks, unplayed=unplayed, parameters=parameters
     )
@@ -418,8 +419,10 @@ def _write_trf(plan: _TrfPlan, dry_run: bool) -> ImportReport:
             report.members_created += 1
         else:
             report.members_matched += 1
+        # The event's rating is the file's, also for a matched member (whose own rating
+        # stays as it is: it belongs to the rating lists).
         participant_of[player.start_rank] = Participant.objects.create(
-            season=season, member=member, start_rank=player.start_rank
+            season=season, member=member, start_rank=player.start_rank, rating=player.rating
         )
         report.participants += 1
     for rnd in plan.rounds:
