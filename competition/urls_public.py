@@ -7,6 +7,7 @@ from competition.views import public, staff
 urlpatterns = [
     path("", public.home, name="home"),
     path("taal/", public.language, name="language"),
+    path("welcome/", public.after_login, name="after_login"),
     path("season/<slug:slug>/", public.standings, name="standings"),
     path("season/<slug:slug>/round/", public.round_latest, name="round_latest"),
     path("season/<slug:slug>/round/<int:number>/", public.round_detail, name="round"),

@@ -214,7 +214,8 @@ def latest_round_number(*, season: Season) -> int | None:
 def round_detail(*, season: Season, number: int) -> RoundPage:
     """A round's pairings, results, absences by kind, byes and corrections (constant queries).
 
-    Raises ``Round.DoesNotExist`` for an unknown round.
+    Raises ``Round.DoesNotExist`` for an unknown round. The draft pairing of a round not yet
+    published (its boards and bye) is the TD's alone: the page shows neither.
     """
     rnd = Round.objects.get(season=season, number=number)
     numbers = list(
@@ -230,6 +231,9 @@ def round_detail(*, season: Season, number: int) -> RoundPage:
         .select_related("participant__member")
         .order_by("participant__member__name")
     )
+    if rnd.is_planned:
+        games = []
+        entries = [e for e in entries if e.kind != RoundEntry.Kind.BYE]
     grouped: dict[str, list[RoundEntry]] = defaultdict(list)
     for entry in entries:
         grouped[entry.kind].append(entry)

@@ -28,6 +28,7 @@ from django.core.cache import cache
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
@@ -45,6 +46,7 @@ from competition.labels import (
     system_name,
 )
 from competition.models import Game, Participant, Round, Season
+from competition.permissions import is_td, is_td_anywhere
 from competition.scoring.registry import get_system
 from competition.selectors import common, public
 from competition.selectors import participant as participant_selectors
@@ -308,11 +310,25 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         ],
         season_slug=season.slug,
     )
+    # The club's TDs get a way to correct the round from here (the page is never cached).
+    td_url = ""
+    if is_td(request.user, season.club):
+        step = "td_round_summary" if data.round.is_completed else "td_round"
+        td_url = reverse(
+            f"competition:{step}", kwargs={"season_slug": season.slug, "round_number": number}
+        )
     return render(
         request,
         "competition/round.html",
-        {"season": season, "data": data, "table": table, "tab": "rounds"},
+        {"season": season, "data": data, "table": table, "tab": "rounds", "td_url": td_url},
     )
+
+
+@require_safe
+def after_login(request: HttpRequest) -> HttpResponse:
+    """Where the login sends a user without ``?next=`` (``LOGIN_REDIRECT_URL``): a TD to the
+    club evening, everyone else to the home page."""
+    return redirect("competition:td_home" if is_td_anywhere(request.user) else "competition:home")
 
 
 @require_safe

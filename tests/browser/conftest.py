@@ -23,8 +23,23 @@ def _have_browser() -> bool:
 
 
 @pytest.fixture
-def browser() -> Iterator[object]:
-    """A headless Chromium with a phone-sized window; pages in Dutch unless changed."""
+def browser(_chromium) -> Iterator[object]:
+    """A headless Chromium with a phone-sized window; pages in Dutch unless changed.
+
+    One browser serves the whole session (starting Chromium takes a second or two); each test
+    gets it without cookies, with JavaScript on and the phone-sized window."""
+    if _chromium.current_url.startswith("http"):
+        _chromium.delete_all_cookies()  # the live server's (the one site these tests visit)
+    _chromium.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": False})
+    _chromium.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    _chromium.set_window_size(*PHONE)
+    yield _chromium
+    for name in os.listdir(_chromium.download_dir):
+        os.remove(os.path.join(_chromium.download_dir, name))
+
+
+@pytest.fixture(scope="session")
+def _chromium() -> Iterator[object]:
     if not _have_browser():
         pytest.skip("Debian's chromium and chromium-driver are not installed")
     from selenium import webdriver

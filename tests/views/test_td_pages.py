@@ -119,7 +119,8 @@ def test_correction_page_needs_a_reason(td) -> None:
 
 def test_print_view_is_a_plain_a4_page(td) -> None:
     page = td.get(url("td_round_print", 10)).content.decode()
-    assert "size: A4" in page
+    assert "css/print-wall.css" in page
+    assert "size: A4" in (settings.BASE_DIR / "static" / "css" / "print-wall.css").read_text()
     assert (
         page.count("<tr>")
         == 1 + Game.objects.filter(round__season__slug=SLUG, round__number=10).count()
