@@ -7,6 +7,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# pip warns about running as root when it is not in a virtual environment; ours always is.
+export PIP_ROOT_USER_ACTION := ignore
 
 .PHONY: run test install install-dev constraints browser lint typecheck format migrate demo messages clean
 
@@ -67,7 +69,7 @@ format: install-dev
 	$(BIN)/ruff check --fix .
 
 messages: install-dev
-	DEBUG=1 $(BIN)/python manage.py makemessages -l nl -l en --ignore=.venv --ignore=staticfiles
+	DEBUG=1 $(BIN)/python manage.py makemessages -l nl --ignore=.venv --ignore=staticfiles
 	DEBUG=1 $(BIN)/python manage.py compilemessages --ignore=.venv
 
 clean:

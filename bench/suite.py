@@ -29,6 +29,9 @@ def main(extra: list[str]) -> int:
     start = next((i for i, line in enumerate(lines) if "slowest 15 durations" in line), None)
     if start is not None:
         print("\n".join(line for line in lines[start : start + 16] if line.strip()))
+    failures = [line for line in lines if line.startswith(("FAILED", "ERROR"))]
+    if failures:
+        print("\n".join(failures))
     summary = next(
         (line for line in reversed(lines) if re.search(r"\d+ (passed|failed)", line)), ""
     )

@@ -4,20 +4,29 @@ The admin writes through the same rules as the rest of the site: a change to res
 entries, rounds or participants recomputes the season's standings; a renamed club, member or
 season refreshes the cached pages; a season's rules are changed only on the rules page, which
 keeps the earlier rule set (a new season's rules are checked by the rules service).
+
+The games and round entries of a closed round are read-only here, with a link to the TD's
+correction page: a correction needs a reason and is shown publicly, which the admin cannot give.
+Only the last rounds of a season can be deleted: the engine needs rounds numbered 1, 2, 3, ...
 """
 
 from collections.abc import Iterable
 from typing import Any
 
 from django import forms
-from django.contrib import admin
-from django.db.models import Model, QuerySet
-from django.http import HttpRequest
+from django.contrib import admin, messages
+from django.contrib.admin.actions import delete_selected
+from django.contrib.admin.options import BaseModelAdmin
+from django.core.exceptions import PermissionDenied
+from django.db.models import Model, Q, QuerySet
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.urls import reverse
 from django.utils.html import format_html
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from competition.forms.ranges import integer_range
 from competition.models import (
     Club,
     Game,
@@ -36,7 +45,19 @@ from competition.services.standings import seasons_touch, standings_recompute
 RULE_FIELDS = ("system", "parameters", "tiebreaks", "unplayed_policy", "min_games")
 
 
-class SeasonWrites(admin.ModelAdmin):
+class PortableNumbers(BaseModelAdmin):
+    """Whole numbers within what every database stores (SQLite takes more than PostgreSQL):
+    out of range is a form error on the field, never a 500."""
+
+    def formfield_for_dbfield(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        bounds = integer_range(db_field)
+        if bounds is not None and not db_field.choices:
+            kwargs.setdefault("min_value", bounds[0])
+            kwargs.setdefault("max_value", bounds[1])
+        return super().formfield_for_dbfield(db_field, request, **kwargs)
+
+
+class SeasonWrites(PortableNumbers, admin.ModelAdmin):
     """Keeps the standings true after an admin write: ``seasons_of`` names the seasons touched,
     ``recompute`` says whether their figures can change (else only the cached pages)."""
 
@@ -71,6 +92,16 @@ class SeasonWrites(admin.ModelAdmin):
         super().delete_queryset(request, queryset)
         self._refresh_seasons(seasons)
 
+    def get_deleted_objects(self, objs: Any, request: HttpRequest) -> Any:
+        deleted, counts, perms_needed, protected = super().get_deleted_objects(objs, request)
+        if self.model not in (Game, RoundEntry):
+            # A closed round's games and entries are not deleted one by one, but they go with
+            # their round, season or club (if the user may delete games and entries at all).
+            for model in (Game, RoundEntry):
+                if self.admin_site.get_model_admin(model).has_delete_permission(request):
+                    perms_needed.discard(str(model._meta.verbose_name))
+        return deleted, counts, perms_needed, protected
+
     def _refresh_seasons(self, seasons: Iterable[Season]) -> None:
         existing = Season.objects.filter(pk__in={s.pk for s in seasons})
         if self.recompute:
@@ -104,18 +135,28 @@ class MemberAdmin(SeasonWrites):
     search_fields = ["name", "knsb_id", "fide_id"]
 
 
-class ParticipantInline(admin.TabularInline):
+class ParticipantInline(PortableNumbers, admin.TabularInline):
     model = Participant
     extra = 0
     autocomplete_fields = ["member"]
-    fields = ["member", "start_rank", "start_points", "initial_value", "joined_round"]
+    fields = ["member", "start_rank", "start_points", "rating", "initial_value", "joined_round"]
 
 
 class RoundInline(admin.TabularInline):
+    """The season's rounds, to look at: a round is changed or deleted on its own page, which
+    keeps closed rounds and the numbering intact."""
+
     model = Round
     extra = 0
     fields = ["number", "date", "status"]
+    readonly_fields = ["number", "date", "status"]
     show_change_link = True
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
 
 
 class SeasonAdminForm(forms.ModelForm):
@@ -183,7 +224,7 @@ class SeasonAdmin(SeasonWrites):
 
 
 @admin.register(SeasonRules)
-class SeasonRulesAdmin(admin.ModelAdmin):
+class SeasonRulesAdmin(PortableNumbers, admin.ModelAdmin):
     list_display = ["season", "version", "valid_from", "system", "unplayed_policy", "changed_by"]
     list_filter = ["system", "unplayed_policy"]
     search_fields = ["season__name"]
@@ -194,25 +235,86 @@ class ParticipantAdmin(SeasonWrites):
     def seasons_of(self, objects: Iterable[Model]) -> list[Season]:
         return [o.season for o in objects if isinstance(o, Participant)]
 
-    list_display = ["member", "season", "start_rank", "start_points", "joined_round"]
+    list_display = ["member", "season", "start_rank", "start_points", "rating", "joined_round"]
     list_filter = ["season"]
     search_fields = ["member__name", "season__name"]
     autocomplete_fields = ["member"]
     list_select_related = ["member", "season"]
 
 
-class GameInline(admin.TabularInline):
-    model = Game
+def correction_link(record: Game | RoundEntry) -> str:
+    """A link to the TD's correction page of a closed round's game or entry."""
+    rnd = record.round
+    kwargs: dict[str, object] = {"season_slug": rnd.season.slug, "round_number": rnd.number}
+    if isinstance(record, Game):
+        url = reverse("competition:td_result_correct", kwargs={**kwargs, "game_id": record.pk})
+    else:
+        url = reverse("competition:td_entry_correct", kwargs={**kwargs, "entry_id": record.pk})
+    return format_html(
+        '<a href="{}">{}</a>', url, gettext("Correct it on the TD's page (with a reason)")
+    )
+
+
+def _in_closed_round(record: Model | None) -> bool:
+    return isinstance(record, Game | RoundEntry) and record.round.is_completed
+
+
+class ClosedRoundInline(PortableNumbers, admin.TabularInline):
+    """A round's games or entries: read-only once the round is closed, each with a link to
+    its correction page."""
+
     extra = 0
+    readonly_fields = ["correction"]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet:
+        return super().get_queryset(request).select_related("round__season")
+
+    def _open(self, obj: Model | None) -> bool:
+        return not (isinstance(obj, Round) and obj.is_completed)
+
+    def get_fields(self, request: HttpRequest, obj: Model | None = None):
+        fields = list(super().get_fields(request, obj))
+        return fields if self._open(obj) else [*fields, "correction"]
+
+    def has_add_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self._open(obj) and super().has_add_permission(request, obj)
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self._open(obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return self._open(obj) and super().has_delete_permission(request, obj)
+
+    @admin.display(description=_("correction"))
+    def correction(self, obj: Game | RoundEntry) -> str:
+        return correction_link(obj) if obj.pk else ""
+
+
+class GameInline(ClosedRoundInline):
+    model = Game
     fields = ["board", "white", "black", "result"]
     raw_id_fields = ["white", "black"]
 
 
-class RoundEntryInline(admin.TabularInline):
+class RoundEntryInline(ClosedRoundInline):
     model = RoundEntry
-    extra = 0
     fields = ["participant", "kind", "points", "note"]
     raw_id_fields = ["participant"]
+
+
+def rounds_after(rounds: Iterable[Round]) -> list[Round]:
+    """The rounds that would be left after a gap if ``rounds`` were deleted: a season's rounds
+    stay numbered 1, 2, 3, ..., so only its last rounds can go."""
+    first: dict[int, int] = {}
+    for rnd in rounds:
+        first[rnd.season_id] = min(rnd.number, first.get(rnd.season_id, rnd.number))
+    if not first:
+        return []
+    later = Q()
+    for season_id, number in first.items():
+        later |= Q(season_id=season_id, number__gt=number)
+    deleted = [rnd.pk for rnd in rounds]
+    return list(Round.objects.filter(later).exclude(pk__in=deleted).select_related("season"))
 
 
 @admin.register(Round)
@@ -225,12 +327,89 @@ class RoundAdmin(SeasonWrites):
     search_fields = ["season__name"]
     inlines = [GameInline, RoundEntryInline]
 
+    def get_readonly_fields(self, request: HttpRequest, obj: Round | None = None):
+        readonly = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.is_completed:
+            readonly += ["season", "number", "status"]  # not reopened or moved past the trail
+        return readonly
+
+    def get_actions(self, request: HttpRequest) -> dict[str, Any]:
+        actions = super().get_actions(request)
+        default = actions.get("delete_selected")
+        if default is not None:  # the same action, refusing a gap in the numbering
+            actions["delete_selected"] = (type(self).delete_last_rounds, *default[1:])
+        return actions
+
+    def _refused(self, request: HttpRequest, rounds: Iterable[Round]) -> bool:
+        """Says why (and answers True) when deleting ``rounds`` would leave a gap."""
+        later = rounds_after(rounds)
+        if later:
+            self.message_user(
+                request,
+                gettext(
+                    "Only the last round of a season can be deleted; delete the later rounds "
+                    "first: %(rounds)s."
+                )
+                % {"rounds": ", ".join(str(rnd) for rnd in later)},
+                messages.ERROR,
+            )
+        return bool(later)
+
+    def delete_last_rounds(self, request: HttpRequest, queryset: QuerySet) -> Any:
+        if self._refused(request, queryset):
+            return None
+        return delete_selected(self, request, queryset)
+
+    def delete_view(
+        self, request: HttpRequest, object_id: str, extra_context: dict | None = None
+    ) -> HttpResponse:
+        rnd = self.get_object(request, object_id)
+        if rnd is not None and self._refused(request, [rnd]):
+            return HttpResponseRedirect(reverse("admin:competition_round_change", args=[rnd.pk]))
+        return super().delete_view(request, object_id, extra_context)
+
+    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+        if isinstance(obj, Round) and rounds_after(
+            [obj]
+        ):  # delete_view refuses with a message first
+            raise PermissionDenied
+        super().delete_model(request, obj)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet) -> None:
+        if rounds_after(queryset):  # the action refuses with a message first
+            raise PermissionDenied
+        super().delete_queryset(request, queryset)
+
+
+class ClosedRoundRecords(SeasonWrites, SimpleHistoryAdmin):
+    """A game or entry: read-only in a closed round (with a link to the correction page); new
+    ones and moves go to open rounds only."""
+
+    def seasons_of(self, objects: Iterable[Model]) -> list[Season]:
+        return [o.round.season for o in objects if isinstance(o, Game | RoundEntry)]
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return not _in_closed_round(obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return not _in_closed_round(obj) and super().has_delete_permission(request, obj)
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Model | None = None):
+        readonly = list(super().get_readonly_fields(request, obj))
+        return [*readonly, "correction"] if _in_closed_round(obj) else readonly
+
+    @admin.display(description=_("correction"))
+    def correction(self, obj: Game | RoundEntry) -> str:
+        return correction_link(obj)
+
+    def formfield_for_foreignkey(self, db_field: Any, request: HttpRequest, **kwargs: Any) -> Any:
+        if db_field.name == "round":
+            kwargs["queryset"] = Round.objects.exclude(status=Round.Status.COMPLETED)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
 
 @admin.register(Game)
-class GameAdmin(SeasonWrites, SimpleHistoryAdmin):
-    def seasons_of(self, objects: Iterable[Model]) -> list[Season]:
-        return [o.round.season for o in objects if isinstance(o, Game)]
-
+class GameAdmin(ClosedRoundRecords):
     list_display = ["round", "board", "white", "black", "result", "version", "updated_by"]
     list_filter = ["round__season", "result"]
     search_fields = ["white__member__name", "black__member__name"]
@@ -239,10 +418,7 @@ class GameAdmin(SeasonWrites, SimpleHistoryAdmin):
 
 
 @admin.register(RoundEntry)
-class RoundEntryAdmin(SeasonWrites, SimpleHistoryAdmin):
-    def seasons_of(self, objects: Iterable[Model]) -> list[Season]:
-        return [o.round.season for o in objects if isinstance(o, RoundEntry)]
-
+class RoundEntryAdmin(ClosedRoundRecords):
     list_display = ["round", "participant", "kind", "points"]
     list_filter = ["round__season", "kind"]
     search_fields = ["participant__member__name"]
@@ -251,7 +427,7 @@ class RoundEntryAdmin(SeasonWrites, SimpleHistoryAdmin):
 
 
 @admin.register(StandingsSnapshot)
-class StandingsSnapshotAdmin(admin.ModelAdmin):
+class StandingsSnapshotAdmin(PortableNumbers, admin.ModelAdmin):
     list_display = ["season", "round_number", "data_version", "rules_version", "computed_at"]
     list_filter = ["season"]
     search_fields = ["season__name"]

@@ -6,10 +6,12 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from competition import labels
-from competition.models import Club, UnplayedPolicy
+from competition.forms.ranges import integer_range
+from competition.models import Club, Season, UnplayedPolicy
 from competition.scoring.registry import SYSTEMS
 
 MAX_UPLOAD_BYTES = 64 * 1024 * 1024  # a national FIDE list is about 50 MB unpacked
+MIN_GAMES_RANGE = integer_range(Season._meta.get_field("min_games")) or (0, None)
 
 
 def _system_choices() -> list[tuple[str, str]]:
@@ -54,7 +56,13 @@ class TrfUploadForm(_UploadForm):
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_("One NAME=VALUE per line, for example factor=0.07."),
     )
-    min_games = forms.IntegerField(label=_("Minimum games for prizes"), min_value=0, initial=0)
+    min_games = forms.IntegerField(
+        label=_("Minimum games for prizes"),
+        initial=0,
+        # What the season's column stores on every database.
+        min_value=MIN_GAMES_RANGE[0],
+        max_value=MIN_GAMES_RANGE[1],
+    )
     round_robin = forms.BooleanField(label=_("Round robin"), required=False)
 
     def __init__(self, *args, clubs: list[Club], **kwargs) -> None:

@@ -18,6 +18,7 @@ from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from competition import labels
+from competition.forms.ranges import integer_range
 from competition.models import Season, UnplayedPolicy
 from competition.scoring.parameters import ParameterKind, ParameterSpec, parameters_from_json
 from competition.scoring.registry import SYSTEMS
@@ -32,10 +33,15 @@ def parse_fraction(text: str) -> Fraction:
 
     >>> parse_fraction("0,07") == parse_fraction("7/100") == Fraction(7, 100)
     True
+
+    A zero denominator is no number either: ``parse_fraction("1/0")`` raises ValueError.
     """
     if not _NUMBER.match(text):
         raise ValueError(text)
-    return Fraction(text.replace(",", ".").replace(" ", ""))
+    try:
+        return Fraction(text.replace(",", ".").replace(" ", ""))
+    except ZeroDivisionError:
+        raise ValueError(text) from None
 
 
 def _show(value: object) -> str:
@@ -71,6 +77,18 @@ def _allowed(spec: ParameterSpec) -> str:
     return gettext("an exact number")
 
 
+def _whole_number(low: int | None, high: int | None, **kwargs: Any) -> forms.IntegerField:
+    """A whole number from ``low`` to ``high``, refused outside with the range in words."""
+    spec = ParameterSpec("", ParameterKind.INT, 0, "", minimum=low, maximum=high)
+    message = _("Enter %(allowed)s.") % {"allowed": _allowed(spec)}
+    return forms.IntegerField(
+        min_value=low,
+        max_value=high,
+        error_messages={"min_value": message, "max_value": message},
+        **kwargs,
+    )
+
+
 def _field_for(spec: ParameterSpec, language: str) -> forms.Field:
     label = labels.parameter_label(spec, language)
     help_text = _allowed(spec)
@@ -80,11 +98,11 @@ def _field_for(spec: ParameterSpec, language: str) -> forms.Field:
         return forms.ChoiceField(label=label, choices=[(c, c) for c in spec.choices])
     if spec.kind is ParameterKind.INT:
         # An integer parameter's bounds are whole numbers (the registry's tests check it).
-        return forms.IntegerField(
+        return _whole_number(
+            None if spec.minimum is None else int(spec.minimum),
+            None if spec.maximum is None else int(spec.maximum),
             label=label,
             help_text=help_text,
-            min_value=None if spec.minimum is None else int(spec.minimum),
-            max_value=None if spec.maximum is None else int(spec.maximum),
         )
     return forms.CharField(label=label, help_text=help_text, max_length=40)
 
@@ -99,7 +117,7 @@ class SeasonRulesForm(forms.Form):
     unplayed_policy = forms.ChoiceField(
         label=_("Unplayed rounds in tie-breaks"), choices=UnplayedPolicy.choices
     )
-    min_games = forms.IntegerField(label=_("Minimum games for prizes"), min_value=0)
+    min_games = forms.IntegerField(label=_("Minimum games for prizes"))  # bounded in __init__
 
     def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         self.season = season
@@ -113,6 +131,9 @@ class SeasonRulesForm(forms.Form):
         }
         kwargs["initial"] = initial
         super().__init__(*args, **kwargs)
+        # What the season's column stores on every database (the message in the reader's words).
+        min_games = integer_range(Season._meta.get_field("min_games")) or (0, None)
+        self.fields["min_games"] = _whole_number(*min_games, label=_("Minimum games for prizes"))
         system_field = self.fields["system"]
         assert isinstance(system_field, forms.ChoiceField)
         system_field.choices = [

@@ -4,9 +4,6 @@ and download a season as TRF, archive or standings CSV/JSON."""
 from __future__ import annotations
 
 import datetime
-import secrets
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from django.contrib import messages
@@ -37,9 +34,9 @@ from competition.services.transfer import (
     standings_document,
     trf_import,
 )
+from competition.services.uploads import upload_keep, upload_take
 
 _PENDING = "files_pending"
-_UPLOAD_DIR = Path(tempfile.gettempdir()) / "clubcomp-uploads"
 
 
 def _home(request: HttpRequest, status: int = 200, **forms: Any) -> HttpResponse:
@@ -84,16 +81,12 @@ def _preview(
     except (FormatError, ServiceError) as error:
         form.add_error("file", f"{upload.name}: {error}")
         return _home(request, status=400, **{form_name: form})
-    if kind == "archive":
-        club = club_by_slug(report.club_slug)
-        allowed = is_td(request.user, club) if club else request.user.is_staff
-        if not allowed:
-            raise PermissionDenied
-    token = secrets.token_hex(16)
-    _UPLOAD_DIR.mkdir(mode=0o700, exist_ok=True)
-    (_UPLOAD_DIR / token).write_bytes(data)
+    club_slug = report.club_slug if kind == "archive" else options["club_slug"]
+    if not _may_import(request, club_slug):
+        raise PermissionDenied
+    token = upload_keep(data=data)
     pending = request.session.get(_PENDING, {})
-    pending[token] = {"kind": kind, "options": options, "name": upload.name}
+    pending[token] = {"kind": kind, "options": options, "name": upload.name, "club": club_slug}
     request.session[_PENDING] = pending
     context = {
         "kind": kind,
@@ -102,6 +95,13 @@ def _preview(
         "confirm_form": ConfirmForm(initial={"token": token}),
     }
     return render(request, "competition/files/preview.html", context)
+
+
+def _may_import(request: HttpRequest, club_slug: str | None) -> bool:
+    """Whether the user may import into that club (a club not in the database yet: staff only);
+    asked at the preview and again at the confirmation."""
+    club = club_by_slug(club_slug) if club_slug else None
+    return is_td(request.user, club) if club else request.user.is_staff
 
 
 def _club_slug(form: Any, request: HttpRequest) -> str:
@@ -168,14 +168,15 @@ def files_import_confirm(request: HttpRequest) -> HttpResponse:
     form = ConfirmForm(request.POST)
     pending = request.session.get(_PENDING, {})
     token = form.cleaned_data["token"] if form.is_valid() else ""
-    path = _UPLOAD_DIR / token
-    if token not in pending or not path.is_file():
+    upload = pending.pop(token, None)
+    request.session[_PENDING] = pending
+    data = upload_take(token=token) if upload else None
+    if upload is None or data is None:
         messages.error(request, _("This upload has expired; please upload the file again."))
         return redirect("competition:files_home")
-    upload = pending.pop(token)
-    request.session[_PENDING] = pending
-    data = path.read_bytes()
-    path.unlink(missing_ok=True)
+    # The rights may have changed since the preview (or an old session holds the token).
+    if not _may_import(request, upload.get("club", upload["options"].get("club_slug"))):
+        raise PermissionDenied
     try:
         report = _run(upload["kind"], upload["options"], data, dry_run=False)
     except (FormatError, ServiceError) as error:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
@@ -138,3 +139,128 @@ def test_archive_upload_of_an_existing_season_is_refused(demo_td: Client) -> Non
     )
     assert response.status_code == 400
     assert "already exists" in response.content.decode()
+
+
+# --- previews: rights checked again at confirm, stale previews pruned (issue 10) --------------
+
+
+@pytest.fixture
+def upload_dir(tmp_path, monkeypatch):
+    from competition.services import uploads
+
+    monkeypatch.setattr(uploads, "UPLOAD_DIR", tmp_path / "uploads")
+    return tmp_path / "uploads"
+
+
+def _trf_preview(client: Client, club) -> str:
+    response = client.post(
+        reverse("competition:files_import_trf"),
+        {
+            "file": SimpleUploadedFile("zomer.trf", SMALL_TRF.encode()),
+            "club": club.pk,
+            "system": "points",
+            "unplayed": "fide-2024",
+            "min_games": 0,
+        },
+    )
+    assert response.status_code == 200
+    return response.context["confirm_form"].initial["token"]
+
+
+def _td_elsewhere_only(club) -> None:
+    """td2 stays a TD (of another club) but loses his rights for ``club``."""
+    from competition.models import Club
+
+    td2 = User.objects.get(username="td2")
+    td2.groups.add(td_group(Club.objects.create(name="Andere club", slug="andere-club")))
+    td2.groups.remove(td_group(club))
+
+
+def test_a_td_who_lost_his_rights_cannot_confirm(demo_td: Client, upload_dir) -> None:
+    club = Season.objects.get(slug=SLUG).club
+    token = _trf_preview(demo_td, club)
+    _td_elsewhere_only(club)
+    seasons = Season.objects.count()
+    response = demo_td.post(reverse("competition:files_import_confirm"), {"token": token})
+    assert response.status_code == 403
+    assert Season.objects.count() == seasons
+    assert not Season.objects.filter(slug="zomertoernooi").exists()
+    assert list(upload_dir.iterdir()) == []  # the refused preview is not kept
+
+
+def test_a_td_who_lost_rights_to_the_archives_club_cannot_confirm(
+    demo_td: Client, upload_dir
+) -> None:
+    text = demo_td.get(reverse("competition:season_export_archive", args=[SLUG])).content
+    document = json.loads(text)
+    document["season"]["slug"] = "interne-kopie"
+    document["season"]["name"] = "Interne kopie"
+    upload = SimpleUploadedFile("kopie.json", json.dumps(document).encode())
+    response = demo_td.post(reverse("competition:files_import_season"), {"file": upload})
+    assert response.status_code == 200, response.content.decode()[-3000:]
+    token = response.context["confirm_form"].initial["token"]
+    _td_elsewhere_only(Season.objects.get(slug=SLUG).club)
+    response = demo_td.post(reverse("competition:files_import_confirm"), {"token": token})
+    assert response.status_code == 403
+    assert not Season.objects.filter(slug="interne-kopie").exists()
+
+
+def test_a_td_of_another_club_cannot_confirm_with_the_token(demo_td: Client, upload_dir) -> None:
+    from competition.models import Club
+
+    token = _trf_preview(demo_td, Season.objects.get(slug=SLUG).club)
+    other = Club.objects.create(name="Derde club", slug="derde-club")
+    stranger = User.objects.create_user("td3", password="td-pass-12345")
+    stranger.groups.add(td_group(other))
+    client = Client()
+    client.force_login(stranger)
+    response = client.post(
+        reverse("competition:files_import_confirm"), {"token": token}, follow=True
+    )
+    assert "verlopen" in response.content.decode()  # not his upload: "expired"
+    assert not Season.objects.filter(slug="zomertoernooi").exists()
+
+
+def _stale(upload_dir, name: str, days: float) -> None:
+    import os
+    import time
+
+    upload_dir.mkdir(parents=True, exist_ok=True)
+    path = upload_dir / name
+    path.write_bytes(b"preview")
+    then = time.time() - days * 86400
+    os.utime(path, (then, then))
+
+
+def test_prune_uploads_removes_previews_older_than_a_day(upload_dir) -> None:
+    from django.core.management import call_command
+
+    _stale(upload_dir, "a" * 32, days=2)
+    _stale(upload_dir, "b" * 32, days=0.5)
+    out = io.StringIO()
+    call_command("prune_uploads", stdout=out)
+    assert sorted(p.name for p in upload_dir.iterdir()) == ["b" * 32]
+    assert "1" in out.getvalue()
+
+
+def test_the_next_upload_prunes_stale_previews(demo_td: Client, upload_dir) -> None:
+    _stale(upload_dir, "a" * 32, days=2)
+    token = _trf_preview(demo_td, Season.objects.get(slug=SLUG).club)
+    assert sorted(p.name for p in upload_dir.iterdir()) == [token]
+
+
+@pytest.mark.parametrize("value", ["999999999999999999999", "32768"])
+def test_a_trf_upload_with_a_huge_minimum_is_a_form_error(demo_td: Client, value: str) -> None:
+    response = demo_td.post(
+        reverse("competition:files_import_trf"),
+        {
+            "file": SimpleUploadedFile("zomer.trf", SMALL_TRF.encode()),
+            "club": Season.objects.get(slug=SLUG).club.pk,
+            "system": "points",
+            "unplayed": "fide-2024",
+            "min_games": value,
+        },
+    )
+    assert response.status_code == 400
+    assert list(response.context["trf_form"].errors) == ["min_games"]
+    assert not Season.objects.filter(slug="zomertoernooi").exists()

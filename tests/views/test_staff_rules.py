@@ -114,3 +114,58 @@ def test_a_factor_that_is_not_a_number_is_refused(client, season, staff_user) ->
         _form(system="van-den-brink", preview="1", **{"van-den-brink__factor": "zeven"}),
     )
     assert "0,07 of 7/100" in response.content.decode()
+
+
+# --- every number has a range: a huge one is a form error, never a 500 (issue 10) -------------
+
+HUGE = "999999999999999999999"
+
+
+def _numeric_fields() -> list[str]:
+    from competition.scoring.parameters import ParameterKind
+    from competition.scoring.registry import SYSTEMS
+
+    numeric = (ParameterKind.INT, ParameterKind.FRACTION)
+    return ["min_games"] + [
+        f"{key}__{spec.name}"
+        for key, system in SYSTEMS.items()
+        for spec in system.parameters
+        if spec.kind in numeric
+    ]
+
+
+@pytest.mark.parametrize("action", ["preview", "save"])
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        *((field, value) for field in _numeric_fields() for value in (HUGE, "-" + HUGE)),
+        ("min_games", "32768"),  # SQLite would store it, PostgreSQL's smallint not
+    ],
+)
+def test_a_number_out_of_range_is_a_form_error_on_its_field(
+    client, season, staff_user, field: str, action: str, value: str
+) -> None:
+    client.force_login(staff_user)
+    system = field.split("__")[0] if "__" in field else "points"
+    response = client.post(
+        reverse("competition:season_rules", args=[season.slug]),
+        _form(system=system, **{field: value, action: "1"}),
+    )
+    assert response.status_code == 200
+    errors = response.context["form"].errors
+    assert list(errors) == [field]
+    assert "Vul" in errors[field][0] or "Zorg" in errors[field][0]  # "Enter ..."/"Ensure ..."
+    season.refresh_from_db()
+    assert (season.system, season.rules_version, season.min_games) == ("internal-sb", 1, 0)
+    assert not SeasonRules.objects.exists()
+
+
+@pytest.mark.parametrize("value", ["1/0", "0/0", "1 / 0"])
+def test_a_fraction_over_zero_is_a_form_error(client, season, staff_user, value: str) -> None:
+    client.force_login(staff_user)
+    response = client.post(
+        reverse("competition:season_rules", args=[season.slug]),
+        _form(system="van-den-brink", preview="1", **{"van-den-brink__factor": value}),
+    )
+    assert response.status_code == 200
+    assert list(response.context["form"].errors) == ["van-den-brink__factor"]
