@@ -4,26 +4,21 @@ from django.urls import path
 
 from competition.views import files
 
+_season = "files/seasons/<slug:slug>/"
+
 urlpatterns = [
     path("files/", files.files_home, name="files_home"),
-    path("files/import/trf/", files.files_import_trf, name="files_import_trf"),
-    path("files/import/season/", files.files_import_season, name="files_import_season"),
-    path("files/import/ratings/", files.files_import_ratings, name="files_import_ratings"),
-    path("files/import/confirm/", files.files_import_confirm, name="files_import_confirm"),
-    path("files/seasons/<slug:slug>/trf/", files.season_export_trf, name="season_export_trf"),
-    path(
-        "files/seasons/<slug:slug>/archive/",
-        files.season_export_archive,
-        name="season_export_archive",
+    *(
+        path(f"files/import/{kind}/", view, name=f"files_import_{kind}")
+        for kind, view in (
+            ("trf", files.files_import_trf),
+            ("season", files.files_import_season),
+            ("ratings", files.files_import_ratings),
+            ("confirm", files.files_import_confirm),
+        )
     ),
-    path(
-        "files/seasons/<slug:slug>/standings.csv",
-        files.season_standings_csv,
-        name="season_standings_csv",
-    ),
-    path(
-        "files/seasons/<slug:slug>/standings.json",
-        files.season_standings_json,
-        name="season_standings_json",
-    ),
+    path(_season + "trf/", files.season_export_trf, name="season_export_trf"),
+    path(_season + "archive/", files.season_export_archive, name="season_export_archive"),
+    path(_season + "standings.csv", files.season_standings_csv, name="season_standings_csv"),
+    path(_season + "standings.json", files.season_standings_json, name="season_standings_json"),
 ]
