@@ -5,6 +5,9 @@ rounds, about 75% attendance, some byes and forfeits) and each system it prints 
 of the final standings with all tie-breaks and of the full per-round history; when the
 tiebreak-core adapter exists it also times the same final tie-breaks computed by tiebreak-core.
 
+``--keizer`` times only the Keizer system (60 × 35, fixed-point mode) and prints the number of
+ranking passes per round.
+
 Times are the CPU time of this process (``time.process_time``): the targets are for one core,
 and on a shared machine wall-clock time mostly measures the other processes. Pass ``--wall``
 for wall-clock time instead. Nothing is cached between runs: every run reads the season anew.
@@ -16,6 +19,7 @@ import random
 import statistics
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
@@ -23,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from competition.scoring.engine import standings_after, standings_history
+from competition.scoring.engine import standings_after, standings_history, system_context
 from competition.scoring.model import (
     Entry,
     EntryKind,
@@ -33,6 +37,7 @@ from competition.scoring.model import (
     Round,
     SeasonInput,
 )
+from competition.scoring.systems.keizer import Keizer
 from competition.scoring.tiebreaks import TIEBREAK_CODES, compute_tiebreaks
 
 SIZES = ((40, 30), (150, 40), (600, 40))
@@ -105,6 +110,33 @@ def main() -> None:
             _compare_with_tiebreak_core(compute_with_tiebreak_core, players, rounds, runs)
 
 
+KEIZER_SIZE = (60, 35)
+KEIZER = Keizer()
+
+
+def keizer_main() -> None:
+    """Keizer, fixed-point mode: full history and the latest round, with the passes per round.
+
+    Targets: the whole history under 1 s, the latest round under 100 ms.
+    """
+    players, rounds = KEIZER_SIZE
+    clock = "wall-clock" if CLOCK is time.perf_counter else "CPU"
+    print(f"keizer {players}x{rounds}, fixed_point, median {clock} time in ms")
+    for label, codes in (("none", ()), ("all", _all_codes("keizer"))):
+        season = random_season(players, rounds, "keizer", codes)
+        history = median_ms(partial(standings_history, season), 5)
+        latest = median_ms(partial(standings_after, season, rounds), 5)
+        keizer = KEIZER
+        trace = keizer.run(system_context(season, rounds), keizer.validate({}))
+        per_round = [keizer_round.passes for keizer_round in trace[1:]]
+        print(
+            f"  tie-breaks {label:>4}: history {history:7.1f} ms, latest round {latest:7.1f} ms; "
+            f"passes per round: median {statistics.median(per_round)}, max {max(per_round)}, "
+            f"total {sum(per_round)}; settled: "
+            + ", ".join(f"{n} {kind}" for kind, n in Counter(r.settled for r in trace[1:]).items())
+        )
+
+
 def _compare_with_tiebreak_core(
     compute_with_tiebreak_core: Callable[..., object], players: int, rounds: int, runs: int
 ) -> None:
@@ -140,4 +172,8 @@ def _all_codes(system: str) -> tuple[str, ...]:
 
 
 if __name__ == "__main__":
-    main()
+    if "--keizer" in sys.argv:
+        keizer_main()
+    else:
+        main()
+        keizer_main()

@@ -14,7 +14,7 @@ changing or the system's ``max_iterations`` is reached.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import accumulate, pairwise
 from math import lcm
@@ -54,12 +54,26 @@ class _Prepared:
     upto_round: int
     digest: RecordDigest
     sheet: TiebreakSheet | None = None  # the tie-breaks' packed reading, built on first use
+    tiebreak_cache: dict[int, dict[int, dict[str, Fraction]]] = field(default_factory=dict)
 
     @property
     def context(self) -> SystemContext:
+        rank = self.rank if self.system.ranking_dependent else None
         return SystemContext(
-            self.season, self.upto_round, self.rows.records(), self.participants, self.digest
+            self.season, self.upto_round, self.rows.records(), self.participants, self.digest, rank
         )
+
+    def rank(
+        self,
+        round_number: int,
+        figures: Mapping[int, Mapping[str, Fraction]],
+        tie_order: Mapping[int, int],
+    ) -> tuple[int, ...]:
+        """The :data:`~competition.scoring.systems.base.Ranker` ranking-dependent systems get."""
+        tiebreak_values = _tiebreak_values(self, round_number)
+        values = {pid: {**figures[pid], **tiebreak_values[pid]} for pid in self.participants}
+        groups = _groups(self, round_number, values, tie_order)
+        return tuple(pid for group in groups for pid in group)
 
 
 def _prepare(season: SeasonInput, upto_round: int) -> _Prepared:
@@ -99,13 +113,20 @@ def _sheet(prepared: _Prepared) -> TiebreakSheet:
 
 
 def _tiebreak_values(prepared: _Prepared, upto_round: int) -> dict[int, dict[str, Fraction]]:
+    """The season's tie-breaks (without DE) after ``upto_round``, computed once per round."""
+    cached = prepared.tiebreak_cache.get(upto_round)
+    if cached is not None:
+        return cached
     codes = [code for code in prepared.tiebreak_codes if code != DIRECT_ENCOUNTER]
     if not codes:
-        return {pid: {} for pid in prepared.participants}
-    if upto_round == 0:
-        return {pid: dict.fromkeys(codes, Fraction(0)) for pid in prepared.participants}
-    computed = _sheet(prepared).figures(upto_round, codes)
-    return {pid: dict(computed[pid]) for pid in prepared.participants}
+        values: dict[int, dict[str, Fraction]] = {pid: {} for pid in prepared.participants}
+    elif upto_round == 0:
+        values = {pid: dict.fromkeys(codes, Fraction(0)) for pid in prepared.participants}
+    else:
+        computed = _sheet(prepared).figures(upto_round, codes)
+        values = {pid: dict(computed[pid]) for pid in prepared.participants}
+    prepared.tiebreak_cache[upto_round] = values
+    return values
 
 
 def _sort_keys(values: Sequence[Fraction]) -> list[int]:
@@ -122,7 +143,11 @@ def _sort_keys(values: Sequence[Fraction]) -> list[int]:
 
 def _split(group: list[int], value_of: Mapping[int, Fraction]) -> list[list[int]]:
     """``group`` sorted by value, highest first, cut where the value changes."""
-    keys = _sort_keys([value_of[pid] for pid in group])
+    return _split_keys(group, _sort_keys([value_of[pid] for pid in group]))
+
+
+def _split_keys(group: list[int], keys: list[int]) -> list[list[int]]:
+    """``group`` sorted by ``keys`` (one per member), highest first, cut where the key changes."""
     # sorted() is stable and reverse=True keeps equal keys in their order, as before.
     ordered = sorted(zip(keys, group, strict=True), key=itemgetter(0), reverse=True)
     parts: list[list[int]] = [[ordered[0][1]]]
@@ -134,21 +159,24 @@ def _split(group: list[int], value_of: Mapping[int, Fraction]) -> list[list[int]
     return parts
 
 
-def _rank(
+def _groups(
     prepared: _Prepared,
     upto_round: int,
-    figures: Mapping[int, Mapping[str, Fraction]],
-    tiebreak_values: Mapping[int, Mapping[str, Fraction]],
-    game_points: Mapping[int, Fraction],
-    games_played: Mapping[int, int],
-) -> RoundStandings:
+    values: Mapping[int, dict[str, Fraction]],
+    tie_order: Mapping[int, int] | None,
+) -> list[list[int]]:
+    """The participants in ranking order, in groups equal on every criterion.
+
+    Criteria: the system's primary and secondary figures, the season's tie-breaks, then
+    ``tie_order`` (lower first) when the system gives one. Within a group: start rank
+    (participants without one last), name, id.
+    """
     system = prepared.system
-    values: dict[int, dict[str, Fraction]] = {
-        pid: {**figures[pid], **tiebreak_values[pid]} for pid in prepared.participants
-    }
     criteria = (system.primary, *system.secondary, *prepared.tiebreak_codes)
     groups: list[list[int]] = [list(prepared.participants)]
     for code in criteria:
+        if len(groups) == len(prepared.participants):
+            break  # everyone is separated: the remaining criteria cannot change the order
         refined: list[list[int]] = []
         for group in groups:
             if len(group) == 1:
@@ -159,18 +187,44 @@ def _rank(
             else:
                 refined.extend(_split(group, {pid: values[pid][code] for pid in group}))
         groups = refined
-    participants = prepared.participants
-    rows: list[StandingRow] = []
-    for group in groups:
-        rank = len(rows) + 1
-        group.sort(
-            key=lambda pid: (
-                participants[pid].start_rank is None,
-                participants[pid].start_rank or 0,
-                participants[pid].name,
-                pid,
+    if tie_order is not None:
+        groups = [
+            part
+            for group in groups
+            for part in (
+                [group] if len(group) == 1 else _split_keys(group, [-tie_order[p] for p in group])
             )
-        )
+        ]
+    participants = prepared.participants
+    for group in groups:
+        if len(group) > 1:
+            group.sort(
+                key=lambda pid: (
+                    participants[pid].start_rank is None,
+                    participants[pid].start_rank or 0,
+                    participants[pid].name,
+                    pid,
+                )
+            )
+    return groups
+
+
+def _rank(
+    prepared: _Prepared,
+    system_round: SystemRound,
+    game_points: Mapping[int, Fraction],
+    games_played: Mapping[int, int],
+) -> RoundStandings:
+    system = prepared.system
+    upto_round = system_round.round_number
+    tiebreak_values = _tiebreak_values(prepared, upto_round)
+    figures = system_round.figures
+    values: dict[int, dict[str, Fraction]] = {
+        pid: {**figures[pid], **tiebreak_values[pid]} for pid in prepared.participants
+    }
+    rows: list[StandingRow] = []
+    for group in _groups(prepared, upto_round, values, system_round.tie_order):
+        rank = len(rows) + 1
         for pid in group:
             rows.append(
                 StandingRow(
@@ -245,82 +299,45 @@ def _game_totals(
     }
 
 
-def _system_rounds(
-    prepared: _Prepared,
-    *,
-    every_round: bool,
-    tiebreaks_by_round: Mapping[int, Mapping[int, Mapping[str, Fraction]]],
-    totals: Mapping[int, tuple[dict[int, Fraction], dict[int, int]]],
-) -> tuple[SystemRound, ...]:
-    """The system's figures; ranking-dependent systems iterate to a fixed point."""
-    system = prepared.system
-    context = prepared.context
-    if not system.ranking_dependent:
-        return system.compute(context, prepared.parameters, every_round=every_round)
-    previous: list[dict[int, int]] | None = None
-    rounds: tuple[SystemRound, ...] = ()
-    for _ in range(system.max_iterations):
-        rounds = system.compute(
-            context, prepared.parameters, every_round=True, previous_ranks=previous
+def _system_rounds(prepared: _Prepared, *, every_round: bool) -> tuple[SystemRound, ...]:
+    """The system's figures; a ranking-dependent system computes every round (it needs them)."""
+    if not prepared.system.ranking_dependent:
+        return prepared.system.compute(
+            prepared.context, prepared.parameters, every_round=every_round
         )
-        ranks = []
-        for system_round in rounds:
-            number = system_round.round_number
-            standings = _rank(
-                prepared,
-                number,
-                system_round.figures,
-                tiebreaks_by_round[number],
-                *totals[number],
-            )
-            ranks.append({row.participant_id: row.rank for row in standings.rows})
-        if ranks == previous:
-            break
-        previous = ranks
+    rounds = prepared.system.compute(prepared.context, prepared.parameters, every_round=True)
     return rounds if every_round else (rounds[-1],)
 
 
 def standings_after(season: SeasonInput, round_number: int) -> RoundStandings:
     """The standings after ``round_number`` (0 gives the standings before the first round)."""
     prepared = _prepare(season, round_number)
-    rounds = range(round_number + 1) if prepared.system.ranking_dependent else (round_number,)
-    totals = _game_totals(prepared.digest, rounds)
-    tiebreaks_by_round = {number: _tiebreak_values(prepared, number) for number in rounds}
-    (system_round,) = _system_rounds(
-        prepared, every_round=False, tiebreaks_by_round=tiebreaks_by_round, totals=totals
-    )
-    return _rank(
-        prepared,
-        round_number,
-        system_round.figures,
-        tiebreaks_by_round[round_number],
-        *totals[round_number],
-    )
+    (system_round,) = _system_rounds(prepared, every_round=False)
+    totals = _game_totals(prepared.digest, (round_number,))
+    return _rank(prepared, system_round, *totals[round_number])
 
 
 def standings_history(season: SeasonInput) -> SeasonStandings:
     """The standings after every completed round, in order (empty for a season without rounds)."""
     last = len(season.rounds)
     prepared = _prepare(season, last)
-    rounds = range(last + 1)
-    totals = _game_totals(prepared.digest, rounds)
-    tiebreaks_by_round = {number: _tiebreak_values(prepared, number) for number in rounds}
-    system_rounds = _system_rounds(
-        prepared, every_round=True, tiebreaks_by_round=tiebreaks_by_round, totals=totals
-    )
+    totals = _game_totals(prepared.digest, range(last + 1))
+    system_rounds = _system_rounds(prepared, every_round=True)
     return SeasonStandings(
         tuple(
-            _rank(
-                prepared,
-                system_round.round_number,
-                system_round.figures,
-                tiebreaks_by_round[system_round.round_number],
-                *totals[system_round.round_number],
-            )
+            _rank(prepared, system_round, *totals[system_round.round_number])
             for system_round in system_rounds
             if system_round.round_number > 0
         )
     )
+
+
+def system_context(season: SeasonInput, upto_round: int) -> SystemContext:
+    """The context the engine gives the season's system (with the Ranker when it needs one).
+
+    For a system's own tests and the benchmark; pages use :func:`standings_after`.
+    """
+    return _prepare(season, upto_round).context
 
 
 def explain(season: SeasonInput, *, participant_id: int, after_round: int) -> Explanation:

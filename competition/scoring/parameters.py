@@ -18,6 +18,7 @@ from fractions import Fraction
 from competition.scoring.model import ParameterValue
 
 _FRACTION_TEXT = re.compile(r"^[+-]?\d+(/0*[1-9]\d*|\.\d+)?$")  # no zero denominator
+EMPTY = ""  # the value of a parameter left empty (only where its spec's ``words`` allow it)
 
 
 class ParameterError(ValueError):
@@ -36,7 +37,10 @@ class ParameterSpec:
     """One parameter of a ranking system, with its default and allowed range.
 
     ``minimum`` and ``maximum`` bound fraction and int parameters (inclusive, ``None`` for
-    unbounded); ``choices`` lists the allowed words of a choice parameter.
+    unbounded); ``choices`` lists the allowed words of a choice parameter. ``words`` lists the
+    words a fraction or int parameter accepts besides numbers: :data:`EMPTY` ("" — left empty,
+    the system then works the value out, as Keizer's ``top_value``) or a word such as
+    ``"result"``. Like choices, a word never looks like a number, so JSON keeps them apart.
     """
 
     name: str
@@ -46,8 +50,14 @@ class ParameterSpec:
     minimum: Fraction | int | None = None
     maximum: Fraction | int | None = None
     choices: tuple[str, ...] = ()
+    words: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
+        if self.words:
+            if self.kind not in (ParameterKind.FRACTION, ParameterKind.INT):
+                raise ValueError(f"{self.name}: only numbers can also accept words")
+            if any(_FRACTION_TEXT.match(word) for word in self.words):
+                raise ValueError(f"{self.name}: words must not look like numbers")
         if self.kind is ParameterKind.CHOICE:
             if not self.choices or self.default not in self.choices:
                 raise ValueError(f"{self.name}: a choice needs choices that include the default")
@@ -63,17 +73,21 @@ class ParameterSpec:
             return "one of " + ", ".join(self.choices)
         noun = "a whole number" if self.kind is ParameterKind.INT else "an exact number"
         if self.minimum is not None and self.maximum is not None:
-            return f"{noun} from {self.minimum} to {self.maximum}"
-        if self.minimum is not None:
-            return f"{noun} of at least {self.minimum}"
-        if self.maximum is not None:
-            return f"{noun} of at most {self.maximum}"
-        return noun
+            text = f"{noun} from {self.minimum} to {self.maximum}"
+        elif self.minimum is not None:
+            text = f"{noun} of at least {self.minimum}"
+        elif self.maximum is not None:
+            text = f"{noun} of at most {self.maximum}"
+        else:
+            text = noun
+        for word in self.words:
+            text += " or empty" if word == EMPTY else f" or {word}"
+        return text
 
     def coerce(self, raw: object) -> ParameterValue:
         """The value ``raw`` as this parameter's kind, or :class:`ParameterError`."""
         value = self._convert(raw)
-        if self.kind in (ParameterKind.FRACTION, ParameterKind.INT):
+        if self.kind in (ParameterKind.FRACTION, ParameterKind.INT) and not isinstance(value, str):
             assert isinstance(value, Fraction | int)
             too_low = self.minimum is not None and value < self.minimum
             too_high = self.maximum is not None and value > self.maximum
@@ -82,6 +96,10 @@ class ParameterSpec:
         return value
 
     def _convert(self, raw: object) -> ParameterValue:
+        if self.words:
+            word = "" if raw is None else raw.strip() if isinstance(raw, str) else None
+            if word in self.words:
+                return word
         if self.kind is ParameterKind.BOOL:
             if isinstance(raw, bool):
                 return raw

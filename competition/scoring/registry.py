@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from competition.scoring.systems.base import RankingSystem
 from competition.scoring.systems.internal_sb import InternalSonnebornBerger
+from competition.scoring.systems.keizer import Keizer
 from competition.scoring.systems.points import PointsSystem
 from competition.scoring.systems.van_den_brink import VanDenBrink
 from competition.scoring.text import gettext_noop
@@ -20,10 +21,13 @@ FIGURE_NAMES: dict[str, str] = {
     "VDB": gettext_noop("Points"),
     "RV": gettext_noop("Rank value"),
     "PTS": gettext_noop("Points"),
+    "KEIZER": gettext_noop("Keizer score"),
+    "VALUE": gettext_noop("Keizer value"),
 }
 
 SYSTEMS: dict[str, RankingSystem] = {
-    system.key: system for system in (PointsSystem(), InternalSonnebornBerger(), VanDenBrink())
+    system.key: system
+    for system in (PointsSystem(), InternalSonnebornBerger(), VanDenBrink(), Keizer())
 }
 
 

@@ -151,8 +151,8 @@ def test_rounds_out_of_order_are_refused() -> None:
 
 
 def test_unknown_system() -> None:
-    with pytest.raises(KeyError, match="keizer"):
-        standings_after(SeasonInput((Participant(1, "A"),), (), system="keizer"), 0)
+    with pytest.raises(KeyError, match="swiss-gambit"):
+        standings_after(SeasonInput((Participant(1, "A"),), (), system="swiss-gambit"), 0)
 
 
 def test_round_zero_and_empty_history() -> None:
@@ -163,7 +163,9 @@ def test_round_zero_and_empty_history() -> None:
 
 
 @pytest.mark.parametrize(
-    "system", [("points", {}), ("internal-sb", {}), ("van-den-brink", {})], ids=lambda s: s[0]
+    "system",
+    [("points", {}), ("internal-sb", {}), ("van-den-brink", {}), ("keizer", {})],
+    ids=lambda s: s[0],
 )
 def test_explanation_totals_are_the_standings_values(system) -> None:
     key, parameters = system

@@ -17,7 +17,7 @@ F = Fraction
 
 
 def test_registered_keys() -> None:
-    assert list(SYSTEMS) == ["points", "internal-sb", "van-den-brink"]
+    assert list(SYSTEMS) == ["points", "internal-sb", "van-den-brink", "keizer"]
 
 
 @pytest.mark.parametrize("key", list(SYSTEMS))
@@ -33,8 +33,8 @@ def test_every_system_and_parameter_is_described(key: str) -> None:
 
 
 def test_unknown_system() -> None:
-    with pytest.raises(UnknownSystemError, match="keizer"):
-        get_system("keizer")
+    with pytest.raises(UnknownSystemError, match="swiss-gambit"):
+        get_system("swiss-gambit")
 
 
 @pytest.mark.parametrize(

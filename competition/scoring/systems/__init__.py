@@ -1,1 +1,1 @@
-"""The ranking systems: game points, the internal SB competition and Van den Brink."""
+"""The ranking systems: game points, the internal SB competition, Van den Brink and Keizer."""

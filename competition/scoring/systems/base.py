@@ -7,16 +7,19 @@ system's secondary figures, then the season's tie-breaks.
 
 Systems whose figures depend on the ranking itself (the Keizer system: a game is worth the
 opponent's value, and the value follows from his place in the standings) set
-``ranking_dependent = True``. The engine then calls :meth:`RankingSystem.compute` again with the
-ranking the previous pass produced (one ``{participant id: rank}`` mapping per round), until the
-ranking no longer changes or ``max_iterations`` passes have been made. Systems that do not
-depend on the ranking ignore ``previous_ranks`` and are computed once.
+``ranking_dependent = True``. The engine then hands them, in ``SystemContext.rank``, the
+engine's own ranking as a function (:data:`Ranker`): the system computes its figures for a
+round, asks for the ranking they give (with the season's tie-breaks), and recomputes as often
+as its rule says, at most ``max_iterations`` times per round. Each ``SystemRound`` may carry a
+``tie_order``: the order, after every criterion, of participants still tied (Keizer: the
+previous round's ranking), so that the published standings are exactly the ranking the system
+worked with.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -24,6 +27,11 @@ from competition.scoring.model import Contribution, ParameterValue, Participant,
 from competition.scoring.parameters import ParameterSpec, validate_parameters
 from competition.scoring.records import RoundRecord
 from competition.scoring.systems.units import RecordDigest
+
+# (round number, figures by participant and code, tie order) -> participant ids, best first.
+# The engine's ranking: primary score, secondary figures, the season's tie-breaks after that
+# round, then the tie order (lower first), then start rank and name.
+Ranker = Callable[[int, Mapping[int, Mapping[str, Fraction]], Mapping[int, int]], tuple[int, ...]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +43,7 @@ class SystemContext:
     records: Mapping[int, tuple[RoundRecord, ...]]  # rounds 1..upto_round, in order
     participants: Mapping[int, Participant]
     digest: RecordDigest  # the same records as plain integers, for inner loops
+    rank: Ranker | None = None  # given to ranking-dependent systems only
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +52,8 @@ class SystemRound:
 
     round_number: int  # 0 for the figures before the first round
     figures: Mapping[int, Mapping[str, Fraction]]
+    # Participants tied on every criterion are ordered by this (lower first) before start rank.
+    tie_order: Mapping[int, int] | None = None
 
 
 class RankingSystem(ABC):
@@ -54,8 +65,8 @@ class RankingSystem(ABC):
     parameters: tuple[ParameterSpec, ...] = ()
     primary: str  # the code of the primary score, e.g. "SB"
     secondary: tuple[str, ...] = ()  # codes ranked on after the primary score, before tie-breaks
-    ranking_dependent: bool = False
-    max_iterations: int = 1
+    ranking_dependent: bool = False  # True: the engine gives compute() a Ranker
+    max_iterations: int = 1  # the most rankings a ranking-dependent system asks for per round
 
     @property
     def figure_codes(self) -> tuple[str, ...]:
@@ -73,12 +84,11 @@ class RankingSystem(ABC):
         parameters: Mapping[str, ParameterValue],
         *,
         every_round: bool = True,
-        previous_ranks: Sequence[Mapping[int, int]] | None = None,
     ) -> tuple[SystemRound, ...]:
         """The figures after rounds 0..upto_round (``every_round``) or after upto_round only.
 
-        ``parameters`` are already validated. ``previous_ranks`` (ranking-dependent systems only)
-        holds the previous pass's ranking after rounds 0..upto_round, or None on the first pass.
+        ``parameters`` are already validated. A ranking-dependent system finds the engine's
+        ranking in ``context.rank``.
         """
 
     @abstractmethod

@@ -26,7 +26,7 @@ with H (IP 3 + 7 × ½ = 6½), which adds ½ × 6½ = 3¼.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
 
 from competition.scoring.model import Contribution, ParameterValue
@@ -107,7 +107,6 @@ class InternalSonnebornBerger(RankingSystem):
         parameters: Mapping[str, ParameterValue],
         *,
         every_round: bool = True,
-        previous_ranks: Sequence[Mapping[int, int]] | None = None,
     ) -> tuple[SystemRound, ...]:
         unit, ip_history = self._internal_points_units(context, parameters)
         sb_fraction, ip_fraction = FractionCache(unit * unit), FractionCache(unit)

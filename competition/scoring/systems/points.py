@@ -12,7 +12,7 @@ Worked example (win 3, draw 1, loss 0): a win, a draw, a forfeit win and a half-
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
 
 from competition.scoring.model import Contribution, ParameterValue
@@ -80,7 +80,6 @@ class PointsSystem(RankingSystem):
         parameters: Mapping[str, ParameterValue],
         *,
         every_round: bool = True,
-        previous_ranks: Sequence[Mapping[int, int]] | None = None,
     ) -> tuple[SystemRound, ...]:
         # A round's value depends only on its result (or the absence of one) and its game
         # points: compute it once per distinct pair, then add whole units.

@@ -27,7 +27,7 @@ so a win gives 3.70, a draw 0.70 and a loss −2.30; the opponent gets −3.70, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -242,7 +242,6 @@ class VanDenBrink(RankingSystem):
         parameters: Mapping[str, ParameterValue],
         *,
         every_round: bool = True,
-        previous_ranks: Sequence[Mapping[int, int]] | None = None,
     ) -> tuple[SystemRound, ...]:
         run = self._run(context, parameters, every_round=every_round)
         # every_round keeps a snapshot after rounds 0..R; otherwise only the first and the last

@@ -1,0 +1,559 @@
+"""The Keizer system: a game is worth the opponent's value, and values follow from the ranking.
+
+Source: the rule as issue 12 states it (no seed document describes Keizer; docs/scoring.md and
+docs/sources.md say so). Every place r of the ranking has a value::
+
+    V(r) = max(0, top_value − (r − 1) × value_step)
+
+with ``top_value`` round(1.5 × participants) (half up) unless the season fixes it. A
+participant's Keizer score after round R is::
+
+    [his own value, once, if own_value_in_score]
+    + Σ over his games over the board of   fraction(result) × V(opponent)   (win 1, draw ½, loss 0)
+    + Σ over his rounds without a game of  fraction(kind) × V(own)          (bye ⅔, absent ⅓, ...)
+
+The values are those of the ranking after R (herberekening: every earlier round is recomputed with
+today's values), which itself follows from the scores. ``recalculation`` says how that circle is
+closed after each round:
+
+- ``fixed_point``: start from the start list's values, score, rank, take the new ranking's
+  values, and repeat until the ranking no longer changes, at most ``max_iterations`` (20)
+  rankings. When a ranking repeats an earlier one (a cycle, usually A → B → A), the scores are
+  computed once more with every participant's value averaged over the rankings of the cycle,
+  and that ranking is final. When neither happens within the bound, the last ranking stands.
+- ``previous_values``: one pass with the values of the ranking after the previous round.
+- ``frozen``: the values of the start list all season.
+
+Ties in score go to the season's tie-breaks, then the ranking after the previous round, then the
+start list (start rank, name); the ranking is therefore strict and every place has one value.
+
+Worked example (top 10, step 1): A (place 1, value 10) beats B (place 2, value 9) and C (place 3,
+value 8) has a bye. With own values: A 10 + 9 = 19, B 9 + 0 = 9, C 8 + ⅔ × 8 = 13⅓. The new
+ranking A, C, B gives B value 8 and C value 9: A 10 + 8 = 18, B 8, C 9 + 6 = 15; that ranking
+repeats, so it is the fixed point.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import pairwise
+from math import lcm
+
+from competition.scoring.model import Contribution, EntryKind, ParameterValue, Result
+from competition.scoring.parameters import EMPTY, ParameterKind, ParameterSpec
+from competition.scoring.records import RoundRecord, ScoringInputError
+from competition.scoring.systems.base import Ranker, RankingSystem, SystemContext, SystemRound
+from competition.scoring.systems.units import FractionCache, to_units
+from competition.scoring.text import gettext_noop
+
+KEIZER = "KEIZER"
+VALUE = "VALUE"
+FIXED_POINT = "fixed_point"
+PREVIOUS_VALUES = "previous_values"
+FROZEN = "frozen"
+RESULT = "result"
+
+# How a round's ranking was settled (KeizerRound.settled).
+SETTLED_FIXED = "fixed"  # the ranking reproduced itself
+SETTLED_CYCLE = "cycle"  # values averaged over a cycle of rankings
+SETTLED_LIMIT = "limit"  # max_iterations reached without a fixed point or a cycle
+SETTLED_ONE_PASS = "one_pass"  # previous_values and frozen: one pass by definition
+
+OWN_VALUE_NOTE = gettext_noop("own value")
+BEYOND_PAID_NOTE = gettext_noop("beyond the paid absences")
+VALUE_NOTE = gettext_noop("value of place %(n)s")
+
+_ENTRY_PARAMETER = {
+    EntryKind.BYE: "bye",
+    EntryKind.ABSENT_NOTICE: "absent_with_notice",
+    EntryKind.ABSENT_NO_NOTICE: "absent_without_notice",
+    EntryKind.CLUB_DUTY: "club_duty",
+}
+_FRACTION_NAMES = (
+    "win", "draw", "loss", "absent_with_notice", "absent_without_notice", "club_duty", "bye",
+    "forfeit_win", "forfeit_loss",
+)  # fmt: skip
+
+
+def top_value_of(parameters: Mapping[str, ParameterValue], participants: int) -> Fraction:
+    """The value of place 1: the season's ``top_value``, or round(1.5 × participants), half up.
+
+    >>> top_value_of({"top_value": ""}, 25), top_value_of({"top_value": 60}, 25)
+    (Fraction(38, 1), Fraction(60, 1))
+    """
+    top = parameters["top_value"]
+    if top == EMPTY:
+        return Fraction((3 * participants + 1) // 2)
+    return Fraction(top)
+
+
+def place_values(top: Fraction, step: Fraction, places: int) -> list[Fraction]:
+    """V(1), V(2), ...: ``top − (place − 1) × step``, never below 0.
+
+    >>> place_values(Fraction(3), Fraction(1), 5)
+    [Fraction(3, 1), Fraction(2, 1), Fraction(1, 1), Fraction(0, 1), Fraction(0, 1)]
+    """
+    return [max(Fraction(0), top - index * step) for index in range(places)]
+
+
+@dataclass(frozen=True, slots=True)
+class RoundTerm:
+    """What one round adds to a participant's score: ``fraction`` × a value.
+
+    ``opponent`` is set for a game over the board (the opponent's value counts); otherwise the
+    participant's own value counts.
+    """
+
+    round_number: int
+    fraction: Fraction
+    opponent: int | None
+    note: str
+
+
+def round_term(
+    record: RoundRecord, parameters: Mapping[str, ParameterValue], paid_absences: int
+) -> RoundTerm:
+    """The term of one round; ``paid_absences`` counts the absences with notice before it.
+
+    >>> params = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0),
+    ...           "bye": Fraction(2, 3), "max_paid_absences": ""}
+    >>> round_term(RoundRecord(3, Fraction(1, 2), opponent=7, result=Result.DRAW), params, 0)
+    RoundTerm(round_number=3, fraction=Fraction(1, 2), opponent=7, note='')
+    """
+    number = record.round_number
+    if record.played:
+        name = "win" if record.points == 1 else "draw" if record.points * 2 == 1 else "loss"
+        return RoundTerm(number, Fraction(parameters[name]), record.opponent, "")
+    if record.result is Result.NOT_PLAYED:
+        return RoundTerm(number, Fraction(0), None, gettext_noop("no result"))
+    if record.result is not None:  # a forfeit; a double forfeit is lost by both
+        won = record.points == 1
+        name = "forfeit_win" if won else "forfeit_loss"
+        note = gettext_noop("forfeit win") if won else gettext_noop("forfeit loss")
+        return RoundTerm(number, Fraction(parameters[name]), None, note)
+    kind = record.entry or EntryKind.NOT_PAIRED
+    if kind is EntryKind.NOT_PAIRED:
+        return RoundTerm(number, Fraction(0), None, kind.value)
+    limit = parameters["max_paid_absences"]
+    if kind is EntryKind.ABSENT_NOTICE and limit != EMPTY and paid_absences >= int(limit):
+        return RoundTerm(number, Fraction(0), None, f"{kind.value}; {BEYOND_PAID_NOTE}")
+    return RoundTerm(number, Fraction(parameters[_ENTRY_PARAMETER[kind]]), None, kind.value)
+
+
+@dataclass(frozen=True, slots=True)
+class KeizerRound:
+    """How the ranking after one round came about."""
+
+    round_number: int
+    order: tuple[int, ...]  # the ranking, best first
+    previous: tuple[int, ...]  # the ranking after the previous round (the start list for 0)
+    used: Mapping[int, Fraction]  # the values the scores were computed with
+    value: Mapping[int, Fraction]  # VALUE: the value of each one's place in ``order``
+    score: Mapping[int, Fraction]  # KEIZER
+    passes: int  # rankings asked for
+    settled: str  # SETTLED_FIXED, SETTLED_CYCLE, SETTLED_LIMIT or SETTLED_ONE_PASS
+    cycle: int  # how many rankings the values were averaged over (1 unless SETTLED_CYCLE)
+
+
+@dataclass(slots=True)
+class _Sheet:
+    """Every participant's terms as whole numbers of 1/``unit``, with prefix counts per round."""
+
+    unit: int
+    terms: dict[int, list[RoundTerm]]
+    games: dict[int, list[tuple[int, int]]]  # (opponent, fraction in units), in round order
+    games_after: dict[int, list[int]]  # games over the board among rounds 1..r
+    own_after: dict[int, list[int]]  # summed fractions of the own value after round r
+
+
+def _sheet(context: SystemContext, parameters: Mapping[str, ParameterValue]) -> _Sheet:
+    unit = lcm(*(Fraction(parameters[name]).denominator for name in _FRACTION_NAMES))
+    own_value_counts = bool(parameters["own_value_in_score"])
+    sheet = _Sheet(unit, {}, {}, {}, {})
+    for pid in context.participants:
+        terms: list[RoundTerm] = []
+        games: list[tuple[int, int]] = []
+        games_after = [0]
+        own = unit if own_value_counts else 0
+        own_after = [own]
+        paid = 0
+        for record in context.records[pid]:
+            term = round_term(record, parameters, paid)
+            if record.entry is EntryKind.ABSENT_NOTICE:
+                paid += 1
+            terms.append(term)
+            if term.opponent is not None:
+                games.append((term.opponent, to_units(term.fraction, unit)))
+            else:
+                own += to_units(term.fraction, unit)
+            games_after.append(len(games))
+            own_after.append(own)
+        sheet.terms[pid] = terms
+        sheet.games[pid] = games
+        sheet.games_after[pid] = games_after
+        sheet.own_after[pid] = own_after
+    return sheet
+
+
+class Keizer(RankingSystem):
+    key = "keizer"
+    name = gettext_noop("Keizer system")
+    description = gettext_noop(
+        "Every place in the standings has a value: the top value for number one, a fixed step "
+        "less for every place below. A game earns a fraction of your opponent's value, "
+        "depending on the result; a round without a game earns a fraction of your own value, "
+        "depending on why you did not play. After every round all rounds are recomputed with "
+        "the values of the new standings."
+    )
+    parameters = (
+        ParameterSpec(
+            "top_value", ParameterKind.INT, EMPTY,
+            gettext_noop(
+                "Value of place 1 (empty: 1.5 times the number of participants, rounded)"
+            ),
+            minimum=1, maximum=100000, words=(EMPTY,),
+        ),
+        ParameterSpec(
+            "value_step", ParameterKind.FRACTION, Fraction(1),
+            gettext_noop("Value difference per place"), minimum=Fraction(0), maximum=Fraction(1000),
+        ),
+        ParameterSpec(
+            "own_value_in_score", ParameterKind.BOOL, True,
+            gettext_noop("Your own value counts once in your score"),
+        ),
+        *(
+            ParameterSpec(
+                name, ParameterKind.FRACTION, default, description,
+                minimum=Fraction(-10), maximum=Fraction(10),
+            )
+            for name, default, description in (
+                ("win", Fraction(1), gettext_noop("Win: fraction of the opponent's value")),
+                ("draw", Fraction(1, 2), gettext_noop("Draw: fraction of the opponent's value")),
+                ("loss", Fraction(0), gettext_noop("Loss: fraction of the opponent's value")),
+                (
+                    "absent_with_notice", Fraction(1, 3),
+                    gettext_noop("Absent with notice: fraction of your own value"),
+                ),
+                (
+                    "absent_without_notice", Fraction(0),
+                    gettext_noop("Absent without notice: fraction of your own value"),
+                ),
+                (
+                    "club_duty", Fraction(2, 3),
+                    gettext_noop("Club duty: fraction of your own value"),
+                ),
+                ("bye", Fraction(2, 3), gettext_noop("Bye: fraction of your own value")),
+                (
+                    "forfeit_win", Fraction(1),
+                    gettext_noop("Forfeit win: fraction of your own value"),
+                ),
+                (
+                    "forfeit_loss", Fraction(0),
+                    gettext_noop("Forfeit loss: fraction of your own value"),
+                ),
+            )
+        ),
+        ParameterSpec(
+            "external_game", ParameterKind.FRACTION, RESULT,
+            gettext_noop(
+                "External game: its result times your own value (result) or a fixed fraction of "
+                "it; applies once external games are recorded"
+            ),
+            minimum=Fraction(0), maximum=Fraction(10), words=(RESULT,),
+        ),
+        ParameterSpec(
+            "max_paid_absences", ParameterKind.INT, EMPTY,
+            gettext_noop(
+                "Absences with notice that earn points (empty: all); later ones earn nothing"
+            ),
+            minimum=0, maximum=1000, words=(EMPTY,),
+        ),
+        ParameterSpec(
+            "recalculation", ParameterKind.CHOICE, FIXED_POINT,
+            gettext_noop(
+                "Recalculation: until the standings no longer change (fixed_point), once with the "
+                "values after the previous round (previous_values), or with the start list's "
+                "values all season (frozen)"
+            ),
+            choices=(FIXED_POINT, PREVIOUS_VALUES, FROZEN),
+        ),
+    )  # fmt: skip
+    primary = KEIZER
+    secondary = ()
+    ranking_dependent = True
+    max_iterations = 20
+
+    @property
+    def figure_codes(self) -> tuple[str, ...]:
+        return (KEIZER, VALUE)
+
+    def run(
+        self, context: SystemContext, parameters: Mapping[str, ParameterValue]
+    ) -> tuple[KeizerRound, ...]:
+        """The ranking after every round 0..upto_round, with the values and passes behind it."""
+        rank = context.rank
+        if rank is None:
+            raise ScoringInputError("the Keizer system needs the engine's ranking")
+        sheet = _sheet(context, parameters)
+        participants = context.participants
+        start = tuple(
+            sorted(
+                participants,
+                key=lambda pid: (
+                    participants[pid].start_rank is None,
+                    participants[pid].start_rank or 0,
+                    participants[pid].name,
+                    pid,
+                ),
+            )
+        )
+        top = top_value_of(parameters, len(start))
+        values = place_values(top, Fraction(parameters["value_step"]), len(start))
+        value_unit = lcm(*(value.denominator for value in values))
+        value_units = [to_units(value, value_unit) for value in values]
+        mode = parameters["recalculation"]
+        caches: dict[int, FractionCache] = {}
+        # against[q]: (participant, fraction in units) for every game against q so far
+        against: dict[int, list[tuple[int, int]]] = {}
+        previous = start
+        rounds: list[KeizerRound] = []
+        for number in range(context.upto_round + 1):
+            for pid, games in sheet.games.items():
+                after = sheet.games_after[pid]
+                for opponent, weight in games[after[number - 1] : after[number]] if number else ():
+                    against.setdefault(opponent, []).append((pid, weight))
+            tie_order = {pid: place for place, pid in enumerate(previous)}
+            evaluate = _Evaluation(
+                sheet, number, rank, tie_order, against, value_units, value_unit, caches,
+                bool(context.season.tiebreaks),
+            )  # fmt: skip
+            if mode == FIXED_POINT:
+                result = evaluate.fixed_point(start, self.max_iterations)
+            else:
+                result = evaluate.once(start if mode == FROZEN else previous)
+            order = result.order
+            rounds.append(
+                KeizerRound(
+                    number,
+                    order,
+                    previous,
+                    result.used,
+                    {pid: values[place] for place, pid in enumerate(order)},
+                    result.score,
+                    evaluate.passes,
+                    result.settled,
+                    result.cycle,
+                )
+            )
+            previous = order
+        return tuple(rounds)
+
+    def compute(
+        self,
+        context: SystemContext,
+        parameters: Mapping[str, ParameterValue],
+        *,
+        every_round: bool = True,
+    ) -> tuple[SystemRound, ...]:
+        trace = self.run(context, parameters)
+        system_rounds = [
+            SystemRound(
+                keizer_round.round_number,
+                {
+                    pid: {KEIZER: keizer_round.score[pid], VALUE: keizer_round.value[pid]}
+                    for pid in context.participants
+                },
+                # ties after the tie-breaks: the previous round's ranking, as in run()
+                tie_order={pid: place for place, pid in enumerate(keizer_round.previous)},
+            )
+            for keizer_round in trace
+        ]
+        return tuple(system_rounds) if every_round else (system_rounds[-1],)
+
+    def explain(
+        self,
+        context: SystemContext,
+        parameters: Mapping[str, ParameterValue],
+        participant_id: int,
+    ) -> tuple[Contribution, ...]:
+        """Own value, one line per round (game: opponent's value now and then), the value."""
+        trace = self.run(context, parameters)
+        now = trace[-1]
+        own_value = now.used[participant_id]
+        lines: list[Contribution] = []
+        if parameters["own_value_in_score"]:
+            lines.append(
+                Contribution(
+                    KEIZER, 0, own_value,
+                    parts={"own_value": own_value, "fraction": Fraction(1)}, note=OWN_VALUE_NOTE,
+                )
+            )  # fmt: skip
+        for term in _sheet(context, parameters).terms[participant_id]:
+            if term.opponent is not None:
+                opponent_value = now.used[term.opponent]
+                # "then": his value in the standings the evening started from
+                then = trace[term.round_number - 1].value[term.opponent]
+                parts = {
+                    "opponent_value": opponent_value,
+                    "opponent_value_then": then,
+                    "fraction": term.fraction,
+                }
+                amount = term.fraction * opponent_value
+            else:
+                parts = {"own_value": own_value, "fraction": term.fraction}
+                amount = term.fraction * own_value
+            lines.append(
+                Contribution(
+                    KEIZER, term.round_number, amount,
+                    opponent_id=term.opponent, parts=parts, note=term.note,
+                )
+            )  # fmt: skip
+        place = now.order.index(participant_id) + 1
+        lines.append(
+            Contribution(
+                VALUE, now.round_number, now.value[participant_id],
+                parts={"place": Fraction(place)}, note=VALUE_NOTE, note_values={"n": place},
+            )
+        )  # fmt: skip
+        return tuple(lines)
+
+
+@dataclass(frozen=True, slots=True)
+class _Outcome:
+    order: tuple[int, ...]
+    used: dict[int, Fraction]
+    score: dict[int, Fraction]
+    settled: str
+    cycle: int
+
+
+class _Evaluation:
+    """Scoring and ranking one round with the values of given rankings; counts the passes.
+
+    Scores are whole numbers of 1/(fraction unit × value unit). ``against[q]`` lists who met
+    ``q`` up to this round with which fraction, so a later pass only updates the scores touched
+    by the values that changed (few, once the ranking settles).
+    """
+
+    def __init__(
+        self,
+        sheet: _Sheet,
+        number: int,
+        rank: Ranker,
+        tie_order: Mapping[int, int],
+        against: Mapping[int, list[tuple[int, int]]],
+        value_units: Sequence[int],
+        value_unit: int,
+        caches: dict[int, FractionCache],
+        has_tiebreaks: bool,
+    ) -> None:
+        self.has_tiebreaks = has_tiebreaks
+        self.sheet = sheet
+        self.number = number
+        self.rank = rank
+        self.tie_order = tie_order
+        self.against = against
+        self.value_units = value_units
+        self.value_unit = value_unit
+        self.caches = caches
+        self.passes = 0
+
+    def _totals(self, value: Mapping[int, int]) -> dict[int, int]:
+        """Every score in units, computed afresh with ``value`` (in units) per participant."""
+        own_after, number = self.sheet.own_after, self.number
+        totals = {pid: own_after[pid][number] * own for pid, own in value.items()}
+        for opponent, met in self.against.items():
+            opponent_value = value[opponent]
+            for pid, weight in met:
+                totals[pid] += weight * opponent_value
+        return totals
+
+    def _update(
+        self, totals: dict[int, int], old: Mapping[int, int], new: Mapping[int, int]
+    ) -> None:
+        """Turn ``totals`` computed with ``old`` values into those with ``new`` values."""
+        own_after, number = self.sheet.own_after, self.number
+        for pid, value in new.items():
+            change = value - old[pid]
+            if change:
+                totals[pid] += own_after[pid][number] * change
+                for other, weight in self.against.get(pid, ()):
+                    totals[other] += weight * change
+
+    def _values(self, order: tuple[int, ...]) -> dict[int, int]:
+        units = self.value_units
+        return {pid: units[place] for place, pid in enumerate(order)}
+
+    def _order(self, totals: Mapping[int, int], cycle: int) -> tuple[int, ...]:
+        """The ranking the scores give: score, the season's tie-breaks, then the tie order.
+
+        Without ties in score the tie-breaks cannot matter, so the engine's ranking is asked
+        for only when two scores are equal and the season has tie-breaks.
+        """
+        self.passes += 1
+        tie_order = self.tie_order
+        order = sorted(totals, key=lambda pid: (-totals[pid], tie_order[pid]))
+        if self.has_tiebreaks and any(
+            totals[first] == totals[second] for first, second in pairwise(order)
+        ):
+            score = self._scores(totals, cycle)
+            return self.rank(self.number, {pid: {KEIZER: s} for pid, s in score.items()}, tie_order)
+        return tuple(order)
+
+    def _scores(self, totals: Mapping[int, int], cycle: int) -> dict[int, Fraction]:
+        as_score = self._fractions(self.sheet.unit * self.value_unit * cycle)
+        return {pid: as_score[total] for pid, total in totals.items()}
+
+    def _outcome(
+        self,
+        order: tuple[int, ...],
+        totals: Mapping[int, int],
+        value: Mapping[int, int],
+        cycle: int,
+        settled: str,
+    ) -> _Outcome:
+        """The figures of the final pass; ``value`` is summed over ``cycle`` rankings."""
+        as_value = self._fractions(self.value_unit * cycle)
+        used = {pid: as_value[units] for pid, units in value.items()}
+        return _Outcome(order, used, self._scores(totals, cycle), settled, cycle)
+
+    def _fractions(self, denominator: int) -> FractionCache:
+        """One cache per denominator, shared by every round of the run."""
+        cache = self.caches.get(denominator)
+        if cache is None:
+            cache = self.caches[denominator] = FractionCache(denominator, limit=100_000)
+        return cache
+
+    def once(self, source: tuple[int, ...]) -> _Outcome:
+        value = self._values(source)
+        totals = self._totals(value)
+        return self._outcome(self._order(totals, 1), totals, value, 1, SETTLED_ONE_PASS)
+
+    def fixed_point(self, start: tuple[int, ...], max_iterations: int) -> _Outcome:
+        """Iterate from ``start`` until the ranking reproduces itself (see the module docstring)."""
+        seen = {start: 0}
+        current = start
+        value = self._values(start)
+        totals = self._totals(value)
+        while True:
+            order = self._order(totals, 1)
+            if order == current:
+                return self._outcome(order, totals, value, 1, SETTLED_FIXED)
+            if self.passes >= max_iterations:
+                return self._outcome(order, totals, value, 1, SETTLED_LIMIT)
+            if order in seen:
+                cycle = list(seen)[seen[order] :]
+                summed = dict.fromkeys(value, 0)
+                for member in cycle:
+                    for pid, units in self._values(member).items():
+                        summed[pid] += units
+                totals = self._totals(summed)
+                order = self._order(totals, len(cycle))
+                return self._outcome(order, totals, summed, len(cycle), SETTLED_CYCLE)
+            seen[order] = len(seen)
+            current = order
+            new_value = self._values(current)
+            self._update(totals, value, new_value)
+            value = new_value
