@@ -61,7 +61,7 @@ def test_seed_demo_is_deterministic_across_databases() -> None:
 def test_demo_has_what_the_issue_asks_for() -> None:
     call_command("seed_demo")
     systems = set(Season.objects.values_list("system", flat=True))
-    assert systems == {"internal-sb", "van-den-brink", "points"}
+    assert systems == {"internal-sb", "van-den-brink", "points", "keizer"}
     assert Season.objects.filter(kind=Season.Kind.ROUND_ROBIN).count() == 1
     kinds = set(RoundEntry.objects.values_list("kind", flat=True))
     assert {"absent_notice", "absent_no_notice", "club_duty", "bye"} <= kinds
@@ -72,6 +72,24 @@ def test_demo_has_what_the_issue_asks_for() -> None:
     assert [int(s) for s in starts[:3]] == [200, 199, 198]
     for season in Season.objects.all():
         assert StandingsSnapshot.objects.filter(season=season).exists()
+
+
+def test_demo_keizer_season_is_a_whole_club_season() -> None:
+    """About 24 players and 15 evenings, every kind of round without a game, a forfeit, and
+    standings with the Keizer score and value after every round."""
+    call_command("seed_demo")
+    keizer = Season.objects.get(system="keizer")
+    assert keizer.participants.count() == 24
+    assert keizer.rounds.filter(status=Round.Status.COMPLETED).count() == 15
+    kinds = set(RoundEntry.objects.filter(round__season=keizer).values_list("kind", flat=True))
+    assert {"absent_notice", "absent_no_notice", "club_duty", "bye"} <= kinds
+    assert Game.objects.filter(round__season=keizer, result__in=["+-", "-+"]).exists()
+    snapshot = StandingsSnapshot.objects.filter(season=keizer).order_by("-round_number")[0]
+    assert snapshot.round_number == 15
+    last = snapshot.rows
+    assert [row["rank"] for row in last] == list(range(1, 25))  # Keizer ranks are strict
+    assert all(row["score"] == row["values"]["KEIZER"] for row in last)
+    assert [int(row["values"]["VALUE"]) for row in last] == list(range(36, 12, -1))
 
 
 def test_seed_demo_if_empty_leaves_existing_data_alone() -> None:

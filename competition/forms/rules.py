@@ -20,7 +20,12 @@ from django.utils.translation import gettext_lazy as _
 from competition import labels
 from competition.forms.ranges import integer_range
 from competition.models import Season, UnplayedPolicy
-from competition.scoring.parameters import ParameterKind, ParameterSpec, parameters_from_json
+from competition.scoring.parameters import (
+    EMPTY,
+    ParameterKind,
+    ParameterSpec,
+    parameters_from_json,
+)
 from competition.scoring.registry import SYSTEMS
 from competition.scoring.tiebreaks import TIEBREAK_CODES
 from competition.services.rules import Rules, rules_validate
@@ -96,6 +101,9 @@ def _field_for(spec: ParameterSpec, language: str) -> forms.Field:
         return forms.BooleanField(label=label, required=False)
     if spec.kind is ParameterKind.CHOICE:
         return forms.ChoiceField(label=label, choices=[(c, c) for c in spec.choices])
+    # A parameter that may be left empty (Keizer's top_value) is not required; its other
+    # words (Keizer's external_game "result") are typed into the text field.
+    optional = EMPTY in spec.words
     if spec.kind is ParameterKind.INT:
         # An integer parameter's bounds are whole numbers (the registry's tests check it).
         return _whole_number(
@@ -103,8 +111,9 @@ def _field_for(spec: ParameterSpec, language: str) -> forms.Field:
             None if spec.maximum is None else int(spec.maximum),
             label=label,
             help_text=help_text,
+            required=not optional,
         )
-    return forms.CharField(label=label, help_text=help_text, max_length=40)
+    return forms.CharField(label=label, help_text=help_text, max_length=40, required=not optional)
 
 
 class SeasonRulesForm(forms.Form):
@@ -184,7 +193,11 @@ class SeasonRulesForm(forms.Form):
         for spec in SYSTEMS[key].parameters:
             name = f"{key}__{spec.name}"
             raw = data.get(name)
-            if spec.kind is ParameterKind.FRACTION:
+            if spec.kind is ParameterKind.INT and raw is None and EMPTY in spec.words:
+                parameters[spec.name] = EMPTY  # left empty on purpose
+            elif isinstance(raw, str) and raw.strip() in spec.words:
+                parameters[spec.name] = raw.strip()
+            elif spec.kind is ParameterKind.FRACTION:
                 if raw in (None, ""):
                     self.add_error(name, _("Enter a number."))
                     continue

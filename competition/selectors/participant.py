@@ -95,16 +95,19 @@ def participant_detail(
     others = tuple(code for code in system.figure_codes if code != system.primary)
     last = len(season_in.rounds)
     rounds = list(range(1, last + 1))
+    if after_round not in rounds:
+        after_round = last or None
     history: list[ChartRow] = []
+    stored: dict[str, Any] | None = None  # his row after ``after_round``, as last computed
     for snapshot in StandingsSnapshot.objects.filter(season=season).order_by("round_number"):
         for row in snapshot.rows:
             if row["participant_id"] == participant_id:
                 history.append(
                     ChartRow(snapshot.round_number, row["rank"], fraction_from_text(row["score"]))
                 )
+                if snapshot.round_number == after_round:
+                    stored = row
                 break
-    if after_round not in rounds:
-        after_round = last or None
     base = ParticipantPage(
         season, participant_id, names[participant_id], after_round, rounds, None,
         len(names), system.primary, others, codes, [], [], names, history,
@@ -115,10 +118,22 @@ def participant_detail(
         explanation = engine.explain(
             season_in, participant_id=participant_id, after_round=after_round
         )
-        standings = engine.standings_after(season_in, after_round)
+        # The stored snapshot is the engine's output for these rules and results (rebuilt by
+        # every write); the engine runs only for a season without one.
+        figures = _row_from_snapshot(stored) if stored is not None else None
+        if figures is None:
+            standings = engine.standings_after(season_in, after_round)
+            row = next(r for r in standings.rows if r.participant_id == participant_id)
+            figures = {
+                "rank": row.rank,
+                "score": row.score,
+                "game_points": row.game_points,
+                "values": dict(row.values),
+                "games": row.games_played,
+                "eligible": row.eligible,
+            }
     except (ScoringInputError, ValueError) as error:
         return dataclasses.replace(base, error=str(error))
-    row = next(r for r in standings.rows if r.participant_id == participant_id)
     records = records_by_participant(season_in, after_round)[participant_id]
     per_round: dict[int, dict[str, Fraction]] = defaultdict(dict)
     sections: dict[str, list[scoring.Contribution]] = {}
@@ -134,20 +149,24 @@ def participant_detail(
     ]
     return dataclasses.replace(
         base,
-        row={
-            "rank": row.rank,
-            "score": row.score,
-            "game_points": row.game_points,
-            "values": dict(row.values),
-            "games": row.games_played,
-            "eligible": row.eligible,
-        },
+        row=figures,
         games=games,
         sections=[
             ExplanationSection(code, explanation.totals.get(code), sections[code])
             for code in ordered
         ],
     )
+
+
+def _row_from_snapshot(row: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "rank": row["rank"],
+        "score": fraction_from_text(row["score"]),
+        "game_points": fraction_from_text(row["game_points"]),
+        "values": {code: fraction_from_text(text) for code, text in row["values"].items()},
+        "games": row["games"],
+        "eligible": row["eligible"],
+    }
 
 
 def _game_line(

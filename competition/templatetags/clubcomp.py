@@ -59,6 +59,20 @@ def half(value: object) -> str:
     return exact_number(number)
 
 
+@register.filter
+def fraction_text(value: object) -> str:
+    """A fraction as a rule states it: "0,5" and "1" as numbers, "1/3" and "−2/3" (which no
+    decimal shows exactly) as numerator/denominator.
+    """
+    number = _as_fraction(value)
+    if number is None:
+        return ""
+    if is_terminating(number):
+        return exact_number(number)
+    sign = "−" if number < 0 else ""
+    return f"{sign}{abs(number.numerator)}/{number.denominator}"
+
+
 # Words and symbols for the public pages -------------------------------------------------------
 
 _ENTRY_SHORT = {
@@ -145,6 +159,11 @@ _PARTS = {
     "opponent_points": gettext_lazy("opponent's points"),
     "result": gettext_lazy("result"),
     "round_points": gettext_lazy("points this round"),
+    "own_value": gettext_lazy("own value"),
+    "opponent_value": gettext_lazy("opponent's value now"),
+    "opponent_value_then": gettext_lazy("opponent's value when played"),
+    "fraction": gettext_lazy("fraction"),
+    "place": gettext_lazy("place"),
 }
 
 

@@ -41,6 +41,22 @@ def _form(system: str = "points", tiebreaks: str = "", **extra: str) -> dict[str
         "van-den-brink__update_mode": "every_n",
         "van-den-brink__start_points_top": "200",
         "van-den-brink__start_points_step": "1",
+        # what the browser sends for the Keizer fieldset: its defaults as the form shows them
+        "keizer__top_value": "",
+        "keizer__value_step": "1",
+        "keizer__own_value_in_score": "on",
+        "keizer__win": "1",
+        "keizer__draw": "0,5",
+        "keizer__loss": "0",
+        "keizer__absent_with_notice": "1/3",
+        "keizer__absent_without_notice": "0",
+        "keizer__club_duty": "2/3",
+        "keizer__bye": "2/3",
+        "keizer__forfeit_win": "1",
+        "keizer__forfeit_loss": "0",
+        "keizer__external_game": "result",
+        "keizer__max_paid_absences": "",
+        "keizer__recalculation": "fixed_point",
     }
     data.update(extra)
     return data
@@ -94,6 +110,22 @@ def test_save_puts_the_rules_in_force_and_keeps_the_old_ones(client, season, sta
     assert old.system == "internal-sb"
     new = SeasonRules.objects.get(season=season, version=2)
     assert new.changed_by == staff_user and new.valid_from >= old.valid_from
+
+
+def test_keizer_rules_with_an_empty_top_value_and_a_word(client, season, staff_user) -> None:
+    """Keizer's top_value left empty stays empty; external_game accepts the word "result"."""
+    client.force_login(staff_user)
+    response = client.post(
+        reverse("competition:season_rules", args=[season.slug]),
+        _form(system="keizer", save="1", **{"keizer__recalculation": "frozen"}),
+    )
+    assert response.status_code == 302
+    season.refresh_from_db()
+    assert season.system == "keizer"
+    assert season.parameters["top_value"] == ""
+    assert season.parameters["external_game"] == "result"
+    assert season.parameters["recalculation"] == "frozen"
+    assert season.parameters["absent_with_notice"] == "1/3"
 
 
 def test_bad_input_shows_the_reason(client, season, staff_user) -> None:

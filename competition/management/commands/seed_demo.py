@@ -1,4 +1,4 @@
-"""Load the deterministic demo club: 30 members, three competitions, about ten played rounds.
+"""Load the deterministic demo club: 30 members, four competitions, ten to fifteen played rounds.
 
 Running it again changes nothing (the demo club is recognised by its slug). ``--if-empty``
 loads nothing when the database holds any club at all (what ``make run`` uses).
@@ -25,6 +25,13 @@ DEMO_PASSWORD = "schaak-demo-2026"
 FIRST_EVENING = datetime.date(2026, 9, 10)  # a Thursday
 PLAYED_ROUNDS = 10
 RAPID_ROUNDS = 6  # the round-robin group of eight is one round short of its end
+KEIZER_FIRST_EVENING = datetime.date(2026, 9, 1)  # the Keizer competition plays on Tuesdays
+KEIZER_ROUNDS = 15
+# (system, round, board): a game lost by forfeit (the absent player's opponent wins).
+FORFEITS = {
+    ("internal-sb", 4, 3): Game.Result.WHITE_WINS_FORFEIT,  # black did not turn up
+    ("keizer", 6, 2): Game.Result.BLACK_WINS_FORFEIT,  # white did not turn up
+}
 
 MEMBERS = [
     ("Hemmo Mulder", 2105, 1968),
@@ -133,6 +140,19 @@ def load_demo() -> None:
     # Van den Brink start points come from last season's final standing: 200, 199, ...
     _enrol(vdb, members[17:30], start_points=True)
     _enrol(rapid, [members[i] for i in (0, 2, 4, 6, 8, 10, 12, 14)])
+    keizer = Season.objects.create(
+        club=club,
+        name="Keizercompetitie 2026-2027",
+        slug="keizer-2026-2027",
+        start_date=KEIZER_FIRST_EVENING,
+        system="keizer",
+        parameters={},  # the system's defaults: top value 1.5 × 24 = 36, step 1, bye ⅔ ...
+        tiebreaks=[],
+        unplayed_policy="fide-2024",
+        min_games=8,
+        rematch_window=4,
+    )
+    _enrol(keizer, members[6:30])  # 24 players, by rating: the start list gives the values
 
     # Every evening runs through the TD's own services: attendance, the pairing engine
     # (Berger tables for the round robin), publishing, results and closing the round.
@@ -141,6 +161,12 @@ def load_demo() -> None:
         seasons = [internal, vdb] + ([rapid] if number <= RAPID_ROUNDS else [])
         for rnd in round_create(seasons=seasons, date=evening):
             _play_evening(rnd, rng, td)
+    # The Keizer evenings have their own random numbers: the other seasons stay as they were.
+    keizer_rng = random.Random(20260901)
+    for number in range(1, KEIZER_ROUNDS + 1):
+        evening = KEIZER_FIRST_EVENING + datetime.timedelta(weeks=number - 1)
+        for rnd in round_create(seasons=[keizer], date=evening):
+            _play_evening(rnd, keizer_rng, td)
 
 
 def _enrol(season: Season, members: list[Member], start_points: bool = False) -> list[Participant]:
@@ -189,7 +215,6 @@ def _play_evening(round: Round, rng: random.Random, td: User) -> None:
     games = Game.objects.filter(round=round).select_related("white__member", "black__member")
     for game in games.order_by("board"):
         result = _result(rng, game.white, game.black)
-        if round.season.system == "internal-sb" and round.number == 4 and game.board == 3:
-            result = Game.Result.WHITE_WINS_FORFEIT  # black did not turn up
+        result = FORFEITS.get((round.season.system, round.number, game.board), result)
         result_record(game_id=game.id, result=result, expected_version=game.version, user=td)
     round_complete(round=round, user=td)
