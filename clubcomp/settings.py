@@ -7,9 +7,12 @@ unset means an SQLite file in the project directory.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
+from typing import Literal
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -51,11 +54,14 @@ INSTALLED_APPS = [
     "crispy_forms",
     "crispy_bootstrap5",
     "simple_history",
+    "axes",
+    "csp",
     "competition",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "csp.middleware.CSPMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "competition.middleware.ClubLanguageMiddleware",
@@ -66,6 +72,8 @@ MIDDLEWARE = [
     "competition.middleware.DatabaseBusyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Last, as django-axes asks: it turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "clubcomp.urls"
@@ -111,6 +119,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
+# django-axes first: it refuses a locked-out login before the password is even checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -148,17 +162,103 @@ CRISPY_ALLOWED_TEMPLATE_PACKS = "bootstrap5"
 CRISPY_TEMPLATE_PACK = "bootstrap5"
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 
+
+def cache_from_env(url: str, key_prefix: str = "clubcomp") -> dict[str, str]:
+    """The default cache: Redis when ``url`` (``REDIS_URL`` or ``CACHE_URL``) names one, shared by
+    every worker process on every machine; otherwise this process's memory (``make run``).
+
+    Nothing needs the cache to be shared for pages to be fresh: every cached page's key holds
+    the season's versions, read from the database on each request. Sharing it makes one
+    worker's build serve the others.
+
+    >>> cache_from_env("")["BACKEND"]
+    'django.core.cache.backends.locmem.LocMemCache'
+    >>> cache_from_env("redis://redis:6379/0")["LOCATION"]
+    'redis://redis:6379/0'
+    """
+    if url.startswith(("redis://", "rediss://", "unix://")):
+        return {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": url,
+            "KEY_PREFIX": key_prefix,
+        }
+    if url:
+        raise ImproperlyConfigured(f"REDIS_URL/CACHE_URL must be a redis:// URL, not {url!r}.")
+    return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": key_prefix}
+
+
 CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "LOCATION": "clubcomp",
+    "default": cache_from_env(
+        os.environ.get("REDIS_URL") or os.environ.get("CACHE_URL") or "",
+        os.environ.get("CACHE_KEY_PREFIX", "clubcomp"),
+    )
+}
+# Sessions live in the database (Django's default, stated here on purpose): every worker on
+# every machine sees a login at once, and a restart or a flushed cache logs nobody out.
+SESSION_ENGINE = "django.contrib.sessions.backends.db"
+
+# --- Security (README "Production"; docs/decisions.md "Security") --------------------------
+# Cookies are Secure-only unless DEBUG is on or SECURE_COOKIES=0 (plain http in the club room).
+SECURE_COOKIES = env_flag("SECURE_COOKIES", not DEBUG)
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = SECURE_COOKIES
+SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = "Lax"
+# Typed as Django's: the language switch passes it to set_cookie.
+LANGUAGE_COOKIE_SAMESITE: Literal["Lax", "Strict", "None", False] | None = "Lax"
+LANGUAGE_COOKIE_HTTPONLY = True  # set and read by the server only (the language switch)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT")
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD")
+# Behind one TLS-terminating proxy (nginx, Caddy, Traefik) that sets X-Forwarded-Proto and
+# appends the client's address to X-Forwarded-For. Never set it without such a proxy: the
+# headers would then come from the client.
+BEHIND_TLS_PROXY = env_flag("BEHIND_TLS_PROXY")
+if BEHIND_TLS_PROXY:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    AXES_CLIENT_IP_CALLABLE = "competition.security.client_ip_behind_proxy"
+# The container's health check asks http://127.0.0.1:8000/healthz from inside: no redirect.
+SECURE_REDIRECT_EXEMPT = [r"^healthz/?$"]
+
+# Login throttling (django-axes): a username is locked out from one address after
+# LOGIN_FAILURE_LIMIT wrong passwords, for LOGIN_COOLOFF_MINUTES; other accounts and other
+# addresses are not. Staff unlock in the admin (Access attempts) or with axes_reset_username.
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # "wait 15 minutes" means 15 minutes
+AXES_LOCKOUT_CALLABLE = "competition.security.lockout_response"  # locked_out.html
+
+
+def _csp_source(token: str) -> str:
+    """A CSP source as written in the environment: keywords may come without their quotes."""
+    keyword = token.strip("'")
+    return f"'{keyword}'" if keyword in {"self", "none"} else token
+
+
+# Who may show the public pages in a frame: space-separated CSP sources, e.g.
+# "https://www.schaakclub.example.nl" (the club's own site) or "self"; default nobody. The TD's
+# pages, the login and the admin are never framed (competition.security.embeddable).
+FRAME_ANCESTORS = [_csp_source(t) for t in os.environ.get("FRAME_ANCESTORS", "").split()]
+FRAME_ANCESTORS = FRAME_ANCESTORS or [NONE]
+X_FRAME_OPTIONS = "DENY"
+# Every script and style comes from our own static files: no inline code, no CDN. Bootstrap's
+# CSS draws its icons with data: images.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
     }
 }
-
-if not DEBUG:
-    SESSION_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = env_flag("SECURE_COOKIES", True)
-    SECURE_CONTENT_TYPE_NOSNIFF = True
+TD_PUBLIC_NAME = os.environ.get("TD_PUBLIC_NAME", "")  # empty: "the TD", translated
 
 LOGGING = {
     "version": 1,

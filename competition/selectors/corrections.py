@@ -2,7 +2,8 @@
 
 A correction is a change of an existing row kept in the history with the reason a TD gave
 (``services.rounds.result_record`` and ``services.evening.entry_correct`` give one); draft
-bookkeeping and first results have no reason and are not corrections.
+bookkeeping and first results have no reason and are not corrections. The public page names the
+TD as the club chose (``settings.TD_PUBLIC_NAME``, default "the TD"), never by the account.
 """
 
 from __future__ import annotations
@@ -11,7 +12,9 @@ import datetime
 from dataclasses import dataclass
 from decimal import Decimal
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
+from django.utils.translation import gettext
 
 from competition.models import Game, Round, RoundEntry
 from competition.selectors.common import participant_names, user_label
@@ -22,7 +25,7 @@ class Correction:
     """One correction of a result or an entry, as the round pages show it."""
 
     corrected_at: datetime.datetime
-    corrected_by: str  # the TD's name, "" when unknown
+    corrected_by: str  # the TD's name (public: td_public_name()), "" when unknown
     board: int | None  # None for an entry (absence, bye)
     players: str  # "White – Black", or the participant's name
     before: str
@@ -34,11 +37,22 @@ def _result_label(code: str) -> str:
     return str(Game.Result(code).label) if code else str(Game.Result.NOT_PLAYED.label)
 
 
-def corrections_for_round(round: Round) -> list[Correction]:
-    """Every correction made to ``round``'s results and entries, oldest first (four queries)."""
+def td_public_name() -> str:
+    """How the public pages name the TD who made a correction: the club's ``TD_PUBLIC_NAME``,
+    else "the TD" in the reader's language (de wedstrijdleider)."""
+    return str(getattr(settings, "TD_PUBLIC_NAME", "")) or gettext("the TD")
+
+
+def corrections_for_round(round: Round, *, public: bool = False) -> list[Correction]:
+    """Every correction made to ``round``'s results and entries, oldest first (four queries).
+
+    ``public`` names every TD :func:`td_public_name` (members read the round page; the
+    accounts' names are for the TDs' own pages).
+    """
     names = participant_names(season_id=round.season_id)
     corrections: list[Correction] = []
     users: dict[int, str] = {}
+    public_name = td_public_name() if public else ""
 
     def who(record: object) -> str:
         user: AbstractBaseUser | None = getattr(record, "history_user", None) or getattr(
@@ -47,7 +61,7 @@ def corrections_for_round(round: Round) -> list[Correction]:
         if user is None:
             return ""
         if user.pk not in users:
-            users[user.pk] = user_label(user)
+            users[user.pk] = public_name or user_label(user)
         return users[user.pk]
 
     last_result: dict[int, str] = {}

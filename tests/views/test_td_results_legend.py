@@ -2,6 +2,7 @@
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.urls import reverse
 
 from competition.models import Round
@@ -16,7 +17,7 @@ def results_page(client, demo_club):
     rnd = Round.objects.get(season__slug=SLUG, number=10)
     rnd.status = Round.Status.PAIRED  # reopened so the result buttons show
     rnd.save()
-    client.login(username="wedstrijdleider", password="schaak-demo-2026")
+    client.force_login(User.objects.get(username="wedstrijdleider"))  # not via axes
     return reverse(
         "competition:td_results", kwargs={"season_slug": SLUG, "round_number": rnd.number}
     )

@@ -6,6 +6,10 @@ as exact Decimals). :func:`standings_dataset` turns that document into the one
 are decided once: the tournament director's CSV and the command line's CSV (:func:`standings_csv`),
 the public page's CSV and XLSX (:func:`standings_export`) and the command line's table
 (:func:`standings_table`). The columns are documented in docs/commands.md.
+
+Every text cell of that dataset is made safe for spreadsheets once, here: a member's name that
+starts like a formula would otherwise run as one when a reader opens the CSV or XLSX
+(:func:`spreadsheet_text`).
 """
 
 from __future__ import annotations
@@ -30,6 +34,10 @@ __all__ = [
     "standings_export",
     "standings_table",
 ]
+
+# A spreadsheet reads a text cell starting with one of these as a formula (OWASP, "CSV
+# Injection"): "=1+1", "+1", "-1", "@SUM(...)", and a tab or carriage return before any of them.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 # The formats the public standings page offers, with their content types.
 EXPORT_FORMATS = {
@@ -86,6 +94,19 @@ def standings_document(*, season: Season, after_round: int | None = None) -> dic
     }
 
 
+def spreadsheet_text(text: str) -> str:
+    """``text`` as a spreadsheet shows it and never runs it: a leading apostrophe when it would
+    start a formula (OWASP's advice for CSV injection). Numbers are never text here: a negative
+    score stays a number.
+
+    >>> spreadsheet_text("=HYPERLINK(\"http://x\")")
+    '\'=HYPERLINK("http://x")'
+    >>> spreadsheet_text("-Kees"), spreadsheet_text("Anna de Vries")
+    ("'-Kees", 'Anna de Vries')
+    """
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
 def _value_codes(document: Mapping[str, Any]) -> list[str]:
     codes: list[str] = []
     for row in document["standings"]:
@@ -104,7 +125,8 @@ def standings_dataset(
     system's own and the season's tie-breaks, as in the JSON's ``values``), then ``games,
     eligible``. Numbers are the document's exact Decimals; a missing start number or figure is
     ``""``; ``eligible`` is ``yes`` or ``no``. ``headers`` renames columns for readers (the
-    public page's language); the columns themselves never change.
+    public page's language); the columns themselves never change. Text cells (the names) pass
+    through :func:`spreadsheet_text`.
     """
     codes = _value_codes(document)
     keys = ["rank", "start_number", "name", "points", "score", *codes, "games", "eligible"]
@@ -113,24 +135,30 @@ def standings_dataset(
         headers=[names.get(key, key) for key in keys], title=str(document["season"])[:31]
     )
     for row in document["standings"]:
-        dataset.append(
-            [
-                row["rank"],
-                "" if row["start_number"] is None else row["start_number"],
-                row["name"],
-                row["points"],
-                row["score"],
-                *(row["values"].get(code, "") for code in codes),
-                row["games"],
-                "yes" if row["eligible"] else "no",
-            ]
-        )
+        cells = [
+            row["rank"],
+            "" if row["start_number"] is None else row["start_number"],
+            row["name"],
+            row["points"],
+            row["score"],
+            *(row["values"].get(code, "") for code in codes),
+            row["games"],
+            "yes" if row["eligible"] else "no",
+        ]
+        dataset.append([spreadsheet_text(c) if isinstance(c, str) else c for c in cells])
     return dataset
 
 
 def _cell_text(value: object) -> str:
-    """A dataset cell as text: a Decimal in plain notation (``1E+1`` would be ``10``)."""
-    return number_text(value) if isinstance(value, Decimal) else str(value)
+    """A dataset cell as text: a Decimal in plain notation (``1E+1`` would be ``10``).
+
+    A carriage return in a text becomes a line feed, as XLSX stores it: the CSV writer quotes a
+    cell with a line feed (our line end), but would leave a lone carriage return bare, and a
+    reader would then end the row there.
+    """
+    if isinstance(value, Decimal):
+        return number_text(value)
+    return str(value).replace("\r\n", "\n").replace("\r", "\n")
 
 
 def _text_rows(dataset: tablib.Dataset) -> list[list[str]]:

@@ -1,0 +1,77 @@
+"""Security helpers the settings and the public URLs name: the client's address behind a TLS
+proxy and the lockout page (for django-axes), and which pages another site may show in a frame.
+
+The policy itself (cookies, HTTPS, Content-Security-Policy, lockouts) is in
+``clubcomp/settings.py``; README "Production" and docs/decisions.md "Security" explain it.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from csp.constants import NONE, SELF
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def client_ip_behind_proxy(request: HttpRequest) -> str | None:
+    """The client's address as the one TLS proxy in front of us saw it (``BEHIND_TLS_PROXY``).
+
+    The proxy appends the address it was contacted from to ``X-Forwarded-For``; anything to its
+    left came from the client and may be made up, so only the right-most entry counts. Without
+    the header (a request that did not pass the proxy, like the container's health check) the
+    socket's address counts.
+
+    >>> from django.test import RequestFactory
+    >>> request = RequestFactory().get("/", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.7")
+    >>> client_ip_behind_proxy(request)
+    '203.0.113.7'
+    """
+    forwarded = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    last = forwarded.split(",")[-1].strip()
+    return last or request.META.get("REMOTE_ADDR")
+
+
+def lockout_response(
+    request: HttpRequest, original_response: HttpResponse | None, credentials: dict | None
+) -> HttpResponse:
+    """The page a locked-out login gets (``AXES_LOCKOUT_CALLABLE``): why, and for how long.
+
+    Status 429 (Too Many Requests), as django-axes answers by default; the page is the login
+    page's layout in the reader's language, not a bare error.
+    """
+    cool_off = settings.AXES_COOLOFF_TIME
+    context = {
+        "failure_limit": settings.AXES_FAILURE_LIMIT,
+        "cooloff_minutes": round(cool_off.total_seconds() / 60) if cool_off else None,
+    }
+    return render(request, "registration/locked_out.html", context, status=429)
+
+
+def embeddable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """Let the sites of ``settings.FRAME_ANCESTORS`` show this (public) page in a frame.
+
+    Every other page keeps the site's ``frame-ancestors 'none'`` and ``X-Frame-Options: DENY``,
+    so the login, the TD's buttons and the admin cannot be framed (clickjacking). X-Frame-Options
+    can only say DENY or SAMEORIGIN: it says SAMEORIGIN when only this site may frame the page,
+    and is left out when other sites may (the CSP's frame-ancestors then decides alone).
+    """
+
+    @functools.wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        ancestors: list[str] = list(settings.FRAME_ANCESTORS)
+        if ancestors == [NONE]:
+            return response
+        if ancestors == [SELF]:
+            response["X-Frame-Options"] = "SAMEORIGIN"  # the middleware leaves it as it is
+        else:
+            response.xframe_options_exempt = True
+        # What django-csp's @csp_replace does, with the setting read per request (tests change it).
+        response._csp_replace = {"frame-ancestors": ancestors}  # type: ignore[attr-defined]
+        return response
+
+    return wrapper

@@ -1,0 +1,122 @@
+"""Login throttling (django-axes): an account is locked out from one address after
+LOGIN_FAILURE_LIMIT wrong passwords, with a translated page saying why and for how long; other
+accounts and other addresses still log in, and an admin unlocks the account."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.contrib import admin
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+from django.utils import timezone
+
+pytestmark = pytest.mark.django_db
+
+HERE = "203.0.113.10"
+ELSEWHERE = "198.51.100.20"
+
+
+def log_in(client: Client, username: str, password: str, address: str = HERE):
+    return client.post(
+        reverse("login"), {"username": username, "password": password}, REMOTE_ADDR=address
+    )
+
+
+def logged_in(client: Client) -> bool:
+    return "_auth_user_id" in client.session
+
+
+def lock_out(client: Client, username: str) -> None:
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        log_in(client, username, "wrong-password")
+
+
+def test_the_limits_are_the_documented_defaults() -> None:
+    assert settings.AXES_FAILURE_LIMIT == 5
+    assert timedelta(minutes=15) == settings.AXES_COOLOFF_TIME
+    assert settings.AXES_LOCKOUT_PARAMETERS == [["username", "ip_address"]]
+
+
+def test_wrong_passwords_below_the_limit_leave_the_login_open(client, td_user) -> None:
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        assert log_in(client, "td", "wrong-password").status_code == 200
+    response = log_in(client, "td", "td-pass-12345")
+    assert response.status_code == 302 and logged_in(client)
+
+
+def test_after_the_limit_the_right_password_is_refused_with_the_message(client, td_user) -> None:
+    lock_out(client, "td")
+    response = log_in(client, "td", "td-pass-12345")
+    assert response.status_code == 429
+    assert not logged_in(client)
+    page = response.content.decode()
+    assert 'id="locked-out"' in page
+    assert "Te veel mislukte inlogpogingen." in page
+    assert "Na 5 verkeerde wachtwoorden" in page and "15 minuten" in page
+    attempt = AccessAttempt.objects.get(username="td", ip_address=HERE)
+    assert attempt.failures_since_start >= settings.AXES_FAILURE_LIMIT
+
+
+def test_the_message_in_english(client, td_user) -> None:
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    lock_out(client, "td")
+    page = log_in(client, "td", "td-pass-12345").content.decode()
+    assert "Too many failed logins." in page
+    assert "After 5 wrong passwords this account cannot log in from here for 15 minutes." in page
+
+
+def test_another_account_from_the_same_address_still_logs_in(client, td_user, member_user) -> None:
+    lock_out(client, "td")
+    response = log_in(client, "member", "member-pass-123")
+    assert response.status_code == 302 and logged_in(client)
+
+
+def test_the_same_account_from_another_address_still_logs_in(client, td_user) -> None:
+    lock_out(client, "td")
+    response = log_in(client, "td", "td-pass-12345", address=ELSEWHERE)
+    assert response.status_code == 302 and logged_in(client)
+
+
+def test_axes_reset_username_unlocks_the_account(client, td_user) -> None:
+    lock_out(client, "td")
+    assert log_in(client, "td", "td-pass-12345").status_code == 429
+    call_command("axes_reset_username", "td")
+    response = log_in(client, "td", "td-pass-12345")
+    assert response.status_code == 302 and logged_in(client)
+
+
+def test_deleting_the_attempt_in_the_admin_unlocks_the_account(client, td_user, superuser) -> None:
+    lock_out(client, "td")
+    assert admin.site.is_registered(AccessAttempt)
+    attempt = AccessAttempt.objects.get(username="td")
+    staff = Client()
+    staff.force_login(superuser)
+    listing = staff.get(reverse("admin:axes_accessattempt_changelist"))
+    assert listing.status_code == 200 and HERE in listing.content.decode()
+    delete = reverse("admin:axes_accessattempt_delete", args=[attempt.pk])
+    assert staff.post(delete, {"post": "yes"}).status_code == 302
+    assert not AccessAttempt.objects.exists()
+    assert log_in(client, "td", "td-pass-12345").status_code == 302
+
+
+def test_a_successful_login_clears_the_earlier_failures(client, td_user) -> None:
+    for _ in range(settings.AXES_FAILURE_LIMIT - 1):
+        log_in(client, "td", "wrong-password")
+    assert log_in(client, "td", "td-pass-12345").status_code == 302
+    client.logout()
+    log_in(client, "td", "wrong-password")
+    assert log_in(client, "td", "td-pass-12345").status_code == 302
+
+
+def test_the_lockout_ends_after_the_cool_off(client, td_user) -> None:
+    lock_out(client, "td")
+    assert log_in(client, "td", "td-pass-12345").status_code == 429
+    cool_off_over = timezone.now() - settings.AXES_COOLOFF_TIME - timedelta(seconds=1)
+    AccessAttempt.objects.filter(username="td").update(attempt_time=cool_off_over)
+    response = log_in(client, "td", "td-pass-12345")
+    assert response.status_code == 302 and logged_in(client)
