@@ -37,58 +37,11 @@ from django.shortcuts import render  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
+from bench.season import build_season  # noqa: E402
+
 PLAYERS = 150
 ROUNDS = 40
 REPEATS = 15
-
-
-def build_season():
-    from competition.models import Club, Game, Member, Participant, Round, RoundEntry, Season
-    from competition.services.standings import standings_recompute
-
-    club = Club.objects.create(name="Benchclub", slug="benchclub")
-    season = Season.objects.create(
-        club=club,
-        name="Bench",
-        slug="bench",
-        system="internal-sb",
-        tiebreaks=["BH", "WIN"],
-        unplayed_policy="unplayed-as-draw",
-        min_games=10,
-    )
-    members = Member.objects.bulk_create(
-        Member(club=club, name=f"Speler {i:03d}", rating=2200 - 5 * i) for i in range(PLAYERS)
-    )
-    participants = Participant.objects.bulk_create(
-        Participant(season=season, member=m, start_rank=i + 1) for i, m in enumerate(members)
-    )
-    results = ["1-0", "1/2", "0-1", "1-0", "0-1"]
-    games, entries = [], []
-    for number in range(1, ROUNDS + 1):
-        rnd = Round.objects.create(season=season, number=number, status=Round.Status.COMPLETED)
-        shift = (number * 7) % PLAYERS
-        order = participants[shift:] + participants[:shift]
-        absent = order[-6:]  # six absences every round, of mixed kinds
-        present = order[:-6]
-        for board, i in enumerate(range(0, len(present) - 1, 2), start=1):
-            games.append(
-                Game(
-                    round=rnd,
-                    board=board,
-                    white=present[i],
-                    black=present[i + 1],
-                    result=results[(board * 3 + number) % len(results)],
-                )
-            )
-        kinds = ["absent_notice", "absent_no_notice", "club_duty"]
-        for j, p in enumerate(absent):
-            entries.append(RoundEntry(round=rnd, participant=p, kind=kinds[j % 3]))
-    Game.objects.bulk_create(games)
-    RoundEntry.objects.bulk_create(entries)
-    started = time.perf_counter()
-    standings_recompute(season=season)
-    print(f"standings_recompute: {1000 * (time.perf_counter() - started):.0f} ms")
-    return season, participants[0]
 
 
 def trivial_ok(request):
@@ -132,7 +85,8 @@ def median_ms(client: Client, url: str, *, cached: bool) -> float:
 
 def main() -> None:
     call_command("migrate", verbosity=0)
-    season, participant = build_season()
+    season, participants = build_season(players=PLAYERS, rounds=ROUNDS)
+    participant = participants[0]
     client = Client()  # Dutch, the default; anonymous
     client.raise_request_exception = True
     member = member_client()

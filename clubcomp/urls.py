@@ -1,10 +1,13 @@
-"""Top-level URLs: the competition app, auth, admin and the language switch."""
+"""Top-level URLs: the competition app, auth, admin, the language switch and ``/healthz``."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from competition.views.health import healthz
+
 urlpatterns = [
+    path("healthz", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("login/", auth_views.LoginView.as_view(), name="login"),

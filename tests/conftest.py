@@ -42,6 +42,13 @@ def _models_in_insert_order() -> list[type[Model]]:
     return [m for m in ordered + through if m._meta.label_lower not in _MIGRATED]
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _cache_emptied_at_the_end() -> Iterator[None]:
+    """A shared cache (Redis, with this run's key prefix) keeps nothing of this run."""
+    yield
+    cache.clear()
+
+
 @pytest.fixture(scope="session")
 def demo_rows(django_db_setup, django_db_blocker) -> DemoRows:
     """The demo club's rows, built once through ``seed_demo`` and then rolled back."""

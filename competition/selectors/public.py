@@ -242,7 +242,8 @@ def round_detail(*, season: Season, number: int) -> RoundPage:
         for kind, label in RoundEntry.Kind.choices
         if grouped[kind]
     ]
-    return RoundPage(season, rnd, numbers, games, entries_by_kind, corrections_for_round(rnd))
+    corrections = corrections_for_round(rnd, public=True)
+    return RoundPage(season, rnd, numbers, games, entries_by_kind, corrections)
 
 
 # --------------------------------------------------------------------------------------------
@@ -376,6 +377,7 @@ class HowItWorksPage:
     parameters: list[tuple[Any, Any]]  # (ParameterSpec, current value)
     tiebreak_codes: tuple[str, ...]
     example: ParticipantPage | None
+    participants: int = 0  # how many take part (Keizer's top value follows from it)
 
 
 def how_it_works(*, season: Season) -> HowItWorksPage:
@@ -395,13 +397,18 @@ def how_it_works(*, season: Season) -> HowItWorksPage:
             participant_id=leader.rows[0]["participant_id"],
             after_round=leader.round_number,
         )
-    return HowItWorksPage(season, system, parameters, season_tiebreak_codes(season), example)
+        participants = len(leader.rows)  # a snapshot has a row for every participant
+    else:
+        participants = season.participants.count()
+    return HowItWorksPage(
+        season, system, parameters, season_tiebreak_codes(season), example, participants
+    )
 
 
 # --------------------------------------------------------------------------------------------
 # Systems side by side
 
-COMPARED_SYSTEMS: tuple[str, ...] = ("internal-sb", "van-den-brink", "points")
+COMPARED_SYSTEMS: tuple[str, ...] = ("internal-sb", "van-den-brink", "keizer", "points")
 DEFAULT_POINTS_TIEBREAKS: tuple[str, ...] = ("BH/C1", "BH", "SB")
 
 
@@ -430,8 +437,8 @@ def _rules_for(season: Season, key: str) -> dict[str, Any]:
 
 
 def systems_compared(*, season: Season) -> SystemsPage:
-    """The same games ranked under the internal SB competition, Van den Brink and points with
-    tie-breaks; ``differs`` marks a participant whose rank is not the same everywhere."""
+    """The same games ranked under the internal SB competition, Van den Brink, Keizer and points
+    with tie-breaks; ``differs`` marks a participant whose rank is not the same everywhere."""
     base = season_input(season)
     last = len(base.rounds)
     keys = [season.system, *[k for k in COMPARED_SYSTEMS if k != season.system]]

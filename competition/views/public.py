@@ -39,6 +39,7 @@ from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from competition.charts import ChartLabels, ChartPoint, rank_score_svg
+from competition.descriptions import system_in_words
 from competition.labels import (
     figure_label,
     parameter_label,
@@ -52,7 +53,7 @@ from competition.selectors import common, public
 from competition.selectors import participant as participant_selectors
 from competition.services.errors import ServiceError
 from competition.services.transfer import EXPORT_FORMATS, standings_document, standings_export
-from competition.tables import PairingsTable, standings_table
+from competition.tables import PairingsTable, standings_table, table_rows_html
 from competition.templatetags.clubcomp import exact_number
 
 CACHE_SECONDS = 60 * 60 * 24
@@ -230,6 +231,7 @@ def _standings_table(request: HttpRequest, season: Season, data: public.SeasonSt
         show_eligibility=season.min_games > 0,
     )
     RequestConfig(request, paginate=False).configure(table)
+    table.rows_html = table_rows_html(table)  # the rows without the template's per-cell work
     return table
 
 
@@ -446,8 +448,18 @@ def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
             "data": data,
             "system_name": system_name(data.system, language),
             "description": system_description(data.system, language),
+            "in_words": system_in_words(
+                data.system.key,
+                {spec.name: value for spec, value in data.parameters},
+                participants=data.participants,
+                language=language,
+            ),
             "parameters": [
-                (parameter_label(spec, language), value, spec.kind.value)
+                (
+                    parameter_label(spec, language),
+                    value,
+                    "word" if spec.words and isinstance(value, str) else spec.kind.value,
+                )
                 for spec, value in data.parameters
             ],
             "tiebreaks": [(code, figure_label(code, language)) for code in data.tiebreak_codes],
@@ -456,6 +468,17 @@ def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
         if data.example is not None:
             context.update(
                 {f"example_{k}": v for k, v in _participant_context(season, data.example).items()}
+            )
+            # Keizer: the worked sentence takes the leader's first game over the board.
+            context["example_game"] = next(
+                (
+                    line
+                    for section in data.example.sections
+                    if section.code == "KEIZER"
+                    for line in section.lines
+                    if line.opponent_id is not None
+                ),
+                None,
             )
         return render_to_string("competition/_how_it_works.html", context)
 
