@@ -9,7 +9,9 @@
   :func:`trf_import`;
 - :mod:`.archive`: :func:`season_archive_text` (the canonical season archive) and
   :func:`archive_import`;
-- :mod:`.ratings`: :func:`ratings_import` (KNSB and FIDE rating lists).
+- :mod:`.ratings`: :func:`ratings_import` (KNSB and FIDE rating lists);
+- :mod:`.backup`: every season's archive in one directory with a manifest, and back
+  (``export_season --all``, ``import_season --all``).
 
 Every importer reads and validates the whole file first and only then writes, in one
 transaction; a dry run performs the same writes and rolls them back. docs/commands.md describes
