@@ -52,8 +52,9 @@ browser:
 	  else echo "note: chromium/chromedriver missing; browser tests will be skipped"; fi; \
 	fi
 
+# The suite runs on every core (pytest-xdist); each worker has its own test database.
 test: install-dev browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto
 
 lint: install-dev
 	$(BIN)/ruff check .

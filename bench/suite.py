@@ -21,7 +21,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def main(extra: list[str]) -> int:
-    command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--durations=15"]
+    command = [
+        *(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"),
+        *("-n", "auto", "--durations=15"),  # as `make test` runs it
+    ]
     started = time.perf_counter()
     run = subprocess.run([*command, *extra], cwd=ROOT, capture_output=True, text=True, check=False)
     wall = time.perf_counter() - started

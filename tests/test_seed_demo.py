@@ -1,7 +1,14 @@
-"""The demo data: deterministic, loaded once, and what `/` shows after `make run`."""
+"""The demo data: deterministic, loaded once, and what `/` shows after `make run`.
+
+Most tests read the session's build of the demo (the ``demo_club`` fixture, made by the same
+``seed_demo``); the determinism test builds it once more and compares the two.
+"""
+
+import io
 
 import pytest
 from django.core.management import call_command
+from django.db import transaction
 
 from competition.models import (
     Club,
@@ -39,27 +46,26 @@ def _fingerprint() -> tuple:
     )
 
 
-def test_seed_demo_twice_gives_the_same_data_once() -> None:
-    call_command("seed_demo")
+def test_seed_demo_twice_gives_the_same_data_once(demo_club) -> None:
     first = _fingerprint()
-    call_command("seed_demo")
+    call_command("seed_demo", stdout=io.StringIO())
     assert _fingerprint() == first
     assert Club.objects.count() == 1
     assert Member.objects.count() == 30
 
 
-@pytest.mark.django_db(transaction=True)  # flush truncates: not inside a test transaction
-def test_seed_demo_is_deterministic_across_databases() -> None:
-    call_command("seed_demo")
-    first = _fingerprint()
-    call_command("flush", "--noinput")
+def test_seed_demo_is_deterministic_across_databases(request) -> None:
+    """Two builds into an empty database, this test's and the session's, hold the same data."""
+    with transaction.atomic():
+        call_command("seed_demo", stdout=io.StringIO())
+        first = _fingerprint()
+        transaction.set_rollback(True)
     assert not Club.objects.exists()
-    call_command("seed_demo")
+    request.getfixturevalue("demo_club")
     assert _fingerprint() == first
 
 
-def test_demo_has_what_the_issue_asks_for() -> None:
-    call_command("seed_demo")
+def test_demo_has_what_the_issue_asks_for(demo_club) -> None:
     systems = set(Season.objects.values_list("system", flat=True))
     assert systems == {"internal-sb", "van-den-brink", "points", "keizer"}
     assert Season.objects.filter(kind=Season.Kind.ROUND_ROBIN).count() == 1
@@ -74,10 +80,9 @@ def test_demo_has_what_the_issue_asks_for() -> None:
         assert StandingsSnapshot.objects.filter(season=season).exists()
 
 
-def test_demo_keizer_season_is_a_whole_club_season() -> None:
+def test_demo_keizer_season_is_a_whole_club_season(demo_club) -> None:
     """About 24 players and 15 evenings, every kind of round without a game, a forfeit, and
     standings with the Keizer score and value after every round."""
-    call_command("seed_demo")
     keizer = Season.objects.get(system="keizer")
     assert keizer.participants.count() == 24
     assert keizer.rounds.filter(status=Round.Status.COMPLETED).count() == 15
@@ -99,8 +104,7 @@ def test_seed_demo_if_empty_leaves_existing_data_alone() -> None:
     assert not Season.objects.exists()
 
 
-def test_home_shows_the_standings_after_seed_demo(client) -> None:
-    call_command("seed_demo")
+def test_home_shows_the_standings_after_seed_demo(client, demo_club) -> None:
     response = client.get("/")
     assert response.status_code == 200
     html = response.content.decode()
