@@ -340,12 +340,20 @@ def system_context(season: SeasonInput, upto_round: int) -> SystemContext:
     return _prepare(season, upto_round).context
 
 
-def explain(season: SeasonInput, *, participant_id: int, after_round: int) -> Explanation:
+def explain(
+    season: SeasonInput,
+    *,
+    participant_id: int,
+    after_round: int,
+    totals: Mapping[str, Fraction] | None = None,
+) -> Explanation:
     """How the participant's figures after ``after_round`` came about.
 
     The lines are the system's own (seed 000's table for the internal SB competition, the parts
     of every game for Van den Brink) followed by the tie-breaks' lines; the totals are exactly
-    the values of his row in :func:`standings_after`.
+    the values of his row in :func:`standings_after`. A caller that already holds that row's
+    values (a stored snapshot of the same input) passes them as ``totals`` and the standings are
+    not computed again.
     """
     prepared = _prepare(season, after_round)
     if participant_id not in prepared.participants:
@@ -358,9 +366,11 @@ def explain(season: SeasonInput, *, participant_id: int, after_round: int) -> Ex
                 season, participant_id=participant_id, upto_round=after_round, codes=codes
             )
         )
-    row = next(
-        row
-        for row in standings_after(season, after_round).rows
-        if row.participant_id == participant_id
-    )
-    return Explanation(participant_id, after_round, tuple(lines), dict(row.values))
+    if totals is None:
+        row = next(
+            row
+            for row in standings_after(season, after_round).rows
+            if row.participant_id == participant_id
+        )
+        totals = row.values
+    return Explanation(participant_id, after_round, tuple(lines), dict(totals))

@@ -134,6 +134,36 @@ def records_by_participant(
     return {pid: season_rows.records_of(pid) for pid in season_rows.rows}
 
 
+def participant_records(
+    season: SeasonInput, participant_id: int, upto_round: int | None = None
+) -> tuple[RoundRecord, ...]:
+    """``records_by_participant(season, upto_round)[participant_id]`` without the others' records.
+
+    Reads only the participant's own games and entries; the season is taken to be valid (the
+    engine's :func:`read_rows` refuses one that is not). Raises ``KeyError`` for an unknown id.
+    """
+    joined = next(p.joined_round for p in season.participants if p.id == participant_id)
+    records: list[RoundRecord] = []
+    for rnd in season.rounds:
+        if upto_round is not None and rnd.number > upto_round:
+            break
+        row = _NOT_PAIRED
+        for game in rnd.games:
+            if game.white == participant_id:
+                row = (game.result.white_points, game.black, "w", game.result, None)
+                break
+            if game.black == participant_id:
+                row = (game.result.black_points, game.white, "b", game.result, None)
+                break
+        else:
+            for entry in rnd.entries:
+                if entry.participant == participant_id:
+                    row = (entry.points, None, "", None, entry.kind)
+                    break
+        records.append(RoundRecord(rnd.number, *row, before_joining=rnd.number < joined))
+    return tuple(records)
+
+
 def _round_rows(rnd: Round, known: Mapping[int, Participant]) -> dict[int, Row]:
     """The rows the round itself holds (games and entries), refusing any participant twice."""
     seen: dict[int, Row] = {}

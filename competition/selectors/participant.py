@@ -18,7 +18,7 @@ from competition.exact import fraction_from_text
 from competition.models import Participant, Season, StandingsSnapshot
 from competition.scoring import engine
 from competition.scoring import model as scoring
-from competition.scoring.records import RoundRecord, ScoringInputError, records_by_participant
+from competition.scoring.records import RoundRecord, ScoringInputError, participant_records
 from competition.scoring.registry import get_system
 from competition.selectors.common import input_names, season_input, season_tiebreak_codes
 
@@ -115,12 +115,15 @@ def participant_detail(
     if not after_round:
         return base
     try:
-        explanation = engine.explain(
-            season_in, participant_id=participant_id, after_round=after_round
-        )
         # The stored snapshot is the engine's output for these rules and results (rebuilt by
         # every write); the engine runs only for a season without one.
         figures = _row_from_snapshot(stored) if stored is not None else None
+        explanation = engine.explain(
+            season_in,
+            participant_id=participant_id,
+            after_round=after_round,
+            totals=figures["values"] if figures is not None else None,
+        )
         if figures is None:
             standings = engine.standings_after(season_in, after_round)
             row = next(r for r in standings.rows if r.participant_id == participant_id)
@@ -134,7 +137,7 @@ def participant_detail(
             }
     except (ScoringInputError, ValueError) as error:
         return dataclasses.replace(base, error=str(error))
-    records = records_by_participant(season_in, after_round)[participant_id]
+    records = participant_records(season_in, participant_id, after_round)
     per_round: dict[int, dict[str, Fraction]] = defaultdict(dict)
     sections: dict[str, list[scoring.Contribution]] = {}
     for line in explanation.lines:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from django.conf import settings
@@ -29,6 +30,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.html import conditional_escape
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
@@ -411,15 +413,30 @@ def _participant_context(
     language = get_language() or "nl"
     labels = {section.code: figure_label(section.code, language) for section in data.sections}
     columns = [(code, labels.get(code, code)) for code in [s.code for s in data.sections]]
+    codes = [code for code, _label in columns]
     return {
         "season": season,
         "data": data,
+        # each game's figure cells, built here: a template loop per cell costs more than the rest
+        "game_rows": [
+            (game, _contribution_cells(game.contributions, codes)) for game in data.games
+        ],
         "chart": _chart(data),
         "labels": labels,
         "columns": columns,
         "system_key": season.system,
         "primary_label": figure_label(data.primary, language),
     }
+
+
+def _contribution_cells(contributions: Mapping[str, Fraction], codes: list[str]) -> SafeString:
+    """The ``<td>`` cells of what one game adds to each figure, as the template wrote them."""
+    return mark_safe(
+        "".join(
+            f'<td class="num">{conditional_escape(exact_number(contributions.get(code)))}</td>'
+            for code in codes
+        )
+    )
 
 
 @require_safe

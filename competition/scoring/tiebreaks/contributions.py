@@ -9,12 +9,13 @@ unplayed round. The cut helpers say which contributions a variant drops and why.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from competition.scoring.fide_tables import rating_difference
 from competition.scoring.model import SeasonInput
-from competition.scoring.records import RoundRecord, ScoringInputError, records_by_participant
+from competition.scoring.records import RoundRecord, ScoringInputError, read_rows
 from competition.scoring.text import gettext_noop
 from competition.scoring.tiebreaks.codes import BUCHHOLZ_CUTS, MEDIAN, MEDIAN_SWITCH, round_half_up
 from competition.scoring.unplayed import (
@@ -28,6 +29,8 @@ from competition.scoring.unplayed import (
     is_regular_game,
     score_for_opponents,
 )
+
+_V = TypeVar("_V")
 
 FORFEIT_AS_GAME_NOTE = gettext_noop("forfeit, counted as a game (15.2)")
 CUT_LOWEST_VOLUNTARY_NOTE = gettext_noop("cut: lowest voluntary unplayed round (C.07 16.5.1)")
@@ -76,26 +79,36 @@ class Context:
         return list(zip(self.records[pid], self.categories[pid], strict=True))
 
 
-def read_context(season: SeasonInput, upto_round: int) -> Context:
-    """The season's records up to ``upto_round`` as a :class:`Context`."""
+def read_context(season: SeasonInput, upto_round: int, *, lazy: bool = False) -> Context:
+    """The season's records up to ``upto_round`` as a :class:`Context`.
+
+    With ``lazy`` every per-participant figure is computed when first read (one participant's
+    explanation reads his opponents' figures, not everybody's); the values are the same.
+    """
     policy = season.unplayed_policy
     if policy not in UNPLAYED_POLICIES:
         raise ScoringInputError(f"unknown unplayed-round policy {policy!r}")
-    records = records_by_participant(season, upto_round)
-    rounds = max((len(rows) for rows in records.values()), default=0)
+    season_rows = read_rows(season, upto_round)
+    records: dict[int, tuple[RoundRecord, ...]]
+    records = _Lazy(season_rows.records_of) if lazy else {}
+    if not lazy:
+        for pid in season_rows.rows:
+            records[pid] = season_rows.records_of(pid)
+    rounds = len(season_rows.round_numbers) if season_rows.rows else 0
     round_robin = season.round_robin
-    categories = {pid: categorise(rows) for pid, rows in records.items()}
-    points = {pid: sum(halves(r) for r in rows) for pid, rows in records.items()}
-    opponent_scores = {
-        pid: score_for_opponents(rows, categories[pid], policy=policy, round_robin=round_robin)
-        for pid, rows in records.items()
-    }
     fide = policy in FIDE_POLICIES
-    items: dict[int, tuple[Item, ...]] = {}
-    for pid, rows in records.items():
+    categories: dict[int, tuple[Category, ...]] = _Lazy(lambda pid: categorise(records[pid]))
+    points: dict[int, int] = _Lazy(lambda pid: sum(halves(r) for r in records[pid]))
+    opponent_scores: dict[int, int] = _Lazy(
+        lambda pid: score_for_opponents(
+            records[pid], categories[pid], policy=policy, round_robin=round_robin
+        )
+    )
+
+    def items_of(pid: int) -> tuple[Item, ...]:
         own_score = 2 * points[pid]
         own: list[Item] = []
-        for record, category in zip(rows, categories[pid], strict=True):
+        for record, category in zip(records[pid], categories[pid], strict=True):
             if is_regular_game(category, record, round_robin=round_robin):
                 assert record.opponent is not None
                 note = "" if category is Category.PLAYED else FORFEIT_AS_GAME_NOTE
@@ -128,11 +141,27 @@ def read_context(season: SeasonInput, upto_round: int) -> Context:
                         f"{CATEGORY_NOTES[category]}; {note}",
                     )
                 )
-        items[pid] = tuple(own)
+        return tuple(own)
+
+    items: dict[int, tuple[Item, ...]] = _Lazy(items_of)
+    if not lazy:
+        items.update((pid, items_of(pid)) for pid in records)
     ratings = {p.id: p.rating for p in season.participants}
     return Context(
         season, rounds, policy, records, categories, points, opponent_scores, items, ratings
     )
+
+
+class _Lazy(dict[int, _V]):
+    """A dict that computes a missing participant's value on first read (``__missing__``)."""
+
+    def __init__(self, compute: Callable[[int], _V]) -> None:
+        super().__init__()
+        self._compute = compute
+
+    def __missing__(self, pid: int) -> _V:
+        value = self[pid] = self._compute(pid)
+        return value
 
 
 # --- cuts (C.07 Art. 14 with the Art. 16.5 exception) --------------------------------------

@@ -40,8 +40,8 @@ def explain_tiebreaks(
     "cut: lowest voluntary unplayed round (C.07 16.5.1)"; the counted amounts add up to 2½.
     """
     wanted = figure_codes(codes)
-    ctx = read_context(season, upto_round)
-    if participant_id not in ctx.records:
+    ctx = read_context(season, upto_round, lazy=True)
+    if participant_id not in ctx.ratings:  # every participant of the season
         raise ScoringInputError(f"unknown participant {participant_id}")
     lines: list[Contribution] = []
     for code in wanted:
