@@ -50,12 +50,6 @@ def _is_utf16(data: bytes) -> bool:
     return max(even, len(nul_positions) - even) >= 0.9 * len(nul_positions)
 
 
-def control_character(text: str) -> str | None:
-    """The first control character of ``text`` (as ``U+0000``), or None."""
-    found = _CONTROL_TEXT.search(text)
-    return None if found is None else f"U+{ord(found.group()):04X}"
-
-
 def decode_text(data: bytes, *, save_as: str, fallback: str = "cp1252") -> str:
     """``data`` as text (see the module docstring); ``save_as`` ends the UTF-16 message.
 

@@ -8,27 +8,12 @@ import re
 
 import pytest
 from django.conf import settings
-from django.contrib.auth.models import User
 from django.urls import reverse
 
 from competition.models import Game, Participant, Round, RoundEntry, Season
+from tests.views.td_evening import SLUG, url
 
 pytestmark = pytest.mark.django_db
-
-SLUG = "interne-2026-2027"
-
-
-@pytest.fixture
-def td(client, demo_club):
-    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"  # assertions read the English texts
-    client.force_login(User.objects.get(username="wedstrijdleider"))  # not via axes
-    return client
-
-
-def url(name: str, number: int = 11, **extra: object) -> str:
-    return reverse(
-        f"competition:{name}", kwargs={"season_slug": SLUG, "round_number": number, **extra}
-    )
 
 
 @pytest.fixture

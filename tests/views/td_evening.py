@@ -1,0 +1,14 @@
+"""The demo's internal competition as the TD page tests address it (the TD's client is the
+``td`` fixture of tests/views/conftest.py)."""
+
+from __future__ import annotations
+
+from django.urls import reverse
+
+SLUG = "interne-2026-2027"
+
+
+def url(name: str, number: int = 11, **extra: object) -> str:
+    return reverse(
+        f"competition:{name}", kwargs={"season_slug": SLUG, "round_number": number, **extra}
+    )
