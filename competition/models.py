@@ -54,6 +54,17 @@ class Club(models.Model):
         return self.name
 
 
+class NameDisplay(models.TextChoices):
+    """How a member's name shows on public pages, exports and feeds (the TD sees full names)."""
+
+    FULL = "full", _("full name")
+    SHORT = "short", _("first name and initial")
+
+    @classmethod
+    def choices_with_default(cls) -> list[tuple[str, str]]:
+        return [("", _("as the season says")), *cls.choices]
+
+
 class Member(models.Model):
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
     name = models.CharField(_("name"), max_length=120)
@@ -69,12 +80,46 @@ class Member(models.Model):
     rating_date = models.DateField(_("rating list date"), null=True, blank=True)
     birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
     active = models.BooleanField(_("active"), default=True)
+    # The member's own account (one per club: a person in two clubs is two members). A member
+    # account has no TD rights; those come from the club's TD group only.
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="memberships",
+        verbose_name=_("account"),
+    )
+    email = models.EmailField(_("e-mail address"), blank=True, default="")
+    name_display = models.CharField(
+        _("name on public pages"),
+        max_length=8,
+        choices=NameDisplay.choices_with_default(),
+        blank=True,
+        default="",
+        help_text=_("Empty: as the season says (juniors by birth year)."),
+    )
+    notify_pairing = models.BooleanField(
+        _("e-mail me when the pairing is published"), default=False
+    )
+    notify_correction = models.BooleanField(
+        _("e-mail me when a correction changes my result"), default=False
+    )
+    # The secret part of the member's private calendar address (made on first use).
+    feed_token = models.CharField(max_length=43, null=True, blank=True, unique=True, editable=False)
+    anonymised_at = models.DateTimeField(_("anonymised"), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["name"]
         verbose_name = _("member")
         verbose_name_plural = _("members")
         constraints = [
+            models.UniqueConstraint(
+                fields=["club", "user"],
+                condition=Q(user__isnull=False),
+                name="member_one_account_per_club",
+                violation_error_message=_("This account already belongs to a member of this club."),
+            ),
             models.UniqueConstraint(
                 fields=["club", "knsb_id"],
                 condition=~Q(knsb_id=""),
@@ -136,6 +181,28 @@ class Season(models.Model):
     )
     rematch_window = models.PositiveSmallIntegerField(
         _("no rematch within this many rounds"), default=3
+    )
+    absence_deadline = models.TimeField(
+        _("absence deadline"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "Members report an absence until this time on the evening's day (e.g. 18:00). "
+            "Empty: until the TD publishes the pairing."
+        ),
+    )
+    requested_byes = models.BooleanField(_("members may ask for a bye"), default=False)
+    name_display = models.CharField(
+        _("names on public pages"),
+        max_length=8,
+        choices=NameDisplay.choices,
+        default=NameDisplay.FULL,
+    )
+    junior_birth_year = models.PositiveSmallIntegerField(
+        _("juniors born in or after"),
+        null=True,
+        blank=True,
+        help_text=_("Juniors show as first name and initial unless they chose otherwise."),
     )
     status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.RUNNING)
     rules_version = models.PositiveIntegerField(_("rules version"), default=1)
@@ -462,3 +529,110 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season} after round {self.round_number}"
+
+
+class ClubEvening(models.Model):
+    """A planned club evening of a season: the calendar members report their absences against.
+
+    The round played that evening is the season's round with the same date (the TD opens it
+    on the evening itself); ``round_number`` is the round planned for it, as the club announces.
+    """
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="evenings")
+    date = models.DateField(_("date"))
+    round_number = models.PositiveSmallIntegerField(
+        _("planned round"), validators=[MinValueValidator(1)]
+    )
+    note = models.CharField(_("note"), max_length=200, blank=True, default="")
+
+    class Meta:
+        ordering = ["season", "date"]
+        verbose_name = _("club evening")
+        verbose_name_plural = _("club evenings")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "date"],
+                name="evening_unique_date",
+                violation_error_message=_("This season already has a club evening on this date."),
+            ),
+            models.CheckConstraint(
+                condition=Q(round_number__gte=1), name="evening_round_number_positive"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.season} – {self.date:%Y-%m-%d}"
+
+
+class AbsenceReport(models.Model):
+    """A member's report for a coming evening: "I can't come", or a request for a bye.
+
+    One per participant and evening (a second report replaces the first). When the TD opens
+    that evening's round an absence report becomes an "absent with notice" entry; who made the
+    report and when stay here, with every change in the history.
+    """
+
+    class Kind(models.TextChoices):
+        ABSENT = "absent", _("I can't come")
+        BYE = "bye", _("I ask for a bye")
+
+    evening = models.ForeignKey(ClubEvening, on_delete=models.CASCADE, related_name="reports")
+    participant = models.ForeignKey(
+        Participant, on_delete=models.CASCADE, related_name="absence_reports"
+    )
+    kind = models.CharField(_("report"), max_length=8, choices=Kind, default=Kind.ABSENT)
+    note = models.CharField(_("note"), max_length=200, blank=True, default="")
+    reported_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("reported by"),
+    )
+    reported_at = models.DateTimeField(_("reported at"), default=timezone.now)
+    history = HistoricalRecords()
+
+    class Meta:
+        ordering = ["evening", "participant"]
+        verbose_name = _("absence report")
+        verbose_name_plural = _("absence reports")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["evening", "participant"],
+                name="report_unique_per_evening",
+                violation_error_message=_("This player already reported for this evening."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.evening}: {self.participant} ({self.get_kind_display()})"
+
+
+class Invitation(models.Model):
+    """A one-time link inviting a member to make his account; valid for a week.
+
+    Only a hash of the link's secret is stored, so the table cannot be used to log in.
+    """
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="invitations")
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    email = models.EmailField(_("e-mail address"), blank=True, default="")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField()
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("invitation")
+        verbose_name_plural = _("invitations")
+
+    def __str__(self) -> str:
+        return f"{self.member} ({self.created_at:%Y-%m-%d})"

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
-from competition.models import Game, Participant, Round, RoundEntry, Season
+from competition.models import AbsenceReport, Game, Participant, Round, RoundEntry, Season
 from competition.selectors.common import user_label
 from competition.services.errors import ServiceError
 from competition.services.standings import standings_recompute
@@ -98,12 +98,41 @@ def _tonights_round(season: Season, date: datetime.date) -> Round:
     last = Round.objects.filter(season=season).aggregate(last=Max("number"))["last"] or 0
     try:
         with transaction.atomic():  # a savepoint: the transaction goes on after a refusal
-            return Round.objects.create(season=season, number=last + 1, date=date)
+            round = Round.objects.create(season=season, number=last + 1, date=date)
     except IntegrityError:
         open_round = _open_round(season)
         if open_round is None:
             raise
         return open_round
+    reported_absences_record(round=round)
+    return round
+
+
+def reported_absences_record(*, round: Round) -> None:
+    """Start ``round``'s attendance from what members reported for its evening (same date):
+    each "I can't come" becomes an absence with notice, by the member who reported it.
+
+    Participants who already have an entry keep it (the TD's word comes first). A round-robin
+    round follows its Berger table: there the TD sees the reports and records forfeits.
+    """
+    if round.season.is_round_robin:
+        return
+    reports = AbsenceReport.objects.filter(
+        evening__season=round.season,
+        evening__date=round.date,
+        kind=AbsenceReport.Kind.ABSENT,
+        participant__joined_round__lte=round.number,
+    ).select_related("participant", "reported_by")
+    taken = set(RoundEntry.objects.filter(round=round).values_list("participant_id", flat=True))
+    for report in reports:
+        if report.participant_id not in taken:
+            entry_record(
+                round=round,
+                participant=report.participant,
+                kind=RoundEntry.Kind.ABSENT_NOTICE,
+                note=report.note,
+                user=report.reported_by,
+            )
 
 
 @transaction.atomic

@@ -1,0 +1,183 @@
+"""Members report for coming club evenings: "I can't come" (an absence with notice) or a
+request for a bye; the TD keeps the calendar of evenings.
+
+A member may report, change and take back his report until the season's deadline on the
+evening's day (``Season.absence_deadline``; none: until the TD publishes that evening's
+pairing), and never for an evening that has passed. After that only the TD changes attendance,
+on the evening's round as always. When the TD has already opened the evening's round, a report
+(or taking one back) is recorded on it at once, the way the TD's attendance screen would.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+
+from django.contrib.auth.models import User
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from competition.models import (
+    PRESENT,
+    AbsenceReport,
+    ClubEvening,
+    Participant,
+    Round,
+    RoundEntry,
+    Season,
+)
+from competition.services.errors import ServiceError
+from competition.services.evening import attendance_record
+
+
+def report_deadline(evening: ClubEvening) -> datetime.datetime | None:
+    """The moment reports for ``evening`` close (local time), or None when only the TD's
+    publishing closes them."""
+    deadline = evening.season.absence_deadline
+    if deadline is None:
+        return None
+    return timezone.make_aware(datetime.datetime.combine(evening.date, deadline))
+
+
+def _evening_round(evening: ClubEvening) -> Round | None:
+    return Round.objects.filter(season=evening.season, date=evening.date).first()
+
+
+def report_closed_because(
+    evening: ClubEvening, *, now: datetime.datetime | None = None
+) -> str | None:
+    """Why a member can no longer report for ``evening`` (a sentence), or None while he can."""
+    now = now or timezone.now()
+    if evening.date < timezone.localdate(now):
+        return _("This evening has passed.")
+    deadline = report_deadline(evening)
+    if deadline is not None and now >= deadline:
+        return _("Reports for this evening closed at %(time)s; ask the TD.") % {
+            "time": date_format(timezone.localtime(deadline), "j F H:i")
+        }
+    round = _evening_round(evening)
+    if round is not None and not round.is_planned:
+        return _("The pairing for this evening is published; ask the TD.")
+    return None
+
+
+def _participant_for(evening: ClubEvening, participant: Participant, user: User) -> Participant:
+    if participant.season_id != evening.season_id:
+        raise ServiceError(_("You do not play in this season."))
+    member = participant.member
+    if member.user_id != user.pk:
+        raise ServiceError(_("You can only report for yourself."))
+    return participant
+
+
+def _apply_to_open_round(
+    evening: ClubEvening, participant: Participant, mark: str, user: User
+) -> None:
+    """Record the report on the evening's round when the TD has opened it already."""
+    round = _evening_round(evening)
+    if round is None or not round.is_planned or round.season.is_round_robin:
+        return
+    if participant.joined_round > round.number:
+        return
+    current = (
+        RoundEntry.objects.filter(round=round, participant=participant)
+        .values_list("kind", flat=True)
+        .first()
+    )
+    if mark == PRESENT and current != RoundEntry.Kind.ABSENT_NOTICE:
+        return  # the TD recorded something else meanwhile: his word stands
+    if mark != PRESENT and current is not None and current != RoundEntry.Kind.ABSENT_NOTICE:
+        return
+    attendance_record(round=round, marks={participant.pk: mark}, user=user)
+
+
+@transaction.atomic
+def absence_report(
+    *,
+    evening: ClubEvening,
+    participant: Participant,
+    user: User,
+    kind: str = AbsenceReport.Kind.ABSENT,
+    note: str = "",
+    now: datetime.datetime | None = None,
+) -> AbsenceReport:
+    """The member's report for ``evening``; a second report replaces the first."""
+    if kind not in AbsenceReport.Kind.values:
+        raise ServiceError(_("Unknown report: %(kind)s.") % {"kind": kind})
+    season = Season.objects.select_for_update().get(pk=evening.season_id)
+    evening.season = season
+    if kind == AbsenceReport.Kind.BYE and not season.requested_byes:
+        raise ServiceError(_("This season has no requested byes."))
+    _participant_for(evening, participant, user)
+    closed = report_closed_because(evening, now=now)
+    if closed:
+        raise ServiceError(closed)
+    note = note.strip()[:200]
+    report, _created = AbsenceReport.objects.update_or_create(
+        evening=evening,
+        participant=participant,
+        defaults={
+            "kind": kind,
+            "note": note,
+            "reported_by": user,
+            "reported_at": now or timezone.now(),
+        },
+    )
+    mark = RoundEntry.Kind.ABSENT_NOTICE if kind == AbsenceReport.Kind.ABSENT else PRESENT
+    _apply_to_open_round(evening, participant, mark, user)
+    return report
+
+
+@transaction.atomic
+def absence_withdraw(
+    *,
+    evening: ClubEvening,
+    participant: Participant,
+    user: User,
+    now: datetime.datetime | None = None,
+) -> None:
+    """Take the member's report for ``evening`` back (before the deadline)."""
+    season = Season.objects.select_for_update().get(pk=evening.season_id)
+    evening.season = season
+    _participant_for(evening, participant, user)
+    closed = report_closed_because(evening, now=now)
+    if closed:
+        raise ServiceError(closed)
+    deleted, _rows = AbsenceReport.objects.filter(evening=evening, participant=participant).delete()
+    if not deleted:
+        raise ServiceError(_("There is no report to take back."))
+    _apply_to_open_round(evening, participant, PRESENT, user)
+
+
+@transaction.atomic
+def evenings_add(*, season: Season, dates: Iterable[datetime.date]) -> list[ClubEvening]:
+    """Add club evenings on ``dates`` to the calendar, numbered after the planned rounds so
+    far; a date already in the calendar is refused (all or nothing)."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    dates = sorted(set(dates))
+    if not dates:
+        raise ServiceError(_("Give at least one date."))
+    existing = set(ClubEvening.objects.filter(season=season).values_list("date", flat=True))
+    clash = [day for day in dates if day in existing]
+    if clash:
+        raise ServiceError(
+            _("Already in the calendar: %(dates)s.")
+            % {"dates": ", ".join(date_format(day, "SHORT_DATE_FORMAT") for day in clash)}
+        )
+    last = ClubEvening.objects.filter(season=season).aggregate(last=Max("round_number"))["last"]
+    played = Round.objects.filter(season=season).aggregate(last=Max("number"))["last"]
+    number = max(last or 0, played or 0)
+    evenings = []
+    try:
+        with transaction.atomic():
+            for day in dates:
+                number += 1
+                evenings.append(
+                    ClubEvening.objects.create(season=season, date=day, round_number=number)
+                )
+    except IntegrityError as error:
+        raise ServiceError(_("This season already has a club evening on this date.")) from error
+    return evenings

@@ -1,0 +1,3 @@
+"""Member accounts: invitations (made by the TD), accepting one, linking an existing account."""
+
+urlpatterns: list = []
