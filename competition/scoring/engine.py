@@ -54,7 +54,11 @@ class _Prepared:
     upto_round: int
     digest: RecordDigest
     sheet: TiebreakSheet | None = None  # the tie-breaks' packed reading, built on first use
+    # round -> participant -> tie-break values (without DE): every code for everybody once
+    # _tiebreak_values has run for the round (then the round is in tiebreak_complete), before
+    # that the codes _tiebreak_figure was asked for
     tiebreak_cache: dict[int, dict[int, dict[str, Fraction]]] = field(default_factory=dict)
+    tiebreak_complete: set[int] = field(default_factory=set)
 
     @property
     def context(self) -> SystemContext:
@@ -69,10 +73,28 @@ class _Prepared:
         figures: Mapping[int, Mapping[str, Fraction]],
         tie_order: Mapping[int, int],
     ) -> tuple[int, ...]:
-        """The :data:`~competition.scoring.systems.base.Ranker` ranking-dependent systems get."""
-        tiebreak_values = _tiebreak_values(self, round_number)
-        values = {pid: {**figures[pid], **tiebreak_values[pid]} for pid in self.participants}
-        groups = _groups(self, round_number, values, tie_order)
+        """The :data:`~competition.scoring.systems.base.Ranker` ranking-dependent systems get.
+
+        It ranks the participants in ``figures`` (everybody, or a system's tied ones): each
+        group's order depends only on its members, so a subset comes out exactly as within
+        the ranking of everybody. A tie-break is computed only for the participants still tied
+        when the ranking reaches it, and once per round, participant and code.
+        """
+        system = self.system
+        # fresh dicts: DE writes into the values of a tied group
+        values = {pid: dict(own) for pid, own in figures.items()}
+        groups = _refine(
+            self, round_number, [list(values)], (system.primary, *system.secondary), values
+        )
+        for code in self.tiebreak_codes:
+            tied = [pid for group in groups if len(group) > 1 for pid in group]
+            if not tied:
+                break  # everyone is separated: the remaining tie-breaks cannot change the order
+            if code != DIRECT_ENCOUNTER:
+                for pid, value in _tiebreak_figure(self, round_number, code, tied).items():
+                    values[pid][code] = value
+            groups = _refine(self, round_number, groups, (code,), values)
+        groups = _settle(self, groups, tie_order)
         return tuple(pid for group in groups for pid in group)
 
 
@@ -114,9 +136,8 @@ def _sheet(prepared: _Prepared) -> TiebreakSheet:
 
 def _tiebreak_values(prepared: _Prepared, upto_round: int) -> dict[int, dict[str, Fraction]]:
     """The season's tie-breaks (without DE) after ``upto_round``, computed once per round."""
-    cached = prepared.tiebreak_cache.get(upto_round)
-    if cached is not None:
-        return cached
+    if upto_round in prepared.tiebreak_complete:
+        return prepared.tiebreak_cache[upto_round]
     codes = [code for code in prepared.tiebreak_codes if code != DIRECT_ENCOUNTER]
     if not codes:
         values: dict[int, dict[str, Fraction]] = {pid: {} for pid in prepared.participants}
@@ -126,7 +147,35 @@ def _tiebreak_values(prepared: _Prepared, upto_round: int) -> dict[int, dict[str
         computed = _sheet(prepared).figures(upto_round, codes)
         values = {pid: dict(computed[pid]) for pid in prepared.participants}
     prepared.tiebreak_cache[upto_round] = values
+    prepared.tiebreak_complete.add(upto_round)
     return values
+
+
+def _tiebreak_figure(
+    prepared: _Prepared, upto_round: int, code: str, members: Sequence[int]
+) -> dict[int, Fraction]:
+    """One tie-break (not DE) after ``upto_round`` for ``members``, each computed once.
+
+    The first tie-break usually separates a tied group, so it is computed alone; a member
+    still tied after it gets all his tie-breaks at once. The values are those of
+    :func:`_tiebreak_values`: the sheet computes a member's figures from the sheet alone (see
+    :meth:`TiebreakSheet.figures`).
+    """
+    known = prepared.tiebreak_cache.setdefault(upto_round, {})
+    missing = [pid for pid in members if code not in known.get(pid, ())]
+    if 4 * len(missing) >= len(prepared.participants):
+        # many ties (early rounds): every code for everybody in one pass is cheaper
+        known = _tiebreak_values(prepared, upto_round)
+    elif missing:
+        codes = [other for other in prepared.tiebreak_codes if other != DIRECT_ENCOUNTER]
+        asked = codes if code != codes[0] else [code]
+        if upto_round == 0:
+            computed = {pid: dict.fromkeys(asked, Fraction(0)) for pid in missing}
+        else:
+            computed = _sheet(prepared).figures(upto_round, asked, missing)
+        for pid in missing:
+            known.setdefault(pid, {}).update(computed[pid])
+    return {pid: known[pid][code] for pid in members}
 
 
 def _sort_keys(values: Sequence[Fraction]) -> list[int]:
@@ -173,9 +222,25 @@ def _groups(
     """
     system = prepared.system
     criteria = (system.primary, *system.secondary, *prepared.tiebreak_codes)
-    groups: list[list[int]] = [list(prepared.participants)]
+    groups = _refine(prepared, upto_round, [list(prepared.participants)], criteria, values)
+    return _settle(prepared, groups, tie_order)
+
+
+def _refine(
+    prepared: _Prepared,
+    upto_round: int,
+    groups: list[list[int]],
+    criteria: Sequence[str],
+    values: Mapping[int, dict[str, Fraction]],
+) -> list[list[int]]:
+    """``groups`` (in ranking order) split by ``criteria`` in turn, highest first.
+
+    ``values`` needs only the members of groups of more than one; ``DE`` writes its value
+    into theirs (it exists only within a tied group).
+    """
+    size = sum(len(group) for group in groups)
     for code in criteria:
-        if len(groups) == len(prepared.participants):
+        if len(groups) == size:
             break  # everyone is separated: the remaining criteria cannot change the order
         refined: list[list[int]] = []
         for group in groups:
@@ -187,6 +252,13 @@ def _groups(
             else:
                 refined.extend(_split(group, {pid: values[pid][code] for pid in group}))
         groups = refined
+    return groups
+
+
+def _settle(
+    prepared: _Prepared, groups: list[list[int]], tie_order: Mapping[int, int] | None
+) -> list[list[int]]:
+    """Groups still tied split by ``tie_order`` (lower first), then sorted by start rank, name."""
     if tie_order is not None:
         groups = [
             part

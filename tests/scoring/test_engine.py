@@ -48,10 +48,12 @@ def stub_tiebreaks(
         def __init__(self, season: SeasonInput, rows: object) -> None:
             pass
 
-        def figures(self, upto_round: int, codes: Sequence[str]):
+        def figures(
+            self, upto_round: int, codes: Sequence[str], members: Collection[int] | None = None
+        ):
             return {
                 pid: {code: figures.get(pid, {}).get(code, F(0)) for code in codes}
-                for pid in figures
+                for pid in (figures if members is None else members)
             }
 
         def meetings(self, upto_round: int, members: Collection[int]) -> dict:

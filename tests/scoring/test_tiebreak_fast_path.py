@@ -62,6 +62,36 @@ def test_one_sheet_gives_the_readable_rules_after_every_round(
             assert all(tuple(values) == codes for values in fast.values())
 
 
+@pytest.mark.parametrize("policy", UNPLAYED_POLICIES)
+@settings(max_examples=examples(100), deadline=None)
+@given(**events, member_seed=st.integers(0, 10**6))
+def test_the_figures_of_some_members_are_their_rows_of_everybodys(
+    policy: str, seed: int, players: int, rounds: int, round_robin: bool, member_seed: int
+) -> None:
+    """``figures(..., members=...)`` (the Keizer ranking asks for the participants tied in
+    score) gives exactly those members' rows of the figures for everybody, AOB included (it
+    reads the Buchholz of opponents outside the members). The sheet keeps each round's
+    Buchholz as it finds them, so the members are asked of a sheet that has not yet computed
+    everybody's, a few at a time, then again after everybody's."""
+    season = random_season(seed, players, rounds, policy=policy, round_robin=round_robin)
+    rows = read_rows(season, rounds)
+    sheet, fresh = TiebreakSheet(season, rows), TiebreakSheet(season, rows)
+    rng = random.Random(member_seed)
+    ids = [p.id for p in season.participants]
+    for upto in range(1, rounds + 1):
+        codes = tuple(rng.sample(CODES, rng.randint(1, len(CODES))))
+        if "AOB" not in codes and rng.random() < 0.5:
+            codes = (*codes, "AOB")
+        everybody = sheet.figures(upto, codes)
+        for members in (rng.sample(ids, rng.randint(0, len(ids))) for _ in range(3)):
+            for asked_of in (fresh, sheet):
+                some = asked_of.figures(upto, codes, members)
+                assert some == {pid: everybody[pid] for pid in members}, (upto, codes, members)
+                assert all(tuple(values) == codes for values in some.values())
+    with pytest.raises(ValueError, match="unknown participants"):
+        sheet.figures(rounds, CODES, [max(ids) + 1])
+
+
 @pytest.mark.parametrize("policy", ["fide-2024", "fide-2026"])
 @settings(max_examples=examples(60), deadline=None)
 @given(**events, group_seed=st.integers(0, 10**6))

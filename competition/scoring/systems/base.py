@@ -28,9 +28,11 @@ from competition.scoring.parameters import ParameterSpec, validate_parameters
 from competition.scoring.records import RoundRecord
 from competition.scoring.systems.units import RecordDigest
 
-# (round number, figures by participant and code, tie order) -> participant ids, best first.
-# The engine's ranking: primary score, secondary figures, the season's tie-breaks after that
-# round, then the tie order (lower first), then start rank and name.
+# (round number, figures by participant and code, tie order) -> the ids of the participants in
+# the figures (everybody, or only some: those tied in score), best first. The engine's ranking:
+# primary score, secondary figures, the season's tie-breaks after that round, then the tie order
+# (lower first), then start rank and name. A group equal on the figures comes out in the same
+# order whoever else is ranked with it.
 Ranker = Callable[[int, Mapping[int, Mapping[str, Fraction]], Mapping[int, int]], tuple[int, ...]]
 
 

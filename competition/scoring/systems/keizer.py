@@ -38,7 +38,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from itertools import pairwise
 from math import lcm
 
 from competition.scoring.model import Contribution, EntryKind, ParameterValue, Result
@@ -157,43 +156,87 @@ class KeizerRound:
     cycle: int  # how many rankings the values were averaged over (1 unless SETTLED_CYCLE)
 
 
+def _terms(
+    records: Sequence[RoundRecord], parameters: Mapping[str, ParameterValue]
+) -> list[RoundTerm]:
+    """One participant's terms, round by round (the absences with notice counted as they come)."""
+    terms: list[RoundTerm] = []
+    paid = 0
+    for record in records:
+        terms.append(round_term(record, parameters, paid))
+        if record.entry is EntryKind.ABSENT_NOTICE:
+            paid += 1
+    return terms
+
+
 @dataclass(slots=True)
 class _Sheet:
-    """Every participant's terms as whole numbers of 1/``unit``, with prefix counts per round."""
+    """Every participant's terms as whole numbers of 1/``unit``, with prefix counts per round.
+
+    Participants are numbered by position (``ids[position]``, the context's order); the inner
+    loops index lists by position rather than dictionaries by id.
+    """
 
     unit: int
-    terms: dict[int, list[RoundTerm]]
-    games: dict[int, list[tuple[int, int]]]  # (opponent, fraction in units), in round order
-    games_after: dict[int, list[int]]  # games over the board among rounds 1..r
-    own_after: dict[int, list[int]]  # summed fractions of the own value after round r
+    ids: list[int]
+    games: list[list[tuple[int, int]]]  # (opponent's position, fraction in units), round order
+    games_after: list[list[int]]  # games over the board among rounds 1..r
+    own_after: list[list[int]]  # summed fractions of the own value after round r
 
 
 def _sheet(context: SystemContext, parameters: Mapping[str, ParameterValue]) -> _Sheet:
+    """The terms of :func:`_terms` for everybody, read from the digest.
+
+    :func:`round_term` decides every term; it depends on a record only through its points,
+    result and entry kind, and on the absences paid before it only through whether they reached
+    ``max_paid_absences``, so it is asked once per distinct combination (a handful per season).
+    """
     unit = lcm(*(Fraction(parameters[name]).denominator for name in _FRACTION_NAMES))
     own_value_counts = bool(parameters["own_value_in_score"])
-    sheet = _Sheet(unit, {}, {}, {}, {})
-    for pid in context.participants:
-        terms: list[RoundTerm] = []
+    limit = parameters["max_paid_absences"]
+    cap = 0 if limit == EMPTY else int(limit)
+    digest = context.digest
+    ids = list(context.participants)
+    position = {pid: p for p, pid in enumerate(ids)}
+    sheet = _Sheet(unit, ids, [], [], [])
+    # (points in digest units, id of the result, id of the entry kind, paid capped) -> units;
+    # results and entry kinds are singletons, and an id hashes faster than an Enum.
+    term_units: dict[tuple[int, int, int, int], int] = {}
+    for pid in ids:
         games: list[tuple[int, int]] = []
         games_after = [0]
         own = unit if own_value_counts else 0
         own_after = [own]
         paid = 0
-        for record in context.records[pid]:
-            term = round_term(record, parameters, paid)
-            if record.entry is EntryKind.ABSENT_NOTICE:
+        rows = zip(
+            digest.points[pid],
+            digest.played[pid],
+            digest.opponent[pid],
+            digest.result[pid],
+            digest.entry[pid],
+            strict=True,
+        )
+        for number, (points, played, opponent, result, entry) in enumerate(rows, start=1):
+            key = (points, id(result), id(entry), min(paid, cap))
+            units = term_units.get(key)
+            if units is None:
+                record = RoundRecord(
+                    number, Fraction(points, digest.unit), result=result, entry=entry
+                )
+                units = to_units(round_term(record, parameters, paid).fraction, unit)
+                term_units[key] = units
+            if entry is EntryKind.ABSENT_NOTICE:
                 paid += 1
-            terms.append(term)
-            if term.opponent is not None:
-                games.append((term.opponent, to_units(term.fraction, unit)))
+            if played:
+                assert opponent is not None  # a game over the board has an opponent
+                games.append((position[opponent], units))
             else:
-                own += to_units(term.fraction, unit)
+                own += units
             games_after.append(len(games))
             own_after.append(own)
-        sheet.terms[pid] = terms
-        sheet.games[pid] = games
-        sheet.games_after[pid] = games_after
-        sheet.own_after[pid] = own_after
+        sheet.games.append(games)
+        sheet.games_after.append(games_after)
+        sheet.own_after.append(own_after)
     return sheet
 
 
@@ -315,18 +358,21 @@ class Keizer(RankingSystem):
         value_units = [to_units(value, value_unit) for value in values]
         mode = parameters["recalculation"]
         caches: dict[int, FractionCache] = {}
-        # against[q]: (participant, fraction in units) for every game against q so far
-        against: dict[int, list[tuple[int, int]]] = {}
+        # against[q]: (position, fraction in units) for every game against position q so far;
+        # a game worth nothing (a loss by default) adds nothing whatever q's value, so it is left
+        # out of the updates
+        against: list[list[tuple[int, int]]] = [[] for _ in sheet.ids]
         previous = start
         rounds: list[KeizerRound] = []
         for number in range(context.upto_round + 1):
-            for pid, games in sheet.games.items():
-                after = sheet.games_after[pid]
-                for opponent, weight in games[after[number - 1] : after[number]] if number else ():
-                    against.setdefault(opponent, []).append((pid, weight))
-            tie_order = {pid: place for place, pid in enumerate(previous)}
+            if number:
+                for p, games in enumerate(sheet.games):
+                    after = sheet.games_after[p]
+                    for opponent, weight in games[after[number - 1] : after[number]]:
+                        if weight:
+                            against[opponent].append((p, weight))
             evaluate = _Evaluation(
-                sheet, number, rank, tie_order, against, value_units, value_unit, caches,
+                sheet, number, rank, previous, against, value_units, value_unit, caches,
                 bool(context.season.tiebreaks),
             )  # fmt: skip
             if mode == FIXED_POINT:
@@ -357,8 +403,8 @@ class Keizer(RankingSystem):
         *,
         every_round: bool = True,
     ) -> tuple[SystemRound, ...]:
-        trace = self.run(context, parameters)
-        system_rounds = [
+        trace = self.run(context, parameters)  # every round: each ranking needs the one before
+        return tuple(
             SystemRound(
                 keizer_round.round_number,
                 {
@@ -368,9 +414,8 @@ class Keizer(RankingSystem):
                 # ties after the tie-breaks: the previous round's ranking, as in run()
                 tie_order={pid: place for place, pid in enumerate(keizer_round.previous)},
             )
-            for keizer_round in trace
-        ]
-        return tuple(system_rounds) if every_round else (system_rounds[-1],)
+            for keizer_round in (trace if every_round else trace[-1:])
+        )
 
     def explain(
         self,
@@ -390,7 +435,7 @@ class Keizer(RankingSystem):
                     parts={"own_value": own_value, "fraction": Fraction(1)}, note=OWN_VALUE_NOTE,
                 )
             )  # fmt: skip
-        for term in _sheet(context, parameters).terms[participant_id]:
+        for term in _terms(context.records[participant_id], parameters):
             if term.opponent is not None:
                 opponent_value = now.used[term.opponent]
                 # "then": his value in the standings the evening started from
@@ -432,7 +477,8 @@ class _Outcome:
 class _Evaluation:
     """Scoring and ranking one round with the values of given rankings; counts the passes.
 
-    Scores are whole numbers of 1/(fraction unit × value unit). ``against[q]`` lists who met
+    Scores are whole numbers of 1/(fraction unit × value unit), in lists by position (see
+    :class:`_Sheet`); rankings inside are tuples of positions. ``against[q]`` lists who met
     ``q`` up to this round with which fraction, so a later pass only updates the scores touched
     by the values that changed (few, once the ranking settles).
     """
@@ -442,82 +488,136 @@ class _Evaluation:
         sheet: _Sheet,
         number: int,
         rank: Ranker,
-        tie_order: Mapping[int, int],
-        against: Mapping[int, list[tuple[int, int]]],
+        previous: tuple[int, ...],
+        against: Sequence[list[tuple[int, int]]],
         value_units: Sequence[int],
         value_unit: int,
         caches: dict[int, FractionCache],
         has_tiebreaks: bool,
     ) -> None:
         self.has_tiebreaks = has_tiebreaks
-        self.sheet = sheet
+        self.ids = sheet.ids
+        self.position = {pid: p for p, pid in enumerate(sheet.ids)}
+        self.unit = sheet.unit
         self.number = number
         self.rank = rank
-        self.tie_order = tie_order
+        # ties after everything: the previous round's ranking (by id for the engine's ranking,
+        # by position for our own sort)
+        self.tie_order = {pid: place for place, pid in enumerate(previous)}
+        self.tie_place = [self.tie_order[pid] for pid in sheet.ids]
+        self.own = [after[number] for after in sheet.own_after]  # own value's fraction, units
         self.against = against
         self.value_units = value_units
         self.value_unit = value_unit
         self.caches = caches
+        # this round's engine order of each group of equal scores met so far, by its members
+        self.group_orders: dict[frozenset[int], tuple[int, ...]] = {}
         self.passes = 0
 
-    def _totals(self, value: Mapping[int, int]) -> dict[int, int]:
-        """Every score in units, computed afresh with ``value`` (in units) per participant."""
-        own_after, number = self.sheet.own_after, self.number
-        totals = {pid: own_after[pid][number] * own for pid, own in value.items()}
-        for opponent, met in self.against.items():
+    def _positions(self, order: tuple[int, ...]) -> tuple[int, ...]:
+        position = self.position
+        return tuple(position[pid] for pid in order)
+
+    def _totals(self, value: Sequence[int]) -> list[int]:
+        """Every score in units, computed afresh with ``value`` (in units) per position."""
+        totals = [own * units for own, units in zip(self.own, value, strict=True)]
+        for opponent, met in enumerate(self.against):
             opponent_value = value[opponent]
-            for pid, weight in met:
-                totals[pid] += weight * opponent_value
+            if opponent_value:
+                for p, weight in met:
+                    totals[p] += weight * opponent_value
         return totals
 
     def _update(
-        self, totals: dict[int, int], old: Mapping[int, int], new: Mapping[int, int]
+        self,
+        totals: list[int],
+        old: Sequence[int],
+        new: Sequence[int],
+        old_order: tuple[int, ...],
+        new_order: tuple[int, ...],
     ) -> None:
-        """Turn ``totals`` computed with ``old`` values into those with ``new`` values."""
-        own_after, number = self.sheet.own_after, self.number
-        for pid, value in new.items():
-            change = value - old[pid]
-            if change:
-                totals[pid] += own_after[pid][number] * change
-                for other, weight in self.against.get(pid, ()):
-                    totals[other] += weight * change
+        """Turn ``totals`` computed with ``old`` values into those with ``new`` values.
 
-    def _values(self, order: tuple[int, ...]) -> dict[int, int]:
-        units = self.value_units
-        return {pid: units[place] for place, pid in enumerate(order)}
+        Only a position whose place changed can have a new value; each one is in ``new_order``
+        once, at its new place.
+        """
+        own, against = self.own, self.against
+        for was, p in zip(old_order, new_order, strict=True):
+            if was != p:
+                change = new[p] - old[p]
+                if change:
+                    totals[p] += own[p] * change
+                    for other, weight in against[p]:
+                        totals[other] += weight * change
 
-    def _order(self, totals: Mapping[int, int], cycle: int) -> tuple[int, ...]:
+    def _values(self, order: tuple[int, ...]) -> list[int]:
+        """The value (in units) of each position's place in ``order``."""
+        value = [0] * len(order)
+        for units, p in zip(self.value_units, order, strict=True):
+            value[p] = units
+        return value
+
+    def _order(self, totals: list[int], cycle: int) -> tuple[int, ...]:
         """The ranking the scores give: score, the season's tie-breaks, then the tie order.
 
-        Without ties in score the tie-breaks cannot matter, so the engine's ranking is asked
-        for only when two scores are equal and the season has tie-breaks.
+        Our own sort (score, then the tie order) is the engine's ranking wherever no two scores
+        are equal. Where some are, and the season has tie-breaks, the engine ranks the tied
+        participants: within one round its order of a group of equal scores depends only on
+        who is in the group (the tie-breaks and the tie order are the round's), so each group
+        is asked for once per round and keeps the places its scores hold in our sort.
         """
         self.passes += 1
-        tie_order = self.tie_order
-        order = sorted(totals, key=lambda pid: (-totals[pid], tie_order[pid]))
-        if self.has_tiebreaks and any(
-            totals[first] == totals[second] for first, second in pairwise(order)
-        ):
-            score = self._scores(totals, cycle)
-            return self.rank(self.number, {pid: {KEIZER: s} for pid, s in score.items()}, tie_order)
+        size = len(totals)
+        # score descending, then tie order: one whole number per position (tie places < size)
+        keys = [place - total * size for total, place in zip(totals, self.tie_place, strict=True)]
+        order = sorted(range(size), key=keys.__getitem__)
+        if not self.has_tiebreaks or len(set(totals)) == size:
+            return tuple(order)
+        groups: list[tuple[int, frozenset[int]]] = []  # (first place, members) of equal scores
+        first = 0
+        for place in range(1, size + 1):
+            if place == size or totals[order[place]] != totals[order[first]]:
+                if place - first > 1:
+                    groups.append((first, frozenset(order[first:place])))
+                first = place
+        known = self.group_orders
+        asked = [members for _, members in groups if members not in known]
+        if asked:
+            as_score = self._fractions(self.unit * self.value_unit * cycle)
+            ids, position = self.ids, self.position
+            ranked = self.rank(
+                self.number,
+                {ids[p]: {KEIZER: as_score[totals[p]]} for members in asked for p in members},
+                self.tie_order,
+            )
+            group_of = {ids[p]: members for members in asked for p in members}
+            placed: dict[frozenset[int], list[int]] = {members: [] for members in asked}
+            for pid in ranked:
+                placed[group_of[pid]].append(position[pid])
+            known.update((members, tuple(ordered)) for members, ordered in placed.items())
+        for first, members in groups:
+            order[first : first + len(members)] = known[members]
         return tuple(order)
-
-    def _scores(self, totals: Mapping[int, int], cycle: int) -> dict[int, Fraction]:
-        as_score = self._fractions(self.sheet.unit * self.value_unit * cycle)
-        return {pid: as_score[total] for pid, total in totals.items()}
 
     def _outcome(
         self,
         order: tuple[int, ...],
-        totals: Mapping[int, int],
-        value: Mapping[int, int],
+        totals: Sequence[int],
+        value: Sequence[int],
         cycle: int,
         settled: str,
     ) -> _Outcome:
         """The figures of the final pass; ``value`` is summed over ``cycle`` rankings."""
+        ids = self.ids
         as_value = self._fractions(self.value_unit * cycle)
-        used = {pid: as_value[units] for pid, units in value.items()}
-        return _Outcome(order, used, self._scores(totals, cycle), settled, cycle)
+        as_score = self._fractions(self.unit * self.value_unit * cycle)
+        return _Outcome(
+            tuple(ids[p] for p in order),
+            {pid: as_value[units] for pid, units in zip(ids, value, strict=True)},
+            {pid: as_score[total] for pid, total in zip(ids, totals, strict=True)},
+            settled,
+            cycle,
+        )
 
     def _fractions(self, denominator: int) -> FractionCache:
         """One cache per denominator, shared by every round of the run."""
@@ -527,15 +627,15 @@ class _Evaluation:
         return cache
 
     def once(self, source: tuple[int, ...]) -> _Outcome:
-        value = self._values(source)
+        value = self._values(self._positions(source))
         totals = self._totals(value)
         return self._outcome(self._order(totals, 1), totals, value, 1, SETTLED_ONE_PASS)
 
     def fixed_point(self, start: tuple[int, ...], max_iterations: int) -> _Outcome:
         """Iterate from ``start`` until the ranking reproduces itself (see the module docstring)."""
-        seen = {start: 0}
-        current = start
-        value = self._values(start)
+        current = self._positions(start)
+        seen = {current: 0}
+        value = self._values(current)
         totals = self._totals(value)
         while True:
             order = self._order(totals, 1)
@@ -545,15 +645,15 @@ class _Evaluation:
                 return self._outcome(order, totals, value, 1, SETTLED_LIMIT)
             if order in seen:
                 cycle = list(seen)[seen[order] :]
-                summed = dict.fromkeys(value, 0)
+                summed = [0] * len(value)
                 for member in cycle:
-                    for pid, units in self._values(member).items():
-                        summed[pid] += units
+                    for p, units in enumerate(self._values(member)):
+                        summed[p] += units
                 totals = self._totals(summed)
                 order = self._order(totals, len(cycle))
                 return self._outcome(order, totals, summed, len(cycle), SETTLED_CYCLE)
             seen[order] = len(seen)
-            current = order
-            new_value = self._values(current)
-            self._update(totals, value, new_value)
+            new_value = self._values(order)
+            self._update(totals, value, new_value, current, order)
             value = new_value
+            current = order

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
-from competition.scoring.model import Result
+from competition.scoring.model import EntryKind, Result
 from competition.scoring.records import SeasonRows
 
 
@@ -66,7 +66,7 @@ class RecordDigest:
 
     ``points[pid][i]`` is the game points of round i + 1 in units of 1/``unit``; ``played`` is
     True for a game over the board; ``opponent`` is the opponent's id (or None); ``result`` the
-    game's result (None for an entry).
+    game's result (None for an entry); ``entry`` the kind of entry (None for a game).
     """
 
     unit: int
@@ -74,6 +74,7 @@ class RecordDigest:
     played: Mapping[int, list[bool]]
     opponent: Mapping[int, list[int | None]]
     result: Mapping[int, list[Result | None]]
+    entry: Mapping[int, list[EntryKind | None]]
 
 
 def digest_rows(season_rows: SeasonRows) -> RecordDigest:
@@ -88,9 +89,11 @@ def digest_rows(season_rows: SeasonRows) -> RecordDigest:
     played: dict[int, list[bool]] = {}
     opponent: dict[int, list[int | None]] = {}
     result: dict[int, list[Result | None]] = {}
+    entry: dict[int, list[EntryKind | None]] = {}
     for pid, rows in rows_by_participant.items():
         points[pid] = [units_of[id(row[0])] for row in rows]
         result[pid] = results = [row[3] for row in rows]
         played[pid] = [outcome in _PLAYED_RESULTS for outcome in results]
         opponent[pid] = [row[1] for row in rows]
-    return RecordDigest(unit, points, played, opponent, result)
+        entry[pid] = [row[4] for row in rows]
+    return RecordDigest(unit, points, played, opponent, result, entry)

@@ -145,7 +145,10 @@ class TiebreakSheet:
     codes=["BH", "SB"])``.
     """
 
-    __slots__ = ("bad_points", "fractions", "ids", "participants", "policy", "position", "rounds")
+    __slots__ = (
+        "after_round", "bad_points", "fractions", "ids", "participants", "policy", "position",
+        "rounds",
+    )  # fmt: skip
 
     def __init__(self, season: SeasonInput, rows: SeasonRows) -> None:
         """Read ``rows`` (see :func:`read_rows`) under the season's policy."""
@@ -159,6 +162,10 @@ class TiebreakSheet:
         self.participants: list[_Participant] = []
         # Fraction caches by denominator (values repeat from round to round).
         self.fractions: dict[int, FractionCache] = _FRACTIONS
+        # rounds read -> everybody's points (halves), score for opponents (quarters) and the
+        # Buchholz (quarters, by position) found so far: figures() for a few members at a time
+        # (the Keizer ranking) then reads them instead of computing them again
+        self.after_round: dict[int, tuple[list[int], list[int], dict[int, int]]] = {}
         ratings = {p.id: p.rating for p in season.participants}
         rating_of = {pid: ratings.get(pid) or 0 for pid in ids}  # 0: unrated
         # A record's kind depends only on (result, entry, points, colour). Results and entry
@@ -187,8 +194,20 @@ class TiebreakSheet:
     def _rounds_read(self, upto_round: int) -> int:
         return min(upto_round, self.rounds)  # the rounds read, as records_by_participant does
 
-    def figures(self, upto_round: int, codes: Sequence[str]) -> dict[int, dict[str, Fraction]]:
-        """Every code in ``codes`` (validated, no ``DE``) for every participant after the round."""
+    def figures(
+        self, upto_round: int, codes: Sequence[str], members: Collection[int] | None = None
+    ) -> dict[int, dict[str, Fraction]]:
+        """Every code in ``codes`` (validated, no ``DE``) after the round, for every participant
+        or only for ``members`` (the same figures: each row reads only the sheet; AOB sums the
+        Buchholz of the member's own opponents). The Keizer system's ranking asks for the few
+        participants tied in score after each pass, not for everybody."""
+        if members is None:
+            positions: Sequence[int] = range(len(self.ids))
+        else:
+            unknown = set(members) - self.position.keys()
+            if unknown:
+                raise ScoringInputError(f"unknown participants: {sorted(unknown)}")
+            positions = [self.position[pid] for pid in members]
         policy = self.policy
         if policy not in UNPLAYED_POLICIES:
             raise ScoringInputError(f"unknown unplayed-round policy {policy!r}")
@@ -199,28 +218,41 @@ class TiebreakSheet:
         fide = policy in FIDE_POLICIES
         capped = policy == "fide-2026"
         people = self.participants
-        points = [person.points_after[rounds] for person in people]  # halves
-        opponent_scores = [person.opponent_score_after[rounds] for person in people]  # quarters
+        after_round = self.after_round.get(rounds)
+        if after_round is None:
+            after_round = self.after_round[rounds] = (
+                [person.points_after[rounds] for person in people],
+                [person.opponent_score_after[rounds] for person in people],
+                {},
+            )
+        # points in halves, scores for opponents in quarters, BH in quarters by position
+        points, opponent_scores, buchholz = after_round
         by_quarter, by_eighth = self.fractions[4], self.fractions[8]
         by_half, by_one = self.fractions[2], self.fractions[1]
         # Which codes go where in a participant's row of figures (decided once, not per
         # participant).
         slot = {code: index for index, code in enumerate(codes)}
         buchholz_slot, sonneborn_slot, cut1_slot = slot.get("BH"), slot.get("SB"), slot.get("SB/C1")
-        cuts = [(slot[code], *BUCHHOLZ_CUTS[code]) for code in codes if code in BUCHHOLZ_CUTS]
+        # BH itself cuts nothing (0, 0): its slot is filled with the total
+        cuts = [
+            (slot[code], *BUCHHOLZ_CUTS[code])
+            for code in codes
+            if code in BUCHHOLZ_CUTS and code != "BH"
+        ]
         median_slot = slot.get(MEDIAN)
         koya_slot, koya_sum_slot = slot.get("KS"), slot.get("BH/KS")
         counted = [(slot[code], _COUNTED[code]) for code in codes if code in _COUNTED]
         progressive_slot, aro_slot, tpr_slot = slot.get("PS"), slot.get("ARO"), slot.get("TPR")
         aob_slot = slot.get("AOB")
         needs_items = any(code in _NEEDS_ITEMS for code in codes)
+        needs_products = sonneborn_slot is not None or cut1_slot is not None
         needs_koya = koya_slot is not None or koya_sum_slot is not None
         needs_rated = aro_slot is not None or tpr_slot is not None
 
-        figures: list[list[Fraction]] = []
-        buchholz = [0] * len(people)
         two_rounds = 2 * rounds  # a draw per round in quarters, the 16.4.2 cap
-        for p, person in enumerate(people):
+        figures: list[list[Fraction]] = []
+        for p in positions:
+            person = people[p]
             row: list[Fraction] = [_ZERO] * len(codes)
             figures.append(row)
             counters = person.counters_after[rounds]
@@ -249,26 +281,31 @@ class TiebreakSheet:
                             bases.append(basis)
                             own_results.append(h)
                 total = sum(bases) + sum(volunteered)
-                buchholz[p] = total
-                products = list(map(mul, bases, own_results))  # eighths
-                volunteered_products = list(map(mul, volunteered, volunteered_results))
-                sonneborn_berger = sum(products) + sum(volunteered_products)
+                buchholz[p] = total  # kept for the round (AOB)
                 if buchholz_slot is not None:
                     row[buchholz_slot] = by_quarter[total]
-                if sonneborn_slot is not None:
-                    row[sonneborn_slot] = by_eighth[sonneborn_berger]
-                if cut1_slot is not None:
-                    cut = 0
-                    if len(products) + len(volunteered_products) >= 2:
-                        # Art. 14.1.1.d: the contribution of the lowest-scored opponent (the smaller
-                        # product among equals); 16.5.1: a voluntary unplayed round's instead when
-                        # its contribution is not lower than that.
-                        _, cut = min(
-                            zip(bases + volunteered, products + volunteered_products, strict=True)
-                        )
-                        if volunteered_products and min(volunteered_products) >= cut:
-                            cut = min(volunteered_products)
-                    row[cut1_slot] = by_eighth[sonneborn_berger - cut]
+                if needs_products:
+                    products = list(map(mul, bases, own_results))  # eighths
+                    volunteered_products = list(map(mul, volunteered, volunteered_results))
+                    sonneborn_berger = sum(products) + sum(volunteered_products)
+                    if sonneborn_slot is not None:
+                        row[sonneborn_slot] = by_eighth[sonneborn_berger]
+                    if cut1_slot is not None:
+                        cut = 0
+                        if len(products) + len(volunteered_products) >= 2:
+                            # Art. 14.1.1.d: the contribution of the lowest-scored opponent (the
+                            # smaller product among equals); 16.5.1: a voluntary unplayed round's
+                            # instead when its contribution is not lower than that.
+                            _, cut = min(
+                                zip(
+                                    bases + volunteered,
+                                    products + volunteered_products,
+                                    strict=True,
+                                )
+                            )
+                            if volunteered_products and min(volunteered_products) >= cut:
+                                cut = min(volunteered_products)
+                        row[cut1_slot] = by_eighth[sonneborn_berger - cut]
                 if cuts or median_slot is not None:
                     bases.sort()
                     volunteered.sort()
@@ -310,13 +347,23 @@ class TiebreakSheet:
                     row[tpr_slot] = by_one[tpr]
         if aob_slot is not None:
             # Art. 8.2: the mean Buchholz of the opponents met over the board.
-            for row, person in zip(figures, people, strict=True):
-                met = person.played_opponents[: _counter(person.counters_after[rounds], _PLAYED)]
+            met_of = [
+                people[p].played_opponents[: _counter(people[p].counters_after[rounds], _PLAYED)]
+                for p in positions
+            ]
+            if members is not None:
+                # opponents outside ``members`` whose Buchholz this round has not found yet:
+                # computing their BH keeps it in ``buchholz`` (the round's, shared)
+                unknown = {o for met in met_of for o in met if o not in buchholz}
+                if unknown:
+                    self.figures(upto_round, ["BH"], [self.ids[o] for o in unknown])
+            for row, met in zip(figures, met_of, strict=True):
                 if met:
                     row[aob_slot] = Fraction(sum(buchholz[o] for o in met), 4 * len(met))
+        ids = self.ids
         return {
-            pid: dict(zip(codes, row, strict=True))
-            for pid, row in zip(self.ids, figures, strict=True)
+            ids[p]: dict(zip(codes, row, strict=True))
+            for p, row in zip(positions, figures, strict=True)
         }
 
     def meetings(self, upto_round: int, members: Collection[int]) -> Meetings:
