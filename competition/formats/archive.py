@@ -1,9 +1,12 @@
 """The season archive: one JSON document holding everything that makes up a season.
 
-``{"format": "clubcomp-season", "version": 3, ...}`` with the club, the season with all its
+``{"format": "clubcomp-season", "version": 4, ...}`` with the club, the season with all its
 settings, its rule-set history, the members involved, participants, rounds (games and entries
-with who changed them last and when) and the complete change history of games and entries, as
-simple-history keeps it (created, changed and deleted rows, with date, user and reason).
+with who changed them last and when), the calendar of club evenings with the members' absence
+reports, and the complete change history of games, entries and reports, as simple-history
+keeps it (created, changed and deleted rows, with date, user and reason). Account data (a
+member's login, e-mail address, notification choices and calendar token; invitations) is
+not part of a season and is never written.
 
 The schema is declared once, by the dataclasses below: a field's type says what JSON value it
 holds (``int | None``: an integer or null; ``tuple[ArchiveGame, ...]``: a list of game objects)
@@ -19,7 +22,11 @@ JSON path of the first problem, e.g. ``rounds[3].games[2].white: unknown partici
 The schema, with an example, is in ``docs/formats.md``. Version 2 added ``fixed_by_td`` to games,
 entries and their history rows; a version 1 archive is still read, with ``fixed_by_td`` false.
 Version 3 added the participants' event ``rating`` (an older archive gives each participant his
-member's rating) and allows start points as a fraction (``"1356/7"``).
+member's rating) and allows start points as a fraction (``"1356/7"``). Version 4 added the
+entries' ``version``, the season's absence deadline, requested byes and name display settings,
+the members' own name display choice and moment of anonymisation, the club evenings with their
+absence reports and the reports' history; an older archive has none of these and loads with
+the defaults (entry version 1, no deadline, no requested byes, full names, no evenings).
 """
 
 from __future__ import annotations
@@ -31,7 +38,7 @@ import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import UTC, date, datetime, time
 from fractions import Fraction
 from operator import attrgetter
 from typing import Any
@@ -39,17 +46,21 @@ from typing import Any
 from competition.formats.errors import FormatError
 
 FORMAT = "clubcomp-season"
-VERSION = 3
-SUPPORTED_VERSIONS = frozenset({1, 2, 3})
+VERSION = 4
+SUPPORTED_VERSIONS = frozenset({1, 2, 3, 4})
 RESULTS = frozenset({"1-0", "1/2", "0-1", "+-", "-+", "--", ""})
 ENTRY_KINDS = frozenset({"bye", "absent_notice", "absent_no_notice", "club_duty", "not_paired"})
 SEASON_STATUSES = frozenset({"draft", "running", "finished"})
 SEASON_KINDS = frozenset({"ladder", "round_robin"})
 ROUND_STATUSES = frozenset({"planned", "paired", "completed"})
 HISTORY_TYPES = frozenset({"+", "~", "-"})  # simple-history: created, changed, deleted
+REPORT_KINDS = frozenset({"absent", "bye"})  # "I can't come", "I ask for a bye"
+NAME_DISPLAYS = frozenset({"full", "short"})  # full name, or first name and initial
+MEMBER_NAME_DISPLAYS = NAME_DISPLAYS | {""}  # "": as the season says
 _DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 _FRACTION = re.compile(r"-?[0-9]+/[1-9][0-9]*")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_TIME = re.compile(r"[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{6})?)?")
 # The database's integer columns: larger values cannot be stored, so they are refused here.
 SMALL = 32767
 INT = 2147483647
@@ -103,6 +114,10 @@ class ArchiveMember:
     rating_date: date | None = None  # the date of the rating list the rating comes from
     birth_year: int | None = field(default=None, metadata=check(minimum=0, maximum=SMALL))
     active: bool = True
+    # the member's own choice for public pages: "full", "short" or "" (as the season says)
+    name_display: str = field(default="", metadata=check(choices=MEMBER_NAME_DISPLAYS, since=4))
+    # when an administrator anonymised him (his name is then already a neutral one)
+    anonymised_at: datetime | None = field(default=None, metadata=check(since=4))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,6 +150,15 @@ class ArchiveSeason:
     rematch_window: int = field(default=3, metadata=check(minimum=0, maximum=SMALL))
     status: str = field(default="running", metadata=check(choices=SEASON_STATUSES))
     rules_version: int = field(default=1, metadata=check(minimum=1, maximum=INT))
+    # members report absences until this time on the evening's day ("18:00"); null: until
+    # the TD publishes the pairing
+    absence_deadline: time | None = field(default=None, metadata=check(since=4))
+    requested_byes: bool = field(default=False, metadata=check(since=4))
+    name_display: str = field(default="full", metadata=check(choices=NAME_DISPLAYS, since=4))
+    # juniors (born in or after this year) show as first name and initial
+    junior_birth_year: int | None = field(
+        default=None, metadata=check(minimum=0, maximum=SMALL, since=4)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +200,10 @@ class ArchiveEntry:
     updated_by: str | None = field(default=None, metadata=check(nonempty=True))
     updated_at: datetime | None = None
     fixed_by_td: bool = field(default=False, metadata=check(since=2))  # a bye the TD gave by hand
+    # how often the TD recorded or changed it (before version 4: 1)
+    version: int = field(
+        default=1, metadata=check(minimum=0, maximum=INT, since=4, before="updated_by")
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +255,50 @@ class ArchiveEntryRecord:
     updated_by: str | None = field(metadata=check(nonempty=True))
     updated_at: datetime
     fixed_by_td: bool = field(default=False, metadata=check(since=2))
+    version: int = field(
+        default=1, metadata=check(minimum=0, maximum=INT, since=4, before="updated_by")
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveReport:
+    """A member's report for a club evening: "absent" (I can't come) or "bye" (I ask for one)."""
+
+    id: int  # archive-local identifier, referred to by the history
+    participant: int
+    kind: str = field(metadata=check(choices=REPORT_KINDS))
+    note: str
+    reported_by: str | None = field(metadata=check(nonempty=True))  # username
+    reported_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveEvening:
+    """A planned club evening of the calendar, identified by its date (one per date)."""
+
+    date: date
+    round_number: int = field(metadata=check(minimum=1, maximum=SMALL))
+    note: str = ""
+    reports: tuple[ArchiveReport, ...] = field(default=(), metadata=check(sort_by="participant"))
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveReportRecord:
+    """One simple-history row of an absence report (see :class:`ArchiveGameRecord`):
+    ``evening`` is the evening's date, None (like ``participant`` and the users) where the row
+    names one the archive does not hold."""
+
+    report: int
+    history_date: datetime
+    history_type: str = field(metadata=check(choices=HISTORY_TYPES))
+    history_user: str | None = field(metadata=check(nonempty=True))
+    history_change_reason: str | None
+    evening: date | None
+    participant: int | None
+    kind: str = field(metadata=check(choices=REPORT_KINDS))
+    note: str
+    reported_by: str | None = field(metadata=check(nonempty=True))
+    reported_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +318,14 @@ class SeasonArchive:
     entry_history: tuple[ArchiveEntryRecord, ...] = field(
         default=(), metadata=check(key="history.entries")
     )
+    # the calendar, by date; declared last so that older code building archives positionally
+    # keeps working, written before the history
+    evenings: tuple[ArchiveEvening, ...] = field(
+        default=(), metadata=check(sort_by="date", since=4, before="game_history")
+    )
+    report_history: tuple[ArchiveReportRecord, ...] = field(
+        default=(), metadata=check(key="history.reports", since=4)
+    )
 
 
 # --- the schema as the reader and writer see it ----------------------------------------------
@@ -254,8 +334,8 @@ class SeasonArchive:
 @dataclass(frozen=True, slots=True)
 class _Field:
     """One declared field: its name, JSON key (``group`` holds it when nested), value kind
-    (``str``, ``int``, ``bool``, ``date``, ``moment``, ``parameters``, ``strings``, ``object``
-    or ``objects``), whether null is allowed, the class of its objects and its checks."""
+    (``str``, ``int``, ``bool``, ``date``, ``time``, ``moment``, ``parameters``, ``strings``,
+    ``object`` or ``objects``), whether null is allowed, the class of its objects and its checks."""
 
     name: str
     key: str
@@ -266,7 +346,7 @@ class _Field:
     check: Check
 
 
-_SCALARS = {str: "str", int: "int", bool: "bool", date: "date", datetime: "moment"}
+_SCALARS = {str: "str", int: "int", bool: "bool", date: "date", time: "time", datetime: "moment"}
 
 
 def _kind_of(hint: object) -> tuple[str, bool, type[Any] | None]:
@@ -327,11 +407,25 @@ def moment_text(value: datetime) -> str:
     return value.astimezone(UTC).isoformat(timespec="microseconds")
 
 
+def time_text(value: time) -> str:
+    """A time of day as the archive writes it: ``"18:00"``, with seconds only when it has them.
+
+    >>> time_text(time(18, 0)), time_text(time(18, 0, 30))
+    ('18:00', '18:00:30')
+    """
+    if value.tzinfo is not None:
+        raise ValueError("the archive only holds times of day without a time zone")
+    if value.second or value.microsecond:
+        return value.isoformat()
+    return value.isoformat(timespec="minutes")
+
+
 def dump_archive(archive: SeasonArchive) -> str:
     """The canonical JSON text of ``archive``: the same archive always gives the same bytes.
 
     Lists are written sorted by their identifiers (members and participants by id, rule sets
-    by version, rounds by number, games by board, entries by participant); the history stays
+    by version, rounds by number, games by board, entries by participant, evenings by date,
+    reports by participant); the history stays
     in recording order. ``load_archive(dump_archive(a)) == a`` for an archive whose lists are
     in that order and whose moments are in UTC.
     """
@@ -354,6 +448,8 @@ def _value_json(spec: _Field, value: Any) -> object:
         return None
     if spec.kind == "date":
         return value.isoformat()
+    if spec.kind == "time":
+        return time_text(value)
     if spec.kind == "moment":
         return moment_text(value)
     if spec.kind == "parameters":
@@ -456,6 +552,8 @@ def _read_value(spec: _Field, document: Mapping[str, object], path: str, version
         return value
     if spec.kind == "date":
         return _read_date(value, path, spec.optional)
+    if spec.kind == "time":
+        return _read_time(value, path)
     if spec.kind == "moment":
         return _read_moment(value, path)
     if spec.kind == "parameters":
@@ -527,6 +625,18 @@ def _read_date(value: object, path: str, optional: bool) -> date:
         raise FormatError(f"expected {expected}, found {_kind(value)}", path=path) from None
 
 
+def _read_time(value: object, path: str) -> time:
+    """A time of day, ``HH:MM`` or ``HH:MM:SS`` (microseconds allowed), without an offset."""
+    try:
+        if not isinstance(value, str) or not _TIME.fullmatch(value):
+            raise ValueError
+        return time.fromisoformat(value)
+    except ValueError:
+        raise FormatError(
+            f"expected a time of day such as 18:00 or null, found {_kind(value)}", path=path
+        ) from None
+
+
 def _read_moment(value: object, path: str) -> datetime:
     """An ISO 8601 moment with its offset, returned in UTC."""
     try:
@@ -563,7 +673,7 @@ def _read_list(value: object, path: str) -> list[object]:
 
 
 def load_archive(text: str) -> SeasonArchive:
-    """Read and validate a season archive (format ``clubcomp-season``, version 1 or 2)."""
+    """Read and validate a season archive (format ``clubcomp-season``, version 1 to 4)."""
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
@@ -599,8 +709,8 @@ def load_archive(text: str) -> SeasonArchive:
     return archive
 
 
-def _unique(values: Mapping[str, int], what: str) -> None:
-    seen: dict[int, str] = {}
+def _unique(values: Mapping[str, object], what: str) -> None:
+    seen: dict[object, str] = {}
     for path, value in values.items():
         if value in seen:
             raise FormatError(f"{what} {value} appears twice (also {seen[value]})", path=path)
@@ -686,3 +796,45 @@ def _check_references(archive: SeasonArchive) -> None:
                 pid = getattr(h, name)
                 if pid is not None and pid not in participants:
                     raise FormatError(f"unknown participant {pid}", path=f"{path}.{name}")
+    _check_evenings(archive, participants)
+
+
+def _check_evenings(archive: SeasonArchive, participants: set[int]) -> None:
+    """One evening per date, unique report ids, reports (and their history) naming
+    participants of the archive, one report per participant and evening."""
+    _unique({f"evenings[{i}].date": e.date for i, e in enumerate(archive.evenings)}, "evening")
+    _unique(
+        {
+            f"evenings[{i}].reports[{j}].id": r.id
+            for i, e in enumerate(archive.evenings)
+            for j, r in enumerate(e.reports)
+        },
+        "report id",
+    )
+    for i, evening in enumerate(archive.evenings):
+        reported: dict[int, str] = {}
+        for j, report in enumerate(evening.reports):
+            path = f"evenings[{i}].reports[{j}].participant"
+            if report.participant not in participants:
+                raise FormatError(f"unknown participant {report.participant}", path=path)
+            if report.participant in reported:
+                raise FormatError(
+                    f"participant {report.participant} has two reports for this evening "
+                    f"(also {reported[report.participant]})",
+                    path=path,
+                )
+            reported[report.participant] = path
+    dates = {e.date for e in archive.evenings}
+    previous: datetime | None = None
+    for j, h in enumerate(archive.report_history):
+        path = f"history.reports[{j}]"
+        if previous is not None and h.history_date < previous:
+            raise FormatError(
+                "the history must be in recording order (history_date goes back)",
+                path=f"{path}.history_date",
+            )
+        previous = h.history_date
+        if h.evening is not None and h.evening not in dates:
+            raise FormatError(f"unknown evening {h.evening.isoformat()}", path=f"{path}.evening")
+        if h.participant is not None and h.participant not in participants:
+            raise FormatError(f"unknown participant {h.participant}", path=f"{path}.participant")

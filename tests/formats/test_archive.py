@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import json
-from datetime import UTC, date, datetime, timedelta, timezone
+from datetime import UTC, date, datetime, time, timedelta, timezone
 from fractions import Fraction
 
 import pytest
@@ -14,6 +15,9 @@ from hypothesis import strategies as st
 from competition.formats.archive import (
     ENTRY_KINDS,
     HISTORY_TYPES,
+    MEMBER_NAME_DISPLAYS,
+    NAME_DISPLAYS,
+    REPORT_KINDS,
     RESULTS,
     ROUND_STATUSES,
     SEASON_KINDS,
@@ -21,10 +25,13 @@ from competition.formats.archive import (
     ArchiveClub,
     ArchiveEntry,
     ArchiveEntryRecord,
+    ArchiveEvening,
     ArchiveGame,
     ArchiveGameRecord,
     ArchiveMember,
     ArchiveParticipant,
+    ArchiveReport,
+    ArchiveReportRecord,
     ArchiveRound,
     ArchiveRuleSet,
     ArchiveSeason,
@@ -33,6 +40,7 @@ from competition.formats.archive import (
     exact,
     load_archive,
     moment_text,
+    time_text,
 )
 from competition.formats.errors import FormatError
 from tests.profiles import examples
@@ -53,7 +61,14 @@ SEASON = ArchiveSeason(
     rematch_window=5,
     status="running",
     rules_version=2,
+    absence_deadline=time(18, 0),
+    requested_byes=True,
+    name_display="short",
+    junior_birth_year=2008,
 )
+# Cor's report for 12 September: made, changed to a bye request, taken back; Jörg's stays.
+REPORTED = datetime(2024, 9, 10, 8, 15, tzinfo=UTC)
+CHANGED = datetime(2024, 9, 11, 17, 59, 59, 999999, tzinfo=UTC)
 ARCHIVE = SeasonArchive(
     club=ArchiveClub("Schaakclub Het Paard", "het-paard"),
     season=SEASON,
@@ -65,9 +80,10 @@ ARCHIVE = SeasonArchive(
             rating=2051,
             rating_date=date(2024, 9, 1),
             birth_year=1990,
+            name_display="full",
         ),
-        ArchiveMember(2, "Müller, Jörg", fide_id=4600000, active=False),
-        ArchiveMember(3, "Bakker, Cor"),
+        ArchiveMember(2, "Müller, Jörg", fide_id=4600000, active=False, name_display="short"),
+        ArchiveMember(3, "Oud-lid 3", anonymised_at=datetime(2025, 6, 1, 12, tzinfo=UTC)),
     ),
     rule_sets=(
         ArchiveRuleSet(
@@ -109,7 +125,7 @@ ARCHIVE = SeasonArchive(
             2,
             date(2024, 9, 12),
             "planned",
-            entries=(ArchiveEntry(2, 11, "absent_notice", "0.5", "ziek", "wim", AT),),
+            entries=(ArchiveEntry(2, 11, "absent_notice", "0.5", "ziek", "wim", AT, version=3),),
             games=(ArchiveGame(2, 1, 10, 12, "", 1, "wim", AT, fixed_by_td=True),),
         ),
     ),
@@ -151,7 +167,66 @@ ARCHIVE = SeasonArchive(
     entry_history=(
         ArchiveEntryRecord(2, AT, "+", None, "", 2, 11, "absent_notice", "0.5", "ziek", "wim", AT),
     ),
+    evenings=(
+        ArchiveEvening(
+            date(2024, 9, 12),
+            2,
+            "",
+            (ArchiveReport(1, 11, "absent", "ziek", "jorg", REPORTED),),
+        ),
+        ArchiveEvening(date(2024, 9, 19), 3, "bekerwedstrijd"),
+    ),
+    report_history=(
+        ArchiveReportRecord(
+            1,
+            REPORTED,
+            "+",
+            "jorg",
+            None,
+            date(2024, 9, 12),
+            11,
+            "absent",
+            "ziek",
+            "jorg",
+            REPORTED,
+        ),
+        ArchiveReportRecord(
+            2, REPORTED, "+", "cor", None, date(2024, 9, 12), 12, "absent", "", "cor", REPORTED
+        ),
+        ArchiveReportRecord(
+            2, CHANGED, "~", "cor", None, date(2024, 9, 12), 12, "bye", "oneven?", "cor", CHANGED
+        ),
+        ArchiveReportRecord(
+            2, CHANGED, "-", "cor", "taken back", None, 12, "bye", "oneven?", None, CHANGED
+        ),
+    ),
 )
+
+
+def as_version(document: dict, version: int) -> dict:
+    """``document`` (as ``dump_archive`` writes it) without what later versions added."""
+    document["version"] = version
+    if version < 4:
+        for key in ("absence_deadline", "requested_byes", "name_display", "junior_birth_year"):
+            del document["season"][key]
+        for member in document["members"]:
+            del member["name_display"], member["anonymised_at"]
+        del document["evenings"], document["history"]["reports"]
+        for rnd in document["rounds"]:
+            for row in rnd["entries"]:
+                del row["version"]
+        for row in document["history"]["entries"]:
+            del row["version"]
+    if version < 3:
+        for participant in document["participants"]:
+            del participant["rating"]
+    if version < 2:
+        for rnd in document["rounds"]:
+            for row in (*rnd["games"], *rnd["entries"]):
+                del row["fixed_by_td"]
+        for row in (*document["history"]["games"], *document["history"]["entries"]):
+            del row["fixed_by_td"]
+    return document
 
 
 def test_exact_decimal_strings() -> None:
@@ -163,12 +238,26 @@ def test_exact_decimal_strings() -> None:
 def test_dump_is_canonical_and_loads_back() -> None:
     text = dump_archive(ARCHIVE)
     assert text.endswith("}\n")
-    assert text.startswith('{\n  "format": "clubcomp-season",\n  "version": 3,\n')
+    assert text.startswith('{\n  "format": "clubcomp-season",\n  "version": 4,\n')
     assert '"name": "Müller, Jörg"' in text  # ensure_ascii=False
     assert '"factor": "0.07"' in text  # exact strings, never floats
     assert '"knsb_relatienummer": "0812345"' in text  # the leading zero stays
     assert '"valid_from": "2024-08-30T18:00:00.123456+00:00"' in text  # exact moment, UTC
     assert '"bye_points": "0.5"' in text and '"rematch_window": 5' in text
+    assert '"absence_deadline": "18:00"' in text
+    assert '"anonymised_at": "2025-06-01T12:00:00.000000+00:00"' in text
+    document = json.loads(text)
+    # The calendar comes before the history; the reports' history after the entries'.
+    assert list(document)[-2:] == ["evenings", "history"]
+    assert list(document["history"]) == ["games", "entries", "reports"]
+    assert document["evenings"][0]["reports"][0] == {
+        "id": 1,
+        "participant": 11,
+        "kind": "absent",
+        "note": "ziek",
+        "reported_by": "jorg",
+        "reported_at": "2024-09-10T08:15:00.000000+00:00",
+    }
     assert load_archive(text) == ARCHIVE
     # Same archive in another list order gives the same bytes (the history keeps its order).
     shuffled = SeasonArchive(
@@ -180,6 +269,8 @@ def test_dump_is_canonical_and_loads_back() -> None:
         tuple(reversed(ARCHIVE.rounds)),
         ARCHIVE.game_history,
         ARCHIVE.entry_history,
+        tuple(reversed(ARCHIVE.evenings)),
+        ARCHIVE.report_history,
     )
     assert dump_archive(shuffled) == text
 
@@ -207,15 +298,7 @@ def test_a_moment_in_another_offset_loads_as_the_same_moment_in_utc() -> None:
 
 def test_a_version_1_archive_loads_without_the_fixed_marks() -> None:
     """Version 1 had no ``fixed_by_td``: its games and entries load as not fixed by the TD."""
-    document = json.loads(dump_archive(ARCHIVE))
-    document["version"] = 1
-    for participant in document["participants"]:
-        del participant["rating"]
-    for rnd in document["rounds"]:
-        for row in (*rnd["games"], *rnd["entries"]):
-            del row["fixed_by_td"]
-    for row in (*document["history"]["games"], *document["history"]["entries"]):
-        del row["fixed_by_td"]
+    document = as_version(json.loads(dump_archive(ARCHIVE)), 1)
     loaded = load_archive(json.dumps(document))
     assert loaded.rounds[1].games[0].fixed_by_td is False
     assert loaded.game_history[2].fixed_by_td is False
@@ -223,10 +306,8 @@ def test_a_version_1_archive_loads_without_the_fixed_marks() -> None:
 
 
 def test_a_version_1_archive_may_not_carry_the_fixed_marks() -> None:
-    document = json.loads(dump_archive(ARCHIVE))
+    document = as_version(json.loads(dump_archive(ARCHIVE)), 2)
     document["version"] = 1
-    for participant in document["participants"]:
-        del participant["rating"]
     with pytest.raises(FormatError, match=r"rounds\[0\]\.games\[0\]: unknown field 'fixed_by_td'"):
         load_archive(json.dumps(document))
 
@@ -250,7 +331,7 @@ def _set(path: list[object], value: object) -> callable:  # type: ignore[valid-t
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (_set(["version"], 4), "version: version 4 is not supported (supported: 1, 2, 3)"),
+        (_set(["version"], 5), "version: version 5 is not supported (supported: 1, 2, 3, 4)"),
         (_set(["format"], "other"), "format: not a season archive (expected 'clubcomp-season')"),
         (
             _set(["rounds", 1, "games", 0, "fixed_by_td"], "yes"),
@@ -338,6 +419,199 @@ def test_load_reports_the_json_path(change: callable, message: str) -> None:  # 
     assert str(caught.value).startswith(message)
 
 
+def _second_report(report_id: int) -> callable:  # type: ignore[valid-type]
+    """A second report of Jörg (participant 11) for 12 September, with id ``report_id``."""
+
+    def change(document: dict) -> None:
+        reports = document["evenings"][0]["reports"]
+        reports.append({**reports[0], "id": report_id, "kind": "bye"})
+
+    return change
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            _set(["evenings", 1, "date"], "2024-09-12"),
+            "evenings[1].date: evening 2024-09-12 appears twice (also evenings[0].date)",
+        ),
+        (
+            _set(["evenings", 0, "reports", 0, "participant"], 99),
+            "evenings[0].reports[0].participant: unknown participant 99",
+        ),
+        (
+            _set(["evenings", 0, "reports", 0, "kind"], "late"),
+            "evenings[0].reports[0].kind: 'late' is not one of 'absent', 'bye'",
+        ),
+        (
+            _second_report(1),
+            "evenings[0].reports[1].id: report id 1 appears twice (also evenings[0].reports[0].id)",
+        ),
+        (
+            _second_report(2),
+            "evenings[0].reports[1].participant: participant 11 has two reports for this evening "
+            "(also evenings[0].reports[0].participant)",
+        ),
+        (
+            _set(["evenings", 0, "reports", 0, "reported_at"], None),
+            "evenings[0].reports[0].reported_at: expected a moment such as",
+        ),
+        (
+            _set(["evenings", 0, "reports", 0, "reported_by"], ""),
+            "evenings[0].reports[0].reported_by: must not be empty",
+        ),
+        (
+            _set(["evenings", 0, "round_number"], 0),
+            "evenings[0].round_number: must be at least 1, found 0",
+        ),
+        (_set(["evenings", 0, "round"], 2), "evenings[0]: unknown field 'round'"),
+        (_set(["evenings", 0, "date"], None), "evenings[0].date: expected a date YYYY-MM-DD"),
+        (
+            _set(["history", "reports", 1, "evening"], "2024-10-03"),
+            "history.reports[1].evening: unknown evening 2024-10-03",
+        ),
+        (
+            _set(["history", "reports", 0, "participant"], 99),
+            "history.reports[0].participant: unknown participant 99",
+        ),
+        (
+            _set(["history", "reports", 2, "kind"], "absent_notice"),
+            "history.reports[2].kind: 'absent_notice' is not one of 'absent', 'bye'",
+        ),
+        (
+            _set(["history", "reports", 2, "history_date"], "2024-09-01T00:00:00+00:00"),
+            "history.reports[2].history_date: the history must be in recording order",
+        ),
+        (
+            _set(["season", "absence_deadline"], "6 pm"),
+            "season.absence_deadline: expected a time of day such as 18:00 or null, found '6 pm'",
+        ),
+        (
+            _set(["season", "absence_deadline"], "18:00+02:00"),
+            "season.absence_deadline: expected a time of day such as 18:00 or null",
+        ),
+        (
+            _set(["season", "absence_deadline"], "25:00"),
+            "season.absence_deadline: expected a time of day such as 18:00 or null, found '25:00'",
+        ),
+        (
+            _set(["season", "requested_byes"], "yes"),
+            "season.requested_byes: expected true or false, found 'yes'",
+        ),
+        (
+            _set(["season", "name_display"], ""),
+            "season.name_display: '' is not one of 'full', 'short'",
+        ),
+        (
+            _set(["season", "junior_birth_year"], 40000),
+            "season.junior_birth_year: must be at most 32767, found 40000",
+        ),
+        (
+            _set(["members", 0, "name_display"], "initials"),
+            "members[0].name_display: 'initials' is not one of '', 'full', 'short'",
+        ),
+        (
+            _set(["members", 2, "anonymised_at"], "2025-06-01"),
+            "members[2].anonymised_at: expected a moment such as",
+        ),
+        (_set(["members", 0, "email"], "a@b.nl"), "members[0]: unknown field 'email'"),
+    ],
+)
+def test_calendar_and_privacy_errors_name_the_json_path(
+    change: callable,  # type: ignore[valid-type]
+    message: str,
+) -> None:
+    with pytest.raises(FormatError) as caught:
+        load_archive(broken(change))
+    assert str(caught.value).startswith(message)
+
+
+def test_a_version_3_archive_loads_with_the_defaults_of_version_4() -> None:
+    """Version 3 had no calendar, reports or privacy settings: no deadline, no requested byes,
+    full names, members as the season says, no evenings and no reports' history."""
+    loaded = load_archive(json.dumps(as_version(json.loads(dump_archive(ARCHIVE)), 3)))
+    assert (
+        loaded.season.absence_deadline,
+        loaded.season.requested_byes,
+        loaded.season.name_display,
+        loaded.season.junior_birth_year,
+    ) == (None, False, "full", None)
+    assert [(m.name_display, m.anonymised_at) for m in loaded.members] == [("", None)] * 3
+    assert (loaded.evenings, loaded.report_history) == ((), ())
+    # Entries had no version: 1, as a row the TD recorded once.
+    assert [e.version for r in loaded.rounds for e in r.entries] == [1, 1]
+    assert [h.version for h in loaded.entry_history] == [1]
+    # Everything else is as it was.
+    assert [r.games for r in loaded.rounds] == [r.games for r in ARCHIVE.rounds]
+    assert loaded.participants == ARCHIVE.participants
+    assert loaded.game_history == ARCHIVE.game_history
+    # Written again, it is a version 4 archive with the defaults spelled out.
+    again = json.loads(dump_archive(loaded))
+    assert again["version"] == 4 and again["evenings"] == []
+    assert again["history"]["reports"] == [] and again["season"]["absence_deadline"] is None
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (
+            lambda d: d.__setitem__("evenings", []),
+            ": unknown field 'evenings'",
+        ),
+        (
+            lambda d: d["history"].__setitem__("reports", []),
+            "history: unknown field 'reports'",
+        ),
+        (
+            lambda d: d["season"].__setitem__("absence_deadline", None),
+            "season: unknown field 'absence_deadline'",
+        ),
+        (
+            lambda d: d["members"][0].__setitem__("name_display", ""),
+            "members[0]: unknown field 'name_display'",
+        ),
+        (
+            lambda d: d["rounds"][1]["entries"][0].__setitem__("version", 3),
+            "rounds[1].entries[0]: unknown field 'version'",
+        ),
+    ],
+)
+def test_a_version_3_archive_may_not_carry_what_version_4_added(
+    change: callable,  # type: ignore[valid-type]
+    message: str,
+) -> None:
+    document = as_version(json.loads(dump_archive(ARCHIVE)), 3)
+    change(document)
+    with pytest.raises(FormatError) as caught:
+        load_archive(json.dumps(document))
+    assert str(caught.value) == message
+
+
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        (time(18, 0), "18:00"),
+        (time(9, 5), "09:05"),
+        (time(18, 0, 30), "18:00:30"),
+        (time(18, 0, 0, 250), "18:00:00.000250"),
+    ],
+)
+def test_times_of_day_are_written_to_the_minute_unless_they_have_seconds(
+    value: time, text: str
+) -> None:
+    assert time_text(value) == text
+    archive = SeasonArchive(ARCHIVE.club, dataclasses.replace(SEASON, absence_deadline=value))
+    assert json.loads(dump_archive(archive))["season"]["absence_deadline"] == text
+    assert load_archive(dump_archive(archive)).season.absence_deadline == value
+
+
+def test_a_time_of_day_is_read_in_either_precision() -> None:
+    document = json.loads(dump_archive(ARCHIVE))
+    document["season"]["absence_deadline"] = "18:00:00"
+    assert load_archive(json.dumps(document)).season.absence_deadline == time(18, 0)
+
+
 def test_not_json_names_line_and_column() -> None:
     with pytest.raises(FormatError) as caught:
         load_archive('{\n  "format": \n}')
@@ -368,6 +642,8 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
             draw(st.none() | st.dates()),
             draw(st.none() | st.integers(1900, 2020)),
             draw(st.booleans()),
+            draw(st.sampled_from(sorted(MEMBER_NAME_DISPLAYS))),
+            draw(st.none() | MOMENTS),
         )
         for i in member_ids
     )
@@ -418,6 +694,7 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
                     draw(USER),
                     draw(st.none() | MOMENTS),
                     draw(st.booleans()),
+                    draw(st.integers(0, 5)),
                 )
             )
         rounds.append(
@@ -465,6 +742,41 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
             draw(USER),
             draw(MOMENTS),
             draw(st.booleans()),
+            draw(st.integers(0, 5)),
+        )
+        for moment in sorted(draw(st.lists(MOMENTS, max_size=4)))
+    )
+    evenings = []
+    report_id = 0
+    for day in sorted(draw(st.sets(st.dates(), max_size=3))):
+        reports = []
+        for pid in sorted(draw(st.sets(st.sampled_from(ids), max_size=3)) if ids else ()):
+            report_id += 1
+            reports.append(
+                ArchiveReport(
+                    report_id,
+                    pid,
+                    draw(st.sampled_from(sorted(REPORT_KINDS))),
+                    draw(TEXT),
+                    draw(USER),
+                    draw(MOMENTS),
+                )
+            )
+        evenings.append(ArchiveEvening(day, draw(st.integers(1, 40)), draw(TEXT), tuple(reports)))
+    days = st.none() | st.sampled_from([e.date for e in evenings]) if evenings else st.none()
+    report_history = tuple(
+        ArchiveReportRecord(
+            draw(st.integers(1, report_id + 3)),
+            moment,
+            draw(st.sampled_from(sorted(HISTORY_TYPES))),
+            draw(USER),
+            draw(st.none() | TEXT),
+            draw(days),
+            draw(someone),
+            draw(st.sampled_from(sorted(REPORT_KINDS))),
+            draw(TEXT),
+            draw(USER),
+            draw(MOMENTS),
         )
         for moment in sorted(draw(st.lists(MOMENTS, max_size=4)))
     )
@@ -486,6 +798,10 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
         draw(st.integers(0, 20)),
         draw(st.sampled_from(sorted(SEASON_STATUSES))),
         draw(st.integers(1, 5)),
+        draw(st.none() | st.times()),
+        draw(st.booleans()),
+        draw(st.sampled_from(sorted(NAME_DISPLAYS))),
+        draw(st.none() | st.integers(1900, 2030)),
     )
     rule_sets = (
         ArchiveRuleSet(
@@ -501,6 +817,8 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
         tuple(rounds),
         game_history,
         entry_history,
+        tuple(evenings),
+        report_history,
     )
 
 
@@ -557,10 +875,7 @@ def test_fuzz_one_field_changed(data: st.DataObject) -> None:
 
 def test_a_version_2_archive_gives_participants_their_members_rating() -> None:
     """Before version 3 ARO and TPR used the member's rating: it becomes the event rating."""
-    document = json.loads(dump_archive(ARCHIVE))
-    document["version"] = 2
-    for participant in document["participants"]:
-        del participant["rating"]
+    document = as_version(json.loads(dump_archive(ARCHIVE)), 2)
     loaded = load_archive(json.dumps(document))
     ratings = {m.id: m.rating for m in ARCHIVE.members}
     assert [p.rating for p in loaded.participants] == [

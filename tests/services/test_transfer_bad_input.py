@@ -169,6 +169,7 @@ def _archive_cases() -> tuple[str, list[tuple[str, str, str]]]:
             "kind": "bye",
             "points": "0.25",
             "note": "",
+            "version": 1,
             "updated_by": None,
             "updated_at": None,
             "fixed_by_td": False,

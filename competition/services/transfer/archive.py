@@ -1,11 +1,17 @@
 """The season archive in and out: a season with everything that makes it up as the archive's
 dataclasses (:func:`season_archive`, :func:`season_archive_text`), and an archive as a new
 season (:func:`archive_import`). The format itself is :mod:`competition.formats.archive`.
+
+A season archive carries no account data: a member's login (``Member.user``), e-mail address,
+notification choices and calendar token, and invitations, stay in the installation that has
+them (accounts do not travel between installations; an e-mail address is personal data that a
+season's record does not need; ``pg_dump`` is the full backup). docs/decisions.md says why.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from decimal import Decimal
@@ -19,7 +25,9 @@ from competition.exact import fraction_to_text
 from competition.formats import archive as fa
 from competition.formats.errors import FormatError
 from competition.models import (
+    AbsenceReport,
     Club,
+    ClubEvening,
     Game,
     Member,
     Participant,
@@ -98,13 +106,15 @@ def _usernames(user_ids: Iterable[int | None]) -> dict[int, str]:
     return {user.pk: user.get_username() for user in user_model.objects.filter(pk__in=wanted)}
 
 
-def _history_rows(model: Any, live_ids: Iterable[int], round_ids: Sequence[int]) -> list[Any]:
+def _history_rows(
+    model: Any, live_ids: Iterable[int], parent_ids: Sequence[int], *, parent: str = "round"
+) -> list[Any]:
     """Every simple-history row of the season's live rows and of its deleted rows, in
     recording order. A deleted row is found by a history row naming one of the season's
-    rounds and an id no live row has any more."""
+    rounds (or evenings: ``parent``) and an id no live row has any more."""
     live = set(live_ids)
     deleted = set(
-        model.history.filter(round_id__in=round_ids)
+        model.history.filter(**{f"{parent}_id__in": parent_ids})
         .exclude(id__in=model.objects.values("id"))
         .values_list("id", flat=True)
     )
@@ -135,6 +145,7 @@ _SHARED_HISTORY = (
     "note",
     "updated_at",
     "fixed_by_td",
+    "reported_at",
 )
 
 
@@ -177,10 +188,23 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
     eid = _archive_ids(
         entry_rows, {e.id: n for n, e in enumerate(entries, start=1)}, len(entries) + 1
     )
+    evenings = list(ClubEvening.objects.filter(season=season).order_by("date"))
+    evening_date = {e.id: e.date for e in evenings}
+    reports = sorted(
+        AbsenceReport.objects.filter(evening__season=season),
+        key=lambda r: (evening_date[r.evening_id], pid[r.participant_id]),
+    )
+    report_rows = _history_rows(
+        AbsenceReport, (r.id for r in reports), list(evening_date), parent="evening"
+    )
+    rid = _archive_ids(
+        report_rows, {r.id: n for n, r in enumerate(reports, start=1)}, len(reports) + 1
+    )
     names = _usernames(
         [r.changed_by_id for r in rule_rows]
         + [row.updated_by_id for row in (*games, *entries, *game_rows, *entry_rows)]
-        + [row.history_user_id for row in (*game_rows, *entry_rows)]
+        + [row.history_user_id for row in (*game_rows, *entry_rows, *report_rows)]
+        + [row.reported_by_id for row in (*reports, *report_rows)]
     )
 
     def user(pk: int | None) -> str | None:
@@ -219,6 +243,7 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
                 updated_by=user(e.updated_by_id),
                 updated_at=e.updated_at,
                 fixed_by_td=e.fixed_by_td,
+                version=e.version,
             )
         )
     game_history = tuple(
@@ -232,6 +257,29 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
             updated_by=user(h.updated_by_id),
         )
         for h in game_rows
+    )
+    by_evening_reports: dict[int, list[fa.ArchiveReport]] = {e.id: [] for e in evenings}
+    for r in reports:
+        by_evening_reports[r.evening_id].append(
+            fa.ArchiveReport(
+                id=rid[r.id],
+                participant=pid[r.participant_id],
+                kind=r.kind,
+                note=r.note,
+                reported_by=user(r.reported_by_id),
+                reported_at=r.reported_at,
+            )
+        )
+    report_history = tuple(
+        fa.ArchiveReportRecord(
+            **_shared_values(h, fa.ArchiveReportRecord),
+            report=rid[h.id],
+            history_user=user(h.history_user_id),
+            evening=evening_date.get(h.evening_id),
+            participant=participant(h.participant_id),
+            reported_by=user(h.reported_by_id),
+        )
+        for h in report_rows
     )
     entry_history = tuple(
         fa.ArchiveEntryRecord(
@@ -262,6 +310,10 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
             rematch_window=season.rematch_window,
             status=season.status,
             rules_version=season.rules_version,
+            absence_deadline=season.absence_deadline,
+            requested_byes=season.requested_byes,
+            name_display=season.name_display,
+            junior_birth_year=season.junior_birth_year,
         ),
         members=tuple(
             fa.ArchiveMember(
@@ -273,6 +325,8 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
                 rating_date=p.member.rating_date,
                 birth_year=p.member.birth_year,
                 active=p.member.active,
+                name_display=p.member.name_display,
+                anonymised_at=p.member.anonymised_at,
             )
             for p in participants
         ),
@@ -313,6 +367,16 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
         ),
         game_history=game_history,
         entry_history=entry_history,
+        evenings=tuple(
+            fa.ArchiveEvening(
+                date=e.date,
+                round_number=e.round_number,
+                note=e.note,
+                reports=tuple(by_evening_reports[e.id]),
+            )
+            for e in evenings
+        ),
+        report_history=report_history,
     )
 
 
@@ -435,6 +499,27 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
                     h.points, f"{path}.points", model=RoundEntry, field="points", minimum=Decimal(0)
                 )
                 lengths.append((h.note, f"{path}.note", RoundEntry, "note"))
+    for index, evening in enumerate(archive.evenings):
+        path = f"evenings[{index}]"
+        lengths.append((evening.note, f"{path}.note", ClubEvening, "note"))
+        for j, report in enumerate(evening.reports):
+            where = f"{path}.reports[{j}]"
+            lengths.append((report.note, f"{where}.note", AbsenceReport, "note"))
+            lengths.append((report.reported_by, f"{where}.reported_by", user_model, username_field))
+    report_history = AbsenceReport.history.model
+    for index, record in enumerate(archive.report_history):
+        path = f"history.reports[{index}]"
+        lengths.append((record.note, f"{path}.note", AbsenceReport, "note"))
+        for name in ("history_user", "reported_by"):
+            lengths.append((getattr(record, name), f"{path}.{name}", user_model, username_field))
+        lengths.append(
+            (
+                record.history_change_reason,
+                f"{path}.history_change_reason",
+                report_history,
+                "history_change_reason",
+            )
+        )
     for text_value, path, model, name in lengths:
         _check_length(text_value, path, model=model, field=name)
     return archive, parameters
@@ -443,11 +528,12 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
 def archive_import(*, data: bytes | str, dry_run: bool = False) -> ImportReport:
     """A season archive as a new season; its club is matched by slug or created.
 
-    Members are matched in the club by relatienummer, FIDE ID or name and created when new
-    (a matched member keeps his own data). Games, entries and their simple-history rows are
-    written as they are in the archive, with their dates, users and reasons; a user name that
-    does not exist is created as an inactive account without a usable password, so that the
-    names stay. Refuses a season slug that exists.
+    Members are matched in the club by relatienummer, FIDE ID or name (an anonymised member
+    not by name) and created when new (a matched member keeps his own data). Games, entries,
+    club evenings, absence reports and their simple-history rows are written as they are in
+    the archive, with their dates, users and reasons; a user name that does not exist is
+    created as an inactive account without a usable password, so that the names stay. No
+    account data is written (the archive has none). Refuses a season slug that exists.
     """
     archive, parameters = _plan_archive(decode_text(data))
     return run_import(dry_run, lambda: _write_archive(archive, parameters, dry_run))
@@ -523,6 +609,10 @@ def _write_archive(
         rematch_window=a.rematch_window,
         status=a.status,
         rules_version=a.rules_version,
+        absence_deadline=a.absence_deadline,
+        requested_byes=a.requested_byes,
+        name_display=a.name_display,
+        junior_birth_year=a.junior_birth_year,
     )
     for index, rules in enumerate(archive.rule_sets):
         SeasonRules.objects.create(
@@ -541,7 +631,13 @@ def _write_archive(
     used: set[int] = set()
     for m in sorted(archive.members, key=lambda m: m.id):
         knsb_id = m.knsb_relatienummer or ""
-        member = match_member(matcher, name=m.name, knsb_id=knsb_id, fide_id=m.fide_id)
+        member = match_member(
+            matcher,
+            name=m.name,
+            knsb_id=knsb_id,
+            fide_id=m.fide_id,
+            match_name=m.anonymised_at is None,
+        )
         if member is None or member.pk in used:
             member = Member.objects.create(
                 club=club,
@@ -552,6 +648,8 @@ def _write_archive(
                 rating_date=m.rating_date,
                 birth_year=m.birth_year,
                 active=m.active,
+                name_display=m.name_display,
+                anonymised_at=m.anonymised_at,
             )
             report.members_created += 1
         else:
@@ -599,11 +697,30 @@ def _write_archive(
                 note=e.note,
                 updated_by_id=user_id(e.updated_by),
                 fixed_by_td=e.fixed_by_td,
+                version=e.version,
             )
             entries.append((entry, e))
     _bulk_create_with_moments(Game, games)
     _bulk_create_with_moments(RoundEntry, entries)
     report.games, report.entries = len(games), len(entries)
+    evening_of: dict[datetime.date, ClubEvening] = {}
+    absences: list[tuple[AbsenceReport, fa.ArchiveReport]] = []
+    for planned in sorted(archive.evenings, key=lambda planned: planned.date):
+        evening = evening_of[planned.date] = ClubEvening.objects.create(
+            season=season, date=planned.date, round_number=planned.round_number, note=planned.note
+        )
+        for reported in sorted(planned.reports, key=lambda reported: reported.participant):
+            absence = AbsenceReport(
+                evening=evening,
+                participant=participant_of[reported.participant],
+                kind=reported.kind,
+                note=reported.note,
+                reported_by_id=user_id(reported.reported_by),
+                reported_at=reported.reported_at,
+            )
+            absences.append((absence, reported))
+    # No history rows of their own (bulk_create sends no signals): the history is the archive's.
+    AbsenceReport.objects.bulk_create([row for row, _ in absences])
 
     def round_id(number: int | None) -> int | None:
         return None if number is None else round_of[number].pk
@@ -611,12 +728,17 @@ def _write_archive(
     def participant_id(number: int | None) -> int | None:
         return None if number is None else participant_of[number].pk
 
-    def references(h: fa.ArchiveGameRecord | fa.ArchiveEntryRecord) -> dict[str, Any]:
-        values: dict[str, Any] = {
-            "history_user_id": user_id(h.history_user),
-            "round_id": round_id(h.round),
-            "updated_by_id": user_id(h.updated_by),
-        }
+    def references(
+        h: fa.ArchiveGameRecord | fa.ArchiveEntryRecord | fa.ArchiveReportRecord,
+    ) -> dict[str, Any]:
+        values: dict[str, Any] = {"history_user_id": user_id(h.history_user)}
+        if isinstance(h, fa.ArchiveReportRecord):
+            return values | {
+                "evening_id": None if h.evening is None else evening_of[h.evening].pk,
+                "participant_id": participant_id(h.participant),
+                "reported_by_id": user_id(h.reported_by),
+            }
+        values |= {"round_id": round_id(h.round), "updated_by_id": user_id(h.updated_by)}
         if isinstance(h, fa.ArchiveGameRecord):
             values |= {"white_id": participant_id(h.white), "black_id": participant_id(h.black)}
         else:
@@ -626,6 +748,7 @@ def _write_archive(
     histories: tuple[tuple[Any, Sequence[Any], Sequence[tuple[Any, Any]], str], ...] = (
         (Game, archive.game_history, games, "game"),
         (RoundEntry, archive.entry_history, entries, "entry"),
+        (AbsenceReport, archive.report_history, absences, "report"),
     )
     for model, records, written, key in histories:
         live = {item.id: row.pk for row, item in written}

@@ -215,13 +215,17 @@ def match_member(
     name: str,
     knsb_id: str,
     fide_id: int | None,
+    match_name: bool = True,
 ) -> Member | None:
-    """The club's member with this relatienummer, else FIDE ID, else (unique) name."""
+    """The club's member with this relatienummer, else FIDE ID, else (unique) name; with
+    ``match_name`` false never by name (an anonymised member's name identifies nobody)."""
     by_knsb, by_fide, by_name = matcher
     if knsb_id and knsb_id in by_knsb:
         return by_knsb[knsb_id]
     if fide_id is not None and fide_id in by_fide:
         return by_fide[fide_id]
+    if not match_name:
+        return None
     candidates = [
         m
         for m in by_name.get(name.casefold(), [])
