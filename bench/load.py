@@ -3,20 +3,27 @@
 Run from the repository root: ``.venv/bin/python bench/load.py [--duration 60]``. It creates a
 database of its own (``clubcomp_bench``, dropped at the end), builds a season of 120
 participants × 30 closed rounds plus an open round (``bench/season.py``), then for each cache
-(each worker's own memory; one Redis for all) starts gunicorn on 127.0.0.1 and runs for
-``--duration`` seconds:
+(each worker's own memory; one Redis for all) starts gunicorn on 127.0.0.1 and runs three
+phases, one after the other:
+
+1. the floor: ``--users`` threads asking only the trivial ``base.html`` view
+   (``bench/load_urls.py``, behind the same middleware) for ``--trivial-duration`` seconds;
+2. the first minute, with cold caches (``--duration`` seconds), and
+3. the next minute, warm (``--warm-duration`` seconds), each with:
 
 - ``--users`` members (threads) reading the standings (latest and ``?round=N``), participant,
-  crosstable and round pages, and now and then the trivial views (``bench/load_urls.py``: a
-  plain ``ok`` and ``base.html``, behind the same middleware) as the floor;
+  crosstable and round pages;
 - one TD (a logged-in session) saving a result of the open round every ``--save-every``
   seconds, and every ``--correction-every``-th save correcting a closed round instead (which
   recomputes the standings and so makes the next readers build pages anew);
 - one password guesser: a login POST with a wrong password every second, timed (the password
   hasher's cost, paid by a worker the readers are waiting for).
 
-It prints requests per second, p50/p95/p99 and errors per kind of request. Nothing is
-asserted; the run stops by itself (deadline, a bound on requests per thread) and stops gunicorn.
+It prints requests per second, p50/p95/p99 and errors per kind of request, and the members'
+throughput in phases 2 and 3 as a share of the floor's (the targets: a fifth cold, with the
+shared cache; a third warm). A wrong password is answered 200 (the form again) until the
+address throttle refuses it with 429 before hashing. Nothing is asserted; the run stops by
+itself (deadline, a bound on requests per thread) and stops gunicorn.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ import time
 import urllib.parse
 import uuid
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -180,14 +188,23 @@ def member_paths(season: Season) -> list[tuple[str, str, int]]:
         ("participant", base + "participant/{participant}/", 30),
         ("crosstable", base + "crosstable/", 10),
         ("round", base + "round/{round}/", 15),
-        ("trivial ok", "/trivial/ok/", 3),
-        ("trivial base.html", "/trivial/base/", 2),
     ]
 
 
-def member(port: int, season: Season, deadline: float, tally: Tally, seed: int) -> None:
+def trivial_paths(season: Season) -> list[tuple[str, str, int]]:
+    return [("trivial base.html", "/trivial/base/", 1)]
+
+
+def member(
+    port: int,
+    season: Season,
+    deadline: float,
+    tally: Tally,
+    seed: int,
+    paths_of: Callable[[Season], list[tuple[str, str, int]]] = member_paths,
+) -> None:
     rng = random.Random(seed)
-    paths = member_paths(season)
+    paths = paths_of(season)
     weights = [weight for _kind, _path, weight in paths]
     session = Session(port)
     for _ in range(MAX_REQUESTS_PER_THREAD):
@@ -246,7 +263,7 @@ def password_guesser(port: int, deadline: float, tally: Tally) -> None:
         if time.monotonic() >= deadline:
             return
         status, ms = Session(port).login(f"guess-{attempt}", "wrong-password-123")
-        tally.add("login, wrong password", ms, status, ok=status == 200)
+        tally.add("login, wrong password", ms, status, ok=status in (200, 429))
         time.sleep(1)
 
 
@@ -255,7 +272,8 @@ def percentile(sorted_ms: list[float], share: float) -> float:
     return sorted_ms[index]
 
 
-def report(label: str, tally: Tally, seconds: float) -> None:
+def report(label: str, tally: Tally, seconds: float) -> float:
+    """Print the tally; return the members' reads per second (the TD and the guesser apart)."""
     total = sum(len(t) for t in tally.times.values())
     errors = sum(tally.errors.values())
     print(f"\n== {label}: {total} requests in {seconds:.0f} s, {total / seconds:.1f} req/s, "
@@ -270,6 +288,8 @@ def report(label: str, tally: Tally, seconds: float) -> None:
             f"{statistics.median(ms):6.1f}ms {percentile(ms, 0.95):6.1f}ms "
             f"{percentile(ms, 0.99):6.1f}ms  {tally.errors[kind]:6d}  {statuses}"
         )
+    reads = sum(len(t) for kind, t in tally.times.items() if not kind.startswith(("TD", "login")))
+    return reads / seconds
 
 
 def wait_for_health(port: int, seconds: float = 30) -> None:
@@ -296,25 +316,21 @@ def run(label: str, env: dict[str, str], season: Season, args: argparse.Namespac
     )  # fmt: skip
     try:
         wait_for_health(port)
-        tally = Tally()
-        started = time.monotonic()
-        deadline = started + args.duration
-        threads = [
-            threading.Thread(target=member, args=(port, season, deadline, tally, seed))
-            for seed in range(args.users)
-        ]
-        threads.append(
-            threading.Thread(
-                target=tournament_director,
-                args=(port, season, deadline, tally, args.save_every, args.correction_every),
-            )
+        floor = report(
+            f"{label}, the floor: trivial base.html only",
+            *phase(port, season, args, args.trivial_duration, trivial_paths, readers_only=True),
         )
-        threads.append(threading.Thread(target=password_guesser, args=(port, deadline, tally)))
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join(timeout=args.duration + 60)
-        report(label, tally, time.monotonic() - started)
+        cold = report(
+            f"{label}, first minute (cold caches)", *phase(port, season, args, args.duration)
+        )
+        warm = report(
+            f"{label}, next minute (warm)", *phase(port, season, args, args.warm_duration)
+        )
+        print(
+            f"\n  members' reads/s as a share of the floor ({floor:.1f}/s): "
+            f"cold {cold:.1f}/s = 1/{floor / cold:.1f}, warm {warm:.1f}/s = 1/{floor / warm:.1f} "
+            "(targets: cold 1/5 with the shared cache, warm 1/3)"
+        )
     finally:
         os.killpg(gunicorn.pid, signal.SIGTERM)
         try:
@@ -322,6 +338,38 @@ def run(label: str, env: dict[str, str], season: Season, args: argparse.Namespac
         except subprocess.TimeoutExpired:
             os.killpg(gunicorn.pid, signal.SIGKILL)
             gunicorn.wait()
+
+
+def phase(
+    port: int,
+    season: Season,
+    args: argparse.Namespace,
+    seconds: float,
+    paths_of: Callable[[Season], list[tuple[str, str, int]]] = member_paths,
+    readers_only: bool = False,
+) -> tuple[Tally, float]:
+    """Run the readers (and, unless ``readers_only``, the TD and the guesser) for ``seconds``."""
+    season = with_versions(season)  # the games' versions after the phase before
+    tally = Tally()
+    started = time.monotonic()
+    deadline = started + seconds
+    threads = [
+        threading.Thread(target=member, args=(port, season, deadline, tally, seed, paths_of))
+        for seed in range(args.users)
+    ]
+    if not readers_only:
+        threads.append(
+            threading.Thread(
+                target=tournament_director,
+                args=(port, season, deadline, tally, args.save_every, args.correction_every),
+            )
+        )
+        threads.append(threading.Thread(target=password_guesser, args=(port, deadline, tally)))
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=seconds + 60)
+    return tally, time.monotonic() - started
 
 
 def forget_redis_keys(url: str, prefix: str) -> None:
@@ -335,7 +383,9 @@ def forget_redis_keys(url: str, prefix: str) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--duration", type=float, default=60, help="seconds per cache (60)")
+    parser.add_argument("--duration", type=float, default=60, help="cold phase seconds (60)")
+    parser.add_argument("--warm-duration", type=float, default=60, help="warm phase seconds")
+    parser.add_argument("--trivial-duration", type=float, default=20, help="floor seconds")
     parser.add_argument("--users", type=int, default=20)
     parser.add_argument("--workers", type=int, default=4)
     parser.add_argument("--players", type=int, default=120)

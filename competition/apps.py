@@ -6,3 +6,10 @@ class CompetitionConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "competition"
     verbose_name = _("Competition")
+
+    def ready(self) -> None:
+        from django.contrib.auth.signals import user_login_failed
+
+        from competition.security import login_failure_count
+
+        user_login_failed.connect(login_failure_count, dispatch_uid="clubcomp-login-failures")

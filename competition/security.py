@@ -1,5 +1,6 @@
 """Security helpers the settings and the public URLs name: the client's address behind a TLS
-proxy and the lockout page (for django-axes), and which pages another site may show in a frame.
+proxy and the lockout page (for django-axes), the throttle on one address guessing many
+accounts, and which pages another site may show in a frame.
 
 The policy itself (cookies, HTTPS, Content-Security-Policy, lockouts) is in
 ``clubcomp/settings.py``; README "Production" and docs/decisions.md "Security" explain it.
@@ -11,10 +12,13 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
+from axes.helpers import get_client_ip_address  # type: ignore[import-untyped]
 from csp.constants import NONE, SELF
 from django.conf import settings
+from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 
 
 def client_ip_behind_proxy(request: HttpRequest) -> str | None:
@@ -47,6 +51,63 @@ def lockout_response(
     context = {
         "failure_limit": settings.AXES_FAILURE_LIMIT,
         "cooloff_minutes": round(cool_off.total_seconds() / 60) if cool_off else None,
+    }
+    return render(request, "registration/locked_out.html", context, status=429)
+
+
+def _address_key(request: HttpRequest) -> str:
+    return f"clubcomp:login-failures:{get_client_ip_address(request)}"
+
+
+def _cool_off_seconds() -> int:
+    cool_off = settings.AXES_COOLOFF_TIME
+    return int(cool_off.total_seconds()) if cool_off else 15 * 60
+
+
+def login_failure_count(sender: object, credentials: dict, request: HttpRequest | None = None,
+                        **kwargs: Any) -> None:  # fmt: skip
+    """Count a failed login against the address it came from (``user_login_failed``).
+
+    The count lives in the cache for the cool-off time after the first failure; with Redis
+    every worker and machine shares it, with the in-memory cache each worker counts apart.
+    """
+    if request is None:
+        return
+    key = _address_key(request)
+    if not cache.add(key, 1, _cool_off_seconds()):
+        try:
+            cache.incr(key)
+        except ValueError:  # expired between add and incr
+            cache.add(key, 1, _cool_off_seconds())
+
+
+class LoginAddressThrottleMiddleware:
+    """Refuse login attempts from an address that failed ``LOGIN_ADDRESS_FAILURE_LIMIT`` times
+    within the cool-off time, before the password is hashed.
+
+    django-axes locks one account from one address; a guesser trying a new name each time is
+    never locked there, and every attempt costs a worker the password hasher's time (about a
+    second here). The limit is per address and far above what a club room's members mistype
+    together behind one router; the answer is the lockout page (429), in a few milliseconds.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        if (
+            request.method == "POST"
+            and request.path == reverse("login")
+            and cache.get(_address_key(request), 0) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
+        ):
+            return address_lockout_response(request)
+        return self.get_response(request)
+
+
+def address_lockout_response(request: HttpRequest) -> HttpResponse:
+    context = {
+        "address_limit": settings.LOGIN_ADDRESS_FAILURE_LIMIT,
+        "cooloff_minutes": round(_cool_off_seconds() / 60),
     }
     return render(request, "registration/locked_out.html", context, status=429)
 

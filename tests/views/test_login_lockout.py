@@ -10,6 +10,7 @@ import pytest
 from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib import admin
+from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
@@ -120,3 +121,34 @@ def test_the_lockout_ends_after_the_cool_off(client, td_user) -> None:
     AccessAttempt.objects.filter(username="td").update(attempt_time=cool_off_over)
     response = log_in(client, "td", "td-pass-12345")
     assert response.status_code == 302 and logged_in(client)
+
+
+def test_one_address_guessing_many_accounts_is_refused_before_any_password_is_checked(
+    client: Client, monkeypatch, settings
+) -> None:
+    """A guesser using a new name each time escapes the per-account lockout; after
+    LOGIN_ADDRESS_FAILURE_LIMIT failures his address gets the lockout page and no password is
+    hashed any more (the hasher is the costly part of a login), while another address and the
+    same account from elsewhere still log in."""
+    from django.contrib.auth import hashers
+    from django.core.cache import cache
+
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 4  # the test settings raise it for other tests
+    cache.delete(f"clubcomp:login-failures:{HERE}")
+    User.objects.create_user("anna", password="right-password-123")
+    for attempt in range(4):
+        response = log_in(client, f"guess-{attempt}", "wrong-password")
+        assert response.status_code == 200  # the login form again, with its error
+    hashed: list[str] = []
+    real_check = hashers.check_password
+    monkeypatch.setattr(
+        hashers, "check_password", lambda *a, **k: hashed.append("x") or real_check(*a, **k)
+    )
+    response = log_in(client, "anna", "right-password-123")
+    assert response.status_code == 429
+    assert "mislukte inlogpogingen vanaf dit adres" in response.content.decode()
+    assert not logged_in(client) and hashed == []
+    response = log_in(Client(), "anna", "right-password-123", address=ELSEWHERE)
+    assert response.status_code == 302
+
+    cache.delete(f"clubcomp:login-failures:{HERE}")
