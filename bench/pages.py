@@ -7,10 +7,15 @@ cleared before every request) and cached, and of two trivial views as the floor:
 "ok" response and the site's base template with an empty page. Cached pages are timed for an
 anonymous reader (the whole response comes from the cache after one query for the season's
 versions) and for a logged-in member (the cached body inside a freshly rendered frame).
+
+Each line gives the median wall time, the median CPU time of this process (the database is
+SQLite, in the process: steadier than the wall time on a machine shared with other jobs) and
+both as a multiple of the base template's. Options: ``--players``, ``--rounds``, ``--repeats``.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import sys
@@ -70,22 +75,29 @@ def member_client() -> Client:
     return client
 
 
-def median_ms(client: Client, url: str, *, cached: bool) -> float:
-    times = []
+def median_ms(client: Client, url: str, *, cached: bool, repeats: int) -> tuple[float, float]:
+    """The median wall time and the median CPU time of this process, in ms."""
+    times, cpu_times = [], []
     client.get(url)  # warm up (templates, imports) and fill the cache
-    for _ in range(REPEATS):
+    for _ in range(repeats):
         if not cached:
             cache.clear()
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         response = client.get(url)
         times.append(1000 * (time.perf_counter() - started))
+        cpu_times.append(1000 * (time.process_time() - cpu_started))
         assert response.status_code == 200, (url, response.status_code)
-    return statistics.median(times)
+    return statistics.median(times), statistics.median(cpu_times)
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=PLAYERS)
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
+    parser.add_argument("--repeats", type=int, default=REPEATS)
+    options = parser.parse_args()
     call_command("migrate", verbosity=0)
-    season, participants = build_season(players=PLAYERS, rounds=ROUNDS)
+    season, participants = build_season(players=options.players, rounds=options.rounds)
     participant = participants[0]
     client = Client()  # Dutch, the default; anonymous
     client.raise_request_exception = True
@@ -103,9 +115,18 @@ def main() -> None:
             ("participant, cached, anonymous", client, player, True),
             ("participant, cached, logged in", member, player, True),
         ]
-        print(f"{PLAYERS} participants × {ROUNDS} rounds; median of {REPEATS} requests")
+        print(
+            f"{options.players} participants × {options.rounds} rounds; "
+            f"median of {options.repeats} requests"
+        )
+        print(f"  {'':32s} {'wall ms':>9s} {'CPU ms':>9s} {'× base.html':>15s}")
+        base: tuple[float, float] | None = None
         for label, who, url, cached in rows:
-            print(f"  {label:32s} {median_ms(who, url, cached=cached):8.2f} ms")
+            wall, cpu = median_ms(who, url, cached=cached, repeats=options.repeats)
+            if url == "/trivial/base/":
+                base = (wall, cpu)
+            ratio = f"{wall / base[0]:6.1f} {cpu / base[1]:6.1f}" if base else ""
+            print(f"  {label:32s} {wall:9.2f} {cpu:9.2f}   {ratio}")
     DB_FILE.unlink(missing_ok=True)
 
 

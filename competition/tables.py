@@ -309,11 +309,16 @@ class PairingsTable(tables.Table):
         super().__init__(*args, **kwargs)
 
     def _link(self, participant_id: int, name: str) -> str:
-        url = reverse(
-            "competition:participant",
-            kwargs={"slug": self.season_slug, "participant_id": participant_id},
-        )
-        return format_html('<a href="{}">{}</a>', url, name)
+        if not hasattr(self, "_url_around_id"):
+            # Resolved once per table, not twice per board: the URL around the id.
+            marker = 987654321
+            url = reverse(
+                "competition:participant",
+                kwargs={"slug": self.season_slug, "participant_id": marker},
+            )
+            self._url_around_id = url.split(str(marker))
+        before, after = self._url_around_id
+        return format_html('<a href="{}{}{}">{}</a>', before, participant_id, after, name)
 
     def render_white(self, record: Mapping[str, Any]) -> str:
         return self._link(record["white_id"], record["white"])

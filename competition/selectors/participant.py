@@ -1,26 +1,35 @@
 """A participant's page: every game with what it adds to each figure, the explanation of every
 figure, and his rank and score after each round.
 
-The season is loaded once with ``season_input`` (four queries) and the pure engine runs on it;
-numbers stay exact (``Fraction``) up to the template.
+The season is loaded once (``season_input_for_page``, four queries) and the pure engine runs on
+it; his rank and score per round come from the stored snapshots (only his row of each is
+decoded). Numbers stay exact (``Fraction``) up to the template.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from django.db.models import TextField
+from django.db.models.functions import Cast
+
 from competition.exact import fraction_from_text
-from competition.models import Participant, Season, StandingsSnapshot
+from competition.models import Game, Participant, Round, RoundEntry, Season, StandingsSnapshot
 from competition.scoring import engine
 from competition.scoring import model as scoring
+from competition.scoring.parameters import parameters_from_json
 from competition.scoring.records import RoundRecord, ScoringInputError, participant_records
 from competition.scoring.registry import get_system
-from competition.selectors.common import input_names, season_input, season_tiebreak_codes
+from competition.selectors.common import (
+    season_tiebreak_codes,
+    shown_name,
+)
 
 
 @dataclass(frozen=True)
@@ -69,13 +78,132 @@ class ParticipantPage:
     error: str = ""
 
 
-def participant_name(*, season: Season, participant_id: int) -> str | None:
-    """The participant's name, or None when he is not in this season (one query)."""
-    return (
+@dataclass(frozen=True)
+class ParticipantHeading:
+    name: str  # as the public sees it
+    member_id: int  # for the link to his profile across seasons
+
+
+def participant_heading(*, season: Season, participant_id: int) -> ParticipantHeading | None:
+    """The participant's public name and member, or None when he is not in this season (one
+    query)."""
+    row = (
         Participant.objects.filter(season=season, pk=participant_id)
-        .values_list("member__name", flat=True)
+        .values_list(
+            "member_id",
+            "member__name",
+            "member__name_display",
+            "member__birth_year",
+            "member__anonymised_at",
+        )
         .first()
     )
+    if row is None:
+        return None
+    member_id, name, choice, birth_year, anonymised_at = row
+    return ParticipantHeading(
+        name=shown_name(
+            name,
+            member_choice=choice,
+            birth_year=birth_year,
+            anonymised_at=anonymised_at,
+            season_choice=season.name_display,
+            junior_birth_year=season.junior_birth_year,
+        ),
+        member_id=member_id,
+    )
+
+
+_RESULTS = {result.value: result for result in scoring.Result}
+_ENTRY_KINDS = {kind.value: kind for kind in scoring.EntryKind}
+
+
+def season_input_for_page(season: Season) -> tuple[scoring.SeasonInput, dict[int, str]]:
+    """What :func:`~competition.selectors.common.season_input_with_public_names` gives (the
+    engine's input for the completed rounds and the public names), reading only the columns
+    they need, as tuples, in four queries: model instances, the joins of the models' default
+    orderings and ``Enum`` calls cost a fifth of the page.
+    """
+    participants: list[scoring.Participant] = []
+    names: dict[int, str] = {}
+    enrolled = Participant.objects.filter(season=season).values_list(
+        "id",
+        "member__name",
+        "start_rank",
+        "start_points",
+        "rating",
+        "joined_round",
+        "member__name_display",
+        "member__birth_year",
+        "member__anonymised_at",
+    )
+    for (
+        pid,
+        name,
+        start_rank,
+        start_points,
+        rating,
+        joined_round,
+        member_choice,
+        birth_year,
+        anonymised_at,
+    ) in enrolled:
+        participants.append(
+            scoring.Participant(
+                id=pid,
+                name=name,
+                start_rank=start_rank,
+                start_points=Fraction(start_points) if start_points is not None else None,
+                rating=rating,
+                joined_round=joined_round,
+            )
+        )
+        names[pid] = shown_name(
+            name,
+            member_choice=member_choice,
+            birth_year=birth_year,
+            anonymised_at=anonymised_at,
+            season_choice=season.name_display,
+            junior_birth_year=season.junior_birth_year,
+        )
+    round_numbers = dict(
+        Round.objects.filter(season=season, status=Round.Status.COMPLETED)
+        .order_by("number")
+        .values_list("id", "number")
+    )
+    games: dict[int, list[scoring.Game]] = {rid: [] for rid in round_numbers}
+    # by board within a round (unique), as the default ordering gives, without its joins
+    for round_id, board, white, black, result in (
+        Game.objects.filter(round_id__in=round_numbers)
+        .order_by("round_id", "board")
+        .values_list("round_id", "board", "white_id", "black_id", "result")
+    ):
+        # positional: keywords cost a third more over a season's games
+        games[round_id].append(scoring.Game(white, black, _RESULTS[result], board))
+    entries: dict[int, list[scoring.Entry]] = {rid: [] for rid in round_numbers}
+    # within a round as the default ordering gives (kind, then the participants' ordering)
+    entry_rows = (
+        RoundEntry.objects.filter(round_id__in=round_numbers)
+        .order_by("round_id", "kind", "participant__start_rank", "participant__member__name")
+        .values_list("round_id", "participant_id", "kind", "points")
+    )
+    for round_id, participant_id, kind, points in entry_rows:
+        entry = scoring.Entry(participant_id, _ENTRY_KINDS[kind], Fraction(points))
+        entries[round_id].append(entry)
+    season_in = scoring.SeasonInput(
+        participants=tuple(participants),
+        rounds=tuple(
+            scoring.Round(number=number, games=tuple(games[rid]), entries=tuple(entries[rid]))
+            for rid, number in round_numbers.items()
+        ),
+        system=season.system,
+        parameters=parameters_from_json(season.parameters),
+        tiebreaks=tuple(season.tiebreaks),
+        unplayed_policy=season.unplayed_policy,
+        min_games=season.min_games,
+        round_robin=season.is_round_robin,
+    )
+    return season_in, names
 
 
 def participant_detail(
@@ -86,8 +214,7 @@ def participant_detail(
 
     Five queries (the season's input and its snapshots). Raises ``Participant.DoesNotExist``.
     """
-    season_in = season_input(season)
-    names = input_names(season_in)
+    season_in, names = season_input_for_page(season)  # names as the public sees them
     if participant_id not in names:
         raise Participant.DoesNotExist(participant_id)
     system = get_system(season.system)
@@ -99,15 +226,10 @@ def participant_detail(
         after_round = last or None
     history: list[ChartRow] = []
     stored: dict[str, Any] | None = None  # his row after ``after_round``, as last computed
-    for snapshot in StandingsSnapshot.objects.filter(season=season).order_by("round_number"):
-        for row in snapshot.rows:
-            if row["participant_id"] == participant_id:
-                history.append(
-                    ChartRow(snapshot.round_number, row["rank"], fraction_from_text(row["score"]))
-                )
-                if snapshot.round_number == after_round:
-                    stored = row
-                break
+    for round_number, own in own_snapshot_rows(season_id=season.pk, participant_id=participant_id):
+        history.append(ChartRow(round_number, own["rank"], fraction_from_text(own["score"])))
+        if round_number == after_round:
+            stored = own
     base = ParticipantPage(
         season, participant_id, names[participant_id], after_round, rounds, None,
         len(names), system.primary, others, codes, [], [], names, history,
@@ -159,6 +281,87 @@ def participant_detail(
             for code in ordered
         ],
     )
+
+
+def own_snapshot_rows(*, season_id: int, participant_id: int) -> list[tuple[int, dict[str, Any]]]:
+    """(round number, his row) for every stored snapshot of the season that holds him, by round
+    (one query): what :func:`own_snapshot_rows_decoded` gives, decoding only his row of each.
+
+    Decoding every snapshot whole (40 rounds × 150 rows) took a quarter of the page's time, so
+    each is read as text and :func:`row_in_snapshot_text` decodes the row that holds his id.
+    """
+    texts = (
+        StandingsSnapshot.objects.filter(season_id=season_id)
+        .order_by("round_number")
+        .values_list("round_number", Cast("rows", output_field=TextField()))
+    )
+    own = []
+    for round_number, text in texts:
+        row = row_in_snapshot_text(text, participant_id)
+        if row is not None:
+            own.append((round_number, row))
+    return own
+
+
+_DECODER = json.JSONDecoder()
+_NUMBER_GOES_ON = frozenset("0123456789.eE")
+
+
+def row_in_snapshot_text(text: str, participant_id: int) -> dict[str, Any] | None:
+    """The first row of a snapshot's rows (a JSON list of objects, as text) whose
+    ``participant_id`` is ``participant_id``, or None.
+
+    His row is found by its text ``"participant_id": <id>`` (as ``json.dumps`` and PostgreSQL
+    write it, first or last in the row): the row opens at the last ``[{`` or ``, {`` before it
+    (the values in a row hold no such text) and is decoded alone, then checked. When that
+    fails (text laid out otherwise) the list is decoded whole: the layout decides the time
+    taken, never the result.
+
+    >>> row_in_snapshot_text('[{"participant_id": 76, "rank": 2}, {"participant_id": 7, '
+    ...                      '"rank": 1, "values": {"SB": "1"}}]', 7)
+    {'participant_id': 7, 'rank': 1, 'values': {'SB': '1'}}
+    >>> row_in_snapshot_text('[{"rank": 2, "values": {}, "participant_id": 7}]', 7)
+    {'rank': 2, 'values': {}, 'participant_id': 7}
+    >>> row_in_snapshot_text('[{"participant_id":7,"rank":1}]', 7)
+    {'participant_id': 7, 'rank': 1}
+    >>> row_in_snapshot_text('[{"participant_id": 76, "rank": 1}]', 7) is None
+    True
+    """
+    key = f'"participant_id": {participant_id}'
+    at = text.find(key)
+    while at != -1:
+        after = at + len(key)
+        if text[after : after + 1] not in _NUMBER_GOES_ON:  # not 76 when looking for 7
+            start = max(text.rfind("[{", 0, at) + 1, text.rfind(", {", 0, at) + 2)
+            row = _object_at(text, start)
+            if row is not None and row.get("participant_id") == participant_id:
+                return row
+            break
+        at = text.find(key, after)
+    return next((row for row in json.loads(text) if row["participant_id"] == participant_id), None)
+
+
+def _object_at(text: str, start: int) -> dict[str, Any] | None:
+    if text[start : start + 1] != "{":
+        return None
+    try:
+        value, _end = _DECODER.raw_decode(text, start)
+    except ValueError:
+        return None
+    return value if isinstance(value, dict) else None
+
+
+def own_snapshot_rows_decoded(
+    *, season_id: int, participant_id: int
+) -> list[tuple[int, dict[str, Any]]]:
+    """:func:`own_snapshot_rows` by decoding every snapshot (one query)."""
+    own = []
+    for snapshot in StandingsSnapshot.objects.filter(season_id=season_id).order_by("round_number"):
+        for row in snapshot.rows:
+            if row["participant_id"] == participant_id:
+                own.append((snapshot.round_number, row))
+                break
+    return own
 
 
 def _row_from_snapshot(row: Mapping[str, Any]) -> dict[str, Any]:

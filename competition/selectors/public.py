@@ -19,12 +19,12 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connections, router
+from django.db.models import Count, Max, OuterRef, Subquery, Sum
 from django.utils.translation import pgettext_lazy
 
 from competition.exact import fraction_from_text
 from competition.models import (
     Game,
-    Participant,
     Round,
     RoundEntry,
     Season,
@@ -36,9 +36,10 @@ from competition.scoring.records import RoundRecord, ScoringInputError, records_
 from competition.scoring.registry import get_system
 from competition.scoring.systems.base import RankingSystem
 from competition.selectors.common import (
-    input_names,
-    participant_names,
-    season_input,
+    member_public_name,
+    public_names,
+    public_names_of,
+    season_input_with_public_names,
     season_tiebreak_codes,
 )
 from competition.selectors.corrections import Correction, corrections_for_round
@@ -73,7 +74,7 @@ def season_summaries(*, club_slug: str | None = None, top: int = 5) -> list[Seas
     for rnd in Round.objects.filter(season_id__in=ids).order_by("number"):
         rounds[rnd.season_id] = rnd
     wanted = {row["participant_id"] for snap in latest.values() for row in snap.rows[:top]}
-    names = dict(Participant.objects.filter(id__in=wanted).values_list("id", "member__name"))
+    names = public_names_of(participant_ids=wanted)
     summaries = []
     for season in seasons:
         snapshot = latest.get(season.id)
@@ -123,6 +124,64 @@ def season_versions(*, slug: str) -> tuple[int, int, int] | None:
         cursor.execute(_season_versions_sql(alias), [slug])
         row = cursor.fetchone()
     return None if row is None else (row[0], row[1], row[2])
+
+
+@functools.cache
+def _round_versions_sql(alias: str) -> str:
+    """One query for everything a round's public page shows that a write can change."""
+
+    def aggregate(model: type[Game] | type[RoundEntry], function: Any) -> Subquery:
+        rows = model.objects.filter(round=OuterRef("pk")).order_by().values("round")
+        return Subquery(rows.annotate(figure=function).values("figure"))
+
+    rounds = Round.objects.filter(season=OuterRef("season")).order_by().values("season")
+    query = (
+        Round.objects.using(alias)
+        .filter(season__slug="-", number=0)
+        .order_by()
+        .annotate(
+            board_count=aggregate(Game, Count("pk")),
+            board_versions=aggregate(Game, Sum("version")),
+            board_saved=aggregate(Game, Max("updated_at")),
+            entry_count=aggregate(RoundEntry, Count("pk")),
+            entry_versions=aggregate(RoundEntry, Sum("version")),
+            entry_saved=aggregate(RoundEntry, Max("updated_at")),
+            round_count=Subquery(rounds.annotate(n=Count("pk")).values("n")),
+        )
+        .values_list(
+            "season_id",
+            "season__data_version",
+            "season__rules_version",
+            "pk",
+            "status",
+            "date",
+            "board_count",
+            "board_versions",
+            "board_saved",
+            "entry_count",
+            "entry_versions",
+            "entry_saved",
+            "round_count",
+        )
+        .query
+    )
+    sql, params = query.sql_with_params()
+    assert params == (0, "-"), params  # the number and the slug are the only parameters
+    return sql
+
+
+def round_versions(*, slug: str, number: int) -> tuple[Any, ...] | None:
+    """What a round's public page depends on, as one row (one query), or None when there is no
+    such round: the season's pk and versions (names, rules), the round's status and date, the
+    count, versions and latest save of its boards and of its entries (every result, correction,
+    published or withdrawn pairing and attendance change moves one of them), and the number of
+    rounds (the page links to each). The key of the round page's cache for anonymous readers.
+    """
+    alias = router.db_for_read(Round)
+    with connections[alias].cursor() as cursor:
+        cursor.execute(_round_versions_sql(alias), [number, slug])
+        row = cursor.fetchone()
+    return None if row is None else tuple(row)
 
 
 # --------------------------------------------------------------------------------------------
@@ -177,7 +236,7 @@ def standings_for_season(*, season: Season, after_round: int | None = None) -> S
         row["participant_id"]: row["rank"]
         for row in (snapshots[after_round - 1].rows if after_round - 1 in snapshots else [])
     }
-    names = participant_names(season_id=season.pk)
+    names = public_names(season_id=season.pk)
     rows = []
     for row in current:
         entry = _row_from_snapshot(row, names.get(row["participant_id"], "?"))
@@ -199,6 +258,7 @@ class RoundPage:
     games: list[Game]
     entries_by_kind: list[tuple[str, str, list[RoundEntry]]]  # (kind, label, entries)
     corrections: list[Correction]
+    names: dict[int, str] = field(default_factory=dict)  # public names of the shown players
 
 
 def latest_round_number(*, season: Season) -> int | None:
@@ -243,7 +303,14 @@ def round_detail(*, season: Season, number: int) -> RoundPage:
         if grouped[kind]
     ]
     corrections = corrections_for_round(rnd, public=True)
-    return RoundPage(season, rnd, numbers, games, entries_by_kind, corrections)
+    names = {
+        participant.pk: member_public_name(participant.member, season)
+        for participant in [
+            *(p for game in games for p in (game.white, game.black)),
+            *(entry.participant for entry in entries),
+        ]
+    }
+    return RoundPage(season, rnd, numbers, games, entries_by_kind, corrections, names)
 
 
 # --------------------------------------------------------------------------------------------
@@ -298,8 +365,7 @@ def crosstable(*, season: Season) -> CrosstablePage:
 
     Five queries (the season's input and the last snapshot).
     """
-    season_in = season_input(season)
-    names = input_names(season_in)
+    season_in, names = season_input_with_public_names(season)
     last = len(season_in.rounds)
     snapshot = StandingsSnapshot.objects.filter(season=season).order_by("-round_number").first()
     if snapshot is not None:
@@ -439,13 +505,12 @@ def _rules_for(season: Season, key: str) -> dict[str, Any]:
 def systems_compared(*, season: Season) -> SystemsPage:
     """The same games ranked under the internal SB competition, Van den Brink, Keizer and points
     with tie-breaks; ``differs`` marks a participant whose rank is not the same everywhere."""
-    base = season_input(season)
+    base, names = season_input_with_public_names(season)
     last = len(base.rounds)
     keys = [season.system, *[k for k in COMPARED_SYSTEMS if k != season.system]]
     points_tiebreaks = (
         season_tiebreak_codes(season) if season.system == "points" else DEFAULT_POINTS_TIEBREAKS
     )
-    names = input_names(base)
     if not last:
         return SystemsPage(season, [], {}, [], None, points_tiebreaks)
     ranks: dict[str, dict[int, int]] = {}

@@ -8,7 +8,9 @@ the figures), the language and the query.
 For anonymous readers (who all see the same page) the whole rendered response is cached too,
 keyed by the full path, the language and both versions: a cached page then costs one small
 query (the season's versions, read from the database so that a write made by another worker
-process is seen at once) and no template rendering. Logged-in readers get the cached body
+process is seen at once) and no template rendering. A round's page is keyed by the round's own
+versions instead (its boards, entries and status), so a result saved in the open round rebuilds
+that page only. Logged-in readers get the cached body
 inside a freshly rendered frame, since their navigation differs.
 
 Nothing in a page for an anonymous reader may depend on that reader: the language switch is
@@ -17,6 +19,7 @@ therefore a plain link to :func:`language` (a GET), not a form with a CSRF token
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 from collections.abc import Callable, Mapping
@@ -30,7 +33,6 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.html import conditional_escape
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
@@ -48,7 +50,14 @@ from competition.labels import (
     system_description,
     system_name,
 )
-from competition.models import Game, Participant, Round, Season
+from competition.models import Game, Member, Participant, Round, Season
+from competition.participant_rows import (
+    CellTexts,
+    game_rows_html,
+    history_rows_html,
+    round_options_html,
+    sections_with_rows,
+)
 from competition.permissions import is_td, is_td_anywhere
 from competition.scoring.registry import get_system
 from competition.selectors import common, public
@@ -118,8 +127,13 @@ def _anonymous_cacheable(request: HttpRequest, keep: tuple[str, ...]) -> bool:
     )
 
 
+def _season_versions(slug: str, **kwargs: Any) -> tuple[Any, ...] | None:
+    return public.season_versions(slug=slug)
+
+
 def anonymous_page_cache(
     keep: tuple[str, ...] = ("round",),
+    versions: Callable[..., tuple[Any, ...] | None] = _season_versions,
 ) -> Callable[[Callable[..., HttpResponse]], Callable[..., HttpResponse]]:
     """Cache a season page's whole response for anonymous readers (see the module docstring).
 
@@ -135,12 +149,12 @@ def anonymous_page_cache(
         def wrapper(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponse:
             if not _anonymous_cacheable(request, keep):
                 return view(request, slug, **kwargs)
-            versions = public.season_versions(slug=slug)
-            if versions is None:
-                raise Http404(_("No such season."))
+            found = versions(slug, **kwargs)
+            if found is None:
+                return view(request, slug, **kwargs)  # the view says what does not exist
             language = get_language()
-            path = hashlib.sha256(request.get_full_path().encode()).hexdigest()[:32]
-            key = "clubcomp:anon:{}:{}:{}:{}:{}".format(*versions, language, path)
+            page = repr((found, request.get_full_path())).encode()
+            key = f"clubcomp:anon:{found[0]}:{language}:{hashlib.sha256(page).hexdigest()[:40]}"
             stored = cache.get(key)
             if stored is not None:
                 content, content_type = stored
@@ -245,10 +259,12 @@ def _standings_export(request: HttpRequest, season: Season, export_format: str) 
     after_round = _round_param(request)
     try:
         document = standings_document(
-            season=season, after_round=after_round if after_round and after_round > 0 else None
+            season=season,
+            after_round=after_round if after_round and after_round > 0 else None,
+            public_names=True,
         )
     except ServiceError:
-        document = standings_document(season=season)
+        document = standings_document(season=season, public_names=True)
     headers = {
         "rank": "#",
         "start_number": capfirst(_("start number")),
@@ -289,23 +305,15 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return _page(request, "competition/standings.html", season, body, tab="standings")
 
 
-@require_safe
-def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """A round: pairings and results, absences by kind, byes, corrections (never cached: a
-    published pairing changes the page before any standings do)."""
-    season = _season(slug)
-    try:
-        data = public.round_detail(season=season, number=number)
-    except Round.DoesNotExist:
-        raise Http404(_("No such round.")) from None
+def _pairings_table(season: Season, data: public.RoundPage) -> PairingsTable:
     results = dict(Game.Result.choices)
-    table = PairingsTable(
+    return PairingsTable(
         [
             {
                 "board": game.board,
-                "white": game.white.member.name,
+                "white": data.names[game.white_id],
                 "white_id": game.white_id,
-                "black": game.black.member.name,
+                "black": data.names[game.black_id],
                 "black_id": game.black_id,
                 "result": game.result,
                 "result_display": results.get(game.result, game.result),
@@ -314,6 +322,28 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         ],
         season_slug=season.slug,
     )
+
+
+def _round_versions(slug: str, number: int) -> tuple[Any, ...] | None:
+    return public.round_versions(slug=slug, number=number)
+
+
+@require_safe
+@anonymous_page_cache(keep=(), versions=_round_versions)
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A round: pairings and results, absences by kind, byes, corrections.
+
+    Not keyed by the season's versions like the other pages (a result saved in the open round
+    changes this page before any standings): anonymous readers get it from the cache under
+    :func:`~competition.selectors.public.round_versions`, which every change to the round's
+    boards, entries or status moves."""
+    season = _season(slug)
+    try:
+        data = public.round_detail(season=season, number=number)
+    except Round.DoesNotExist:
+        raise Http404(_("No such round.")) from None
+    table = _pairings_table(season, data)
+    table.rows_html = table_rows_html(table)  # the rows without the template's per-cell work
     # The club's TDs get a way to correct the round from here (the page is never cached).
     td_url = ""
     if is_td(request.user, season.club):
@@ -331,8 +361,12 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 @require_safe
 def after_login(request: HttpRequest) -> HttpResponse:
     """Where the login sends a user without ``?next=`` (``LOGIN_REDIRECT_URL``): a TD to the
-    club evening, everyone else to the home page."""
-    return redirect("competition:td_home" if is_td_anywhere(request.user) else "competition:home")
+    club evening, a member with an account to his own page, everyone else to the home page."""
+    if is_td_anywhere(request.user):
+        return redirect("competition:td_home")
+    if request.user.is_authenticated and Member.objects.filter(user=request.user).exists():
+        return redirect("competition:my_page")
+    return redirect("competition:home")
 
 
 @require_safe
@@ -387,15 +421,16 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
             )
         except Participant.DoesNotExist:
             raise Http404(_("No such participant.")) from None
-        return render_to_string(
-            "competition/_participant.html",
-            _participant_context(season, data),
-            request=request,
-        )
+        context = _participant_context(season, data)
+        context["profile_url"] = profile_url  # his profile across seasons
+        return render_to_string("competition/_participant.html", context, request=request)
 
-    name = participant_selectors.participant_name(season=season, participant_id=participant_id)
-    if name is None:
+    heading = participant_selectors.participant_heading(
+        season=season, participant_id=participant_id
+    )
+    if heading is None:
         raise Http404(_("No such participant."))
+    profile_url = reverse("competition:member_profile", kwargs={"member_id": heading.member_id})
     body = _cached_body(request, season, f"participant:{participant_id}", build)
     return _page(
         request,
@@ -403,7 +438,7 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
         season,
         body,
         tab="standings",
-        participant_name=name,
+        participant_name=heading.name,
     )
 
 
@@ -414,13 +449,27 @@ def _participant_context(
     labels = {section.code: figure_label(section.code, language) for section in data.sections}
     columns = [(code, labels.get(code, code)) for code in [s.code for s in data.sections]]
     codes = [code for code, _label in columns]
+    cells = CellTexts(data.names)
     return {
         "season": season,
-        "data": data,
-        # each game's figure cells, built here: a template loop per cell costs more than the rest
-        "game_rows": [
-            (game, _contribution_cells(game.contributions, codes)) for game in data.games
-        ],
+        # each table's rows, built in Python: the template's loops cost more than the figures
+        "data": dataclasses.replace(
+            data,
+            sections=sections_with_rows(
+                data.sections, names=data.names, system_key=season.system, cells=cells
+            ),
+        ),
+        # the tables' rows, built here: the template's loops cost more than the rest of the page
+        "game_rows": game_rows_html(
+            [
+                (game, _contribution_cells(game.contributions, codes, cells=cells))
+                for game in data.games
+            ],
+            season_slug=season.slug,
+            cells=cells,
+        ),
+        "history_rows": history_rows_html(data.history, cells=cells),
+        "round_options": round_options_html(data.rounds, after_round=data.after_round, cells=cells),
         "chart": _chart(data),
         "labels": labels,
         "columns": columns,
@@ -429,13 +478,13 @@ def _participant_context(
     }
 
 
-def _contribution_cells(contributions: Mapping[str, Fraction], codes: list[str]) -> SafeString:
+def _contribution_cells(
+    contributions: Mapping[str, Fraction], codes: list[str], *, cells: CellTexts | None = None
+) -> SafeString:
     """The ``<td>`` cells of what one game adds to each figure, as the template wrote them."""
+    number = (cells or CellTexts({})).number
     return mark_safe(
-        "".join(
-            f'<td class="num">{conditional_escape(exact_number(contributions.get(code)))}</td>'
-            for code in codes
-        )
+        "".join(f'<td class="num">{number(contributions.get(code))}</td>' for code in codes)
     )
 
 

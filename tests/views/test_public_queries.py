@@ -8,7 +8,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from competition.models import Game, Participant
+from competition.models import Game, Participant, Round
 from competition.services.rounds import result_record
 from tests.views.public_data import large_season, small_season
 
@@ -129,3 +129,82 @@ def test_query_keys_the_page_does_not_use_skip_the_whole_page_cache(client) -> N
 
 def test_a_missing_season_is_not_found(client) -> None:
     assert client.get(reverse("competition:standings", args=["no-such-season"])).status_code == 404
+
+
+def test_a_result_saved_in_the_open_round_changes_that_rounds_page_only(
+    client, td_user, django_assert_num_queries
+) -> None:
+    """A result of the open round is no part of any standings yet: the cached standings, the
+    participant pages and the crosstable stay cached (one query), while the round's own page
+    shows the result at once."""
+    season, people = small_season()
+    round3 = Round.objects.create(season=season, number=3, status=Round.Status.PAIRED)
+    game = Game.objects.create(round=round3, board=1, white=people["A"], black=people["E"])
+    cache.clear()
+    cached = _cached_urls(season, people["A"].pk)
+    before = {url: client.get(url).content for url in cached}
+    round_url = reverse("competition:round", args=[season.slug, 3])
+    assert "1-0" not in client.get(round_url).content.decode().split("<tbody>")[1]
+
+    result_record(game_id=game.pk, result="1-0", expected_version=game.version, user=td_user)
+
+    for url in cached:
+        with django_assert_num_queries(1):  # still the cached page: nothing to rebuild
+            assert client.get(url).content == before[url], url
+    assert "1-0" in client.get(round_url).content.decode().split("<tbody>")[1]
+
+
+def test_the_round_page_is_cached_until_the_round_changes(
+    client, td_user, django_assert_num_queries
+) -> None:
+    """An anonymous reader's round page costs one query while nothing in the round changes, and
+    is built anew after each kind of change: a result, a correction, an absence, a new board,
+    publishing, a rename (the season's data_version)."""
+    from competition.models import RoundEntry
+    from competition.services.evening import round_publish
+    from competition.services.rounds import entry_record
+    from competition.services.standings import seasons_touch
+
+    season, people = small_season()
+    round3 = Round.objects.create(season=season, number=3, status=Round.Status.PLANNED)
+    url = reverse("competition:round", args=[season.slug, 3])
+    closed = reverse("competition:round", args=[season.slug, 2])
+    cache.clear()
+
+    def page(path: str = url) -> str:
+        return client.get(path).content.decode()
+
+    def cached(path: str = url) -> str:
+        with django_assert_num_queries(1):
+            return page(path)
+
+    assert 'id="not-published"' in page() and 'id="not-published"' in cached()
+    game = Game.objects.create(round=round3, board=1, white=people["A"], black=people["B"])
+    Game.objects.create(round=round3, board=2, white=people["C"], black=people["D"])
+    entry_record(round=round3, participant=people["E"], kind=RoundEntry.Kind.ABSENT_NOTICE)
+    assert 'id="not-published"' in page()  # a draft: still not shown
+    round_publish(round=round3, user=td_user)
+    shown = page()
+    assert "Bart Bos" in shown and 'id="not-published"' not in shown
+    assert cached() == shown
+
+    result_record(game_id=game.pk, result="0-1", expected_version=game.version, user=td_user)
+    assert "0-1" in page().split("<tbody>")[1] and "0-1" in cached().split("<tbody>")[1]
+
+    no_notice = str(RoundEntry.Kind.ABSENT_NO_NOTICE.label)
+    assert no_notice not in page().lower()
+    entry_record(round=round3, participant=people["E"], kind=RoundEntry.Kind.ABSENT_NO_NOTICE)
+    assert no_notice in page().lower() and no_notice in cached().lower()
+
+    people["C"].member.name = "Cor Cools-Jansen"
+    people["C"].member.save()
+    seasons_touch(seasons=[season])
+    # round 2's page names C (his game with A): it follows the rename
+    assert "Cor Cools-Jansen" in page(closed) and "Cor Cools-Jansen" in cached(closed)
+
+    corrected = Game.objects.get(round__season=season, round__number=2, white=people["A"])
+    result_record(
+        game_id=corrected.pk, result="1-0", expected_version=corrected.version,
+        user=td_user, reason="Wrongly recorded",
+    )  # fmt: skip
+    assert "Wrongly recorded" in page(closed) and "Wrongly recorded" in cached(closed)
