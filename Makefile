@@ -39,6 +39,7 @@ run: install
 	@echo ""
 	@echo "  clubcomp serves on http://$(HOST):$(PORT)/"
 	@echo "  Demo TD login: wedstrijdleider / schaak-demo-2026 (admin: beheerder / schaak-demo-2026)"
+	@echo "  Demo member login: lid / schaak-demo-2026 (his page: /me/)"
 	@echo ""
 	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
 

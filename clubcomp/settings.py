@@ -72,6 +72,8 @@ MIDDLEWARE = [
     "competition.middleware.DatabaseBusyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
+    # Refuses logins from an address that guessed too often, before any password is hashed.
+    "competition.security.LoginAddressThrottleMiddleware",
     # Last, as django-axes asks: it turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -229,6 +231,10 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # "wait 15 minutes" means 15 minutes
 AXES_LOCKOUT_CALLABLE = "competition.security.lockout_response"  # locked_out.html
+# One address guessing many accounts (each new name escapes the lockout above): after this
+# many failures from it within LOGIN_COOLOFF_MINUTES every login from it is refused before
+# the password is hashed (competition.security.LoginAddressThrottleMiddleware).
+LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "30"))
 
 
 def _csp_source(token: str) -> str:
@@ -259,6 +265,23 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 TD_PUBLIC_NAME = os.environ.get("TD_PUBLIC_NAME", "")  # empty: "the TD", translated
+
+# --- E-mail (invitations, password reset, pairing and correction notices) -------------------
+# SMTP from the environment. With DEBUG on and no EMAIL_HOST (``make run``) mail is printed to
+# the console instead; the tests use Django's in-memory outbox (pytest-django sets it).
+# Without EMAIL_HOST (and DEBUG off) mail goes to a server on the machine itself, port 25.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587" if EMAIL_HOST else "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", bool(EMAIL_HOST))
+EMAIL_TIMEOUT = 20  # a slow mail server must not hold the TD's page for long
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "clubcomp@localhost")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+if not EMAIL_HOST:
+    EMAIL_HOST = "localhost"
+    if DEBUG:
+        EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
 LOGGING = {
     "version": 1,

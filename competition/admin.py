@@ -30,7 +30,9 @@ from competition.forms.ranges import integer_range
 from competition.models import (
     Club,
     Game,
+    Invitation,
     Member,
+    NameDisplay,
     Participant,
     Round,
     RoundEntry,
@@ -38,6 +40,7 @@ from competition.models import (
     SeasonRules,
     StandingsSnapshot,
 )
+from competition.services.accounts import member_anonymise
 from competition.services.errors import ServiceError
 from competition.services.rules import rules_validate
 from competition.services.standings import seasons_touch, standings_recompute
@@ -131,8 +134,46 @@ class MemberAdmin(SeasonWrites):
         return list(Season.objects.filter(participants__member__in=[o.pk for o in objects]))
 
     list_display = ["name", "club", "knsb_id", "fide_id", "rating", "birth_year", "active"]
-    list_filter = ["club", "active"]
+    list_filter = ["club", "active", "name_display"]
     search_fields = ["name", "knsb_id", "fide_id"]
+    actions = ["anonymise"]
+
+    @admin.action(description=_("Anonymise (a member who leaves: his results stay)"))
+    def anonymise(self, request: HttpRequest, queryset: QuerySet) -> None:
+        done = []
+        for member in queryset:
+            try:
+                member_anonymise(member=member, user=request.user)  # type: ignore[arg-type]
+            except ServiceError as error:
+                self.message_user(request, str(error), messages.ERROR)
+            else:
+                done.append(member)
+        if done:
+            self.message_user(
+                request,
+                gettext("Anonymised: %(count)s member(s). Their accounts, if any, still exist.")
+                % {"count": len(done)},
+                messages.SUCCESS,
+            )
+
+
+@admin.register(Invitation)
+class InvitationAdmin(admin.ModelAdmin):
+    """Invitations, to look at: they are made on the TD's members page (the link is shown
+    only there, once), and only a hash of the link is stored."""
+
+    list_display = ["member", "email", "created_at", "expires_at", "used_at", "created_by"]
+    list_filter = ["member__club"]
+    search_fields = ["member__name", "email"]
+    list_select_related = ["member", "created_by"]
+    readonly_fields = ["member", "email", "created_by", "created_at", "expires_at", "used_at"]
+    exclude = ["token_hash"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
 
 
 class ParticipantInline(PortableNumbers, admin.TabularInline):
@@ -172,8 +213,18 @@ class SeasonAdminForm(forms.ModelForm):
             *RULE_FIELDS,
             "bye_points",
             "rematch_window",
+            "name_display",
+            "junior_birth_year",
             "status",
         ]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Names in public: full unless the form says otherwise (a form posted without it).
+        self.fields["name_display"].required = False
+
+    def clean_name_display(self) -> str:
+        return self.cleaned_data.get("name_display") or NameDisplay.FULL
 
     def clean(self) -> dict[str, Any]:
         super().clean()

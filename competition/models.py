@@ -15,11 +15,14 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
 from django.utils import timezone
+from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from simple_history.models import HistoricalRecords
 
 from competition.scoring.model import EntryKind as ScoringEntryKind
 from competition.scoring.model import Result as ScoringResult
+
+StrOrPromise = str | Promise
 
 _EXACT_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?|-?[0-9]+/[1-9][0-9]*")
 
@@ -61,7 +64,7 @@ class NameDisplay(models.TextChoices):
     SHORT = "short", _("first name and initial")
 
     @classmethod
-    def choices_with_default(cls) -> list[tuple[str, str]]:
+    def choices_with_default(cls) -> list[tuple[str, StrOrPromise]]:
         return [("", _("as the season says")), *cls.choices]
 
 

@@ -1,3 +1,17 @@
-"""Member accounts: invitations (made by the TD), accepting one, linking an existing account."""
+"""Member accounts: invitations (made by the TD), accepting one, linking an existing account,
+and the member's own data as a download."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from competition.views import accounts
+
+_member = "td/<slug:season_slug>/members/<int:member_id>/"
+
+urlpatterns = [
+    path("td/<slug:season_slug>/members/", accounts.td_members, name="td_members"),
+    path(_member + "invite/", accounts.td_member_invite, name="td_member_invite"),
+    path(_member + "link/", accounts.td_member_link, name="td_member_link"),
+    path(_member + "unlink/", accounts.td_member_unlink, name="td_member_unlink"),
+    path("account/invite/<str:token>/", accounts.invitation_accept, name="invitation_accept"),
+    path("me/data.json", accounts.my_data, name="my_data"),
+]

@@ -1,4 +1,19 @@
 """The member's own pages: my page, absence reports for coming evenings, the private calendar
 feed; and the TD's calendar of club evenings."""
 
-urlpatterns: list = []
+from django.urls import path
+
+from competition.views import member
+
+urlpatterns = [
+    path("me/", member.my_page, name="my_page"),
+    path("me/evening/<int:evening_id>/report/", member.my_evening_report, name="my_evening_report"),
+    path(
+        "me/evening/<int:evening_id>/withdraw/",
+        member.my_evening_withdraw,
+        name="my_evening_withdraw",
+    ),
+    path("me/calendar/new-address/", member.my_feed_renew, name="my_feed_renew"),
+    path("ical/<str:token>/<slug:season_slug>.ics", member.member_feed, name="member_feed"),
+    path("td/<slug:season_slug>/calendar/", member.td_calendar, name="td_calendar"),
+]

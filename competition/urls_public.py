@@ -3,7 +3,7 @@
 from django.urls import path
 
 from competition.security import embeddable
-from competition.views import public, staff
+from competition.views import profile, public, staff
 
 # The pages a club may show on its own site in a frame (settings.FRAME_ANCESTORS); the
 # language switch, the after-login landing and the staff's rules page are not among them.
@@ -23,4 +23,5 @@ urlpatterns = [
     path("season/<slug:slug>/how-it-works/", embeddable(public.how_it_works), name="how_it_works"),
     path("season/<slug:slug>/systems/", embeddable(public.systems), name="systems"),
     path("season/<slug:slug>/rules/", staff.season_rules, name="season_rules"),
+    path("member/<int:member_id>/", embeddable(profile.member_profile), name="member_profile"),
 ]

@@ -97,6 +97,30 @@ def test_demo_keizer_season_is_a_whole_club_season(demo_club) -> None:
     assert [int(row["values"]["VALUE"]) for row in last] == list(range(36, 12, -1))
 
 
+def test_demo_has_a_calendar_and_a_member_who_logs_in_himself(client, demo_club) -> None:
+    """The internal competition's Thursdays are in the calendar, numbered in date order (the
+    first ten are the rounds played); the demo member "lid" logs in with the demo password,
+    lands on his page and has reported one absence, which his page shows."""
+    from competition.models import AbsenceReport, ClubEvening
+
+    internal = Season.objects.get(slug="interne-2026-2027")
+    evenings = list(ClubEvening.objects.filter(season=internal).order_by("date"))
+    assert len(evenings) == 34
+    assert [e.round_number for e in evenings] == list(range(1, 35))
+    played = dict(internal.rounds.values_list("number", "date"))
+    assert all(played[e.round_number] == e.date for e in evenings[:10])
+    report = AbsenceReport.objects.get()
+    assert (report.evening.date.isoformat(), report.kind, report.note) == (
+        "2027-01-14",
+        "absent",
+        "Op vakantie",
+    )
+    assert report.participant.member.user.username == "lid"
+    response = client.post("/login/", {"username": "lid", "password": "schaak-demo-2026"})
+    assert client.get(response["Location"])["Location"] == "/me/"
+    assert "Op vakantie" in client.get("/me/").content.decode()
+
+
 def test_seed_demo_if_empty_leaves_existing_data_alone() -> None:
     Club.objects.create(name="Andere club", slug="andere-club")
     call_command("seed_demo", "--if-empty")

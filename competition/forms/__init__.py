@@ -1,1 +1,2 @@
-"""Forms by area: ``evening`` (the club evening), ``rules`` (season rules), ``files``."""
+"""Forms by area: ``evening`` (the club evening), ``rules`` (season rules), ``files``,
+``accounts`` (invitations and member accounts)."""

@@ -6,13 +6,16 @@ rule previews, exports): it is the one translation of a season's rows into the p
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import datetime
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
+from django.db.models import QuerySet
 
-from competition.models import Game, Participant, Round, RoundEntry, Season
+from competition.models import Game, Member, Participant, Round, RoundEntry, Season
+from competition.names import public_name
 from competition.scoring import model as scoring
 from competition.scoring.parameters import parameters_from_json
 from competition.scoring.tiebreaks import validate_tiebreaks
@@ -28,8 +31,25 @@ def season_input(
 
     ``rules`` overrides the season's system, parameters, tiebreaks, unplayed_policy and
     min_games (for a preview of new rules or the reproduction of an earlier rule set).
+    The engine always gets the full names (it orders equal participants by name).
     """
+    return _season_input(season, rules=rules, completed_only=completed_only)[0]
+
+
+def season_input_with_public_names(
+    season: Season, *, completed_only: bool = True
+) -> tuple[scoring.SeasonInput, dict[int, str]]:
+    """``season_input`` and every participant's name as the public sees it
+    (:func:`public_names`), from the same queries: for the public pages that run the engine."""
+    season_in, enrolled = _season_input(season, rules=None, completed_only=completed_only)
+    return season_in, {p.id: member_public_name(p.member, season) for p in enrolled}
+
+
+def _season_input(
+    season: Season, *, rules: Mapping[str, Any] | None, completed_only: bool
+) -> tuple[scoring.SeasonInput, list[Participant]]:
     rules = dict(rules or {})
+    enrolled = list(Participant.objects.filter(season=season).select_related("member"))
     participants = tuple(
         scoring.Participant(
             id=p.id,
@@ -39,7 +59,7 @@ def season_input(
             rating=p.rating,  # the event rating (C.07 10.1), frozen at enrolment
             joined_round=p.joined_round,
         )
-        for p in Participant.objects.filter(season=season).select_related("member")
+        for p in enrolled
     )
     rounds_qs = Round.objects.filter(season=season).order_by("number")
     if completed_only:
@@ -63,7 +83,7 @@ def season_input(
         scoring.Round(number=number, games=tuple(games[rid]), entries=tuple(entries[rid]))
         for rid, number in sorted(round_numbers.items(), key=lambda item: item[1])
     )
-    return scoring.SeasonInput(
+    season_in = scoring.SeasonInput(
         participants=participants,
         rounds=rounds,
         system=rules.get("system", season.system),
@@ -73,11 +93,88 @@ def season_input(
         min_games=rules.get("min_games", season.min_games),
         round_robin=season.is_round_robin,
     )
+    return season_in, enrolled
 
 
 def participant_names(*, season_id: int) -> dict[int, str]:
-    """Every participant's name by id (one query)."""
+    """Every participant's full name by id (one query): for the TD's pages and files only;
+    public pages, exports and feeds use :func:`public_names`."""
     return dict(Participant.objects.filter(season_id=season_id).values_list("id", "member__name"))
+
+
+# --------------------------------------------------------------------------------------------
+# Names in public (AVG/GDPR): the rule is competition.names.public_name; these feed it.
+
+_PUBLIC_NAME_FIELDS = (
+    "member__name",
+    "member__name_display",
+    "member__birth_year",
+    "member__anonymised_at",
+    "season__name_display",
+    "season__junior_birth_year",
+)
+
+
+def shown_name(
+    name: str,
+    *,
+    member_choice: str,
+    birth_year: int | None,
+    anonymised_at: datetime.datetime | None,
+    season_choice: str,
+    junior_birth_year: int | None,
+) -> str:
+    """A member's name as one season shows it in public. An anonymised member's name is
+    already a neutral one and shows as it is (shortening it would make it look like a person's).
+    """
+    if anonymised_at is not None:
+        return name
+    return public_name(
+        name,
+        member_choice=member_choice,
+        birth_year=birth_year,
+        season_choice=season_choice,
+        junior_birth_year=junior_birth_year,
+    )
+
+
+def member_public_name(member: Member, season: Season) -> str:
+    """``member``'s name on ``season``'s public pages, from rows already loaded (no query)."""
+    return shown_name(
+        member.name,
+        member_choice=member.name_display,
+        birth_year=member.birth_year,
+        anonymised_at=member.anonymised_at,
+        season_choice=season.name_display,
+        junior_birth_year=season.junior_birth_year,
+    )
+
+
+def _public_names(participants: QuerySet[Participant]) -> dict[int, str]:
+    return {
+        pid: shown_name(
+            name,
+            member_choice=choice,
+            birth_year=birth_year,
+            anonymised_at=anonymised_at,
+            season_choice=season_choice,
+            junior_birth_year=junior_birth_year,
+        )
+        for pid, name, choice, birth_year, anonymised_at, season_choice, junior_birth_year in (
+            participants.values_list("id", *_PUBLIC_NAME_FIELDS)
+        )
+    }
+
+
+def public_names(*, season_id: int) -> dict[int, str]:
+    """Every participant's name by id as public pages, exports and feeds show it: the
+    member's own choice, else short for a junior, else the season's setting (one query)."""
+    return _public_names(Participant.objects.filter(season_id=season_id))
+
+
+def public_names_of(*, participant_ids: Iterable[int]) -> dict[int, str]:
+    """The public names of these participants, of any seasons (one query)."""
+    return _public_names(Participant.objects.filter(id__in=list(participant_ids)))
 
 
 def season_tiebreak_codes(season: Season) -> tuple[str, ...]:

@@ -17,7 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext
 
 from competition.models import Game, Round, RoundEntry
-from competition.selectors.common import participant_names, user_label
+from competition.selectors.common import participant_names, public_names, user_label
 
 
 @dataclass(frozen=True)
@@ -47,9 +47,9 @@ def corrections_for_round(round: Round, *, public: bool = False) -> list[Correct
     """Every correction made to ``round``'s results and entries, oldest first (four queries).
 
     ``public`` names every TD :func:`td_public_name` (members read the round page; the
-    accounts' names are for the TDs' own pages).
+    accounts' names are for the TDs' own pages) and every player by his public name.
     """
-    names = participant_names(season_id=round.season_id)
+    names = (public_names if public else participant_names)(season_id=round.season_id)
     corrections: list[Correction] = []
     users: dict[int, str] = {}
     public_name = td_public_name() if public else ""

@@ -15,10 +15,10 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
-from django.db.models import Max
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from competition.models import (
     PRESENT,
@@ -62,6 +62,11 @@ def report_closed_because(
     if round is not None and not round.is_planned:
         return _("The pairing for this evening is published; ask the TD.")
     return None
+
+
+def _require_not_finished(season: Season) -> None:
+    if season.status == Season.Status.FINISHED:
+        raise ServiceError(_("This season has finished."))
 
 
 def _participant_for(evening: ClubEvening, participant: Participant, user: User) -> Participant:
@@ -109,6 +114,7 @@ def absence_report(
         raise ServiceError(_("Unknown report: %(kind)s.") % {"kind": kind})
     season = Season.objects.select_for_update().get(pk=evening.season_id)
     evening.season = season
+    _require_not_finished(season)
     if kind == AbsenceReport.Kind.BYE and not season.requested_byes:
         raise ServiceError(_("This season has no requested byes."))
     _participant_for(evening, participant, user)
@@ -142,6 +148,7 @@ def absence_withdraw(
     """Take the member's report for ``evening`` back (before the deadline)."""
     season = Season.objects.select_for_update().get(pk=evening.season_id)
     evening.season = season
+    _require_not_finished(season)
     _participant_for(evening, participant, user)
     closed = report_closed_because(evening, now=now)
     if closed:
@@ -152,10 +159,31 @@ def absence_withdraw(
     _apply_to_open_round(evening, participant, PRESENT, user)
 
 
+def _evenings_renumber(season: Season) -> None:
+    """Number the season's evenings in date order: an evening with a round on its date has
+    that round's number; any other follows the evening before it and every round played
+    before its date."""
+    played = list(Round.objects.filter(season=season).values_list("date", "number"))
+    number = 0
+    for evening in ClubEvening.objects.filter(season=season).order_by("date"):
+        on_date = [n for day, n in played if day == evening.date]
+        if on_date:
+            wanted = min(on_date)
+        else:
+            before = [n for day, n in played if day < evening.date]
+            wanted = max([number, *before]) + 1
+        number = wanted
+        if evening.round_number != wanted:
+            ClubEvening.objects.filter(pk=evening.pk).update(round_number=wanted)
+
+
 @transaction.atomic
-def evenings_add(*, season: Season, dates: Iterable[datetime.date]) -> list[ClubEvening]:
-    """Add club evenings on ``dates`` to the calendar, numbered after the planned rounds so
-    far; a date already in the calendar is refused (all or nothing)."""
+def evenings_add(
+    *, season: Season, dates: Iterable[datetime.date], note: str = ""
+) -> list[ClubEvening]:
+    """Add club evenings on ``dates`` to the calendar (all or nothing; a date already in the
+    calendar is refused). Every evening is then numbered in date order after the rounds
+    played before it, so an evening added between two others moves the later ones up."""
     season = Season.objects.select_for_update().get(pk=season.pk)
     dates = sorted(set(dates))
     if not dates:
@@ -167,17 +195,47 @@ def evenings_add(*, season: Season, dates: Iterable[datetime.date]) -> list[Club
             _("Already in the calendar: %(dates)s.")
             % {"dates": ", ".join(date_format(day, "SHORT_DATE_FORMAT") for day in clash)}
         )
-    last = ClubEvening.objects.filter(season=season).aggregate(last=Max("round_number"))["last"]
-    played = Round.objects.filter(season=season).aggregate(last=Max("number"))["last"]
-    number = max(last or 0, played or 0)
-    evenings = []
+    note = note.strip()[:200]
     try:
         with transaction.atomic():
-            for day in dates:
-                number += 1
-                evenings.append(
-                    ClubEvening.objects.create(season=season, date=day, round_number=number)
-                )
+            created = [
+                ClubEvening.objects.create(season=season, date=day, round_number=1, note=note)
+                for day in dates
+            ]
     except IntegrityError as error:
         raise ServiceError(_("This season already has a club evening on this date.")) from error
-    return evenings
+    _evenings_renumber(season)
+    return list(ClubEvening.objects.filter(pk__in=[e.pk for e in created]).order_by("date"))
+
+
+@transaction.atomic
+def evening_delete(*, evening: ClubEvening) -> None:
+    """Take an evening off the calendar; refused while members have reported for it."""
+    season = Season.objects.select_for_update().get(pk=evening.season_id)
+    reports = AbsenceReport.objects.filter(evening_id=evening.pk).count()
+    if reports:
+        raise ServiceError(
+            ngettext(
+                "%(count)d member reported for this evening; it stays in the calendar.",
+                "%(count)d members reported for this evening; it stays in the calendar.",
+                reports,
+            )
+            % {"count": reports}
+        )
+    deleted, _rows = ClubEvening.objects.filter(pk=evening.pk).delete()
+    if not deleted:
+        raise ServiceError(_("This evening is no longer in the calendar."))
+    _evenings_renumber(season)
+
+
+@transaction.atomic
+def season_absence_settings_update(
+    *, season: Season, absence_deadline: datetime.time | None, requested_byes: bool
+) -> Season:
+    """The season's deadline for reports (a time on the evening's day, or None) and whether
+    members may ask for a bye."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    season.absence_deadline = absence_deadline
+    season.requested_byes = requested_byes
+    season.save(update_fields=["absence_deadline", "requested_byes"])
+    return season

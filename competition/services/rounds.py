@@ -11,6 +11,7 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
+from functools import partial
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -21,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from competition.models import AbsenceReport, Game, Participant, Round, RoundEntry, Season
 from competition.selectors.common import user_label
+from competition.services import notifications
 from competition.services.errors import ServiceError
 from competition.services.standings import standings_recompute
 
@@ -291,6 +293,7 @@ def result_record(
     game.save()
     if is_correction:
         standings_recompute(season=round.season)
+        transaction.on_commit(partial(notifications.result_corrected_notify, game_id=game.pk))
     return game
 
 

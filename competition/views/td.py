@@ -44,6 +44,7 @@ from competition.forms.evening import (
 )
 from competition.models import PRESENT, Game, Round, RoundEntry
 from competition.permissions import AuthenticatedRequest, season_for_td, td_required
+from competition.selectors import member as member_selectors
 from competition.selectors import td as td_selectors
 from competition.selectors.corrections import corrections_for_round
 from competition.services import evening
@@ -213,6 +214,7 @@ def td_attendance(
             "present_count": counts[PRESENT],
             "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(rnd)),
             "has_draft": td_selectors.round_has_games(rnd),
+            "reports": member_selectors.round_reports(rnd),
         },
     )
 

@@ -456,3 +456,19 @@ def test_ratings_import_fide_txt_matches_fide_id() -> None:
         1990,
         datetime.date(2026, 9, 1),
     )
+
+
+@pytest.mark.django_db
+def test_a_birth_year_from_the_rating_list_refreshes_the_public_pages(demo_club) -> None:
+    """A birth year filled in from the list can make a member a junior, shown by first name
+    and initial: the seasons he plays in get a new data_version (their cached pages go);
+    seasons without a member whose birth year changed keep theirs."""
+    hemmo = Member.objects.get(knsb_id="8100000")
+    Member.objects.filter(pk=hemmo.pk).update(birth_year=None)
+    his = set(Season.objects.filter(participants__member=hemmo).values_list("pk", flat=True))
+    assert his
+    before = dict(Season.objects.values_list("pk", "data_version"))
+    ratings_import(data=KNSB_LIST, list_date=datetime.date(2026, 10, 1))
+    after = dict(Season.objects.values_list("pk", "data_version"))
+    assert Member.objects.get(pk=hemmo.pk).birth_year == 1968
+    assert {pk for pk in after if after[pk] != before[pk]} == his

@@ -42,7 +42,7 @@ def test_permissions(client: Client, demo_club, name: str, args: list[str]) -> N
     url = reverse(f"competition:{name}", args=args)
     anonymous = client.get(url)
     assert anonymous.status_code == 302 and anonymous["Location"].startswith(reverse("login"))
-    client.force_login(User.objects.create_user("lid", password="lid-pass-12345"))
+    client.force_login(User.objects.create_user("gewoon-lid", password="lid-pass-12345"))
     assert client.get(url).status_code == 403
     client.force_login(User.objects.get(username="wedstrijdleider"))
     assert client.get(url).status_code == 200

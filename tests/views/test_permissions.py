@@ -8,6 +8,7 @@ sent to the login page (or get 403 / 405), a logged-in member without TD rights 
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 from collections.abc import Iterator
 
@@ -57,6 +58,7 @@ def demo_kwargs() -> dict[str, object]:
     game = Game.objects.filter(round=rnd).order_by("board").first()
     entry = RoundEntry.objects.filter(round__season=season).order_by("pk").first()
     participant = Participant.objects.filter(season=season).order_by("pk").first()
+    evening = season.evenings.order_by("date").last()
     return {
         "slug": season.slug,
         "season_slug": season.slug,
@@ -68,6 +70,8 @@ def demo_kwargs() -> dict[str, object]:
         "participant_id": participant.id,
         "member_id": participant.member_id,
         "pk": season.pk,
+        "token": "no-such-token",  # an invitation link (or private feed) that does not exist
+        "evening_id": evening.pk,  # a club evening to come (the demo's calendar runs to May)
     }
 
 
@@ -173,4 +177,58 @@ def test_a_td_of_another_club_cannot_write_to_this_clubs_seasons(client, demo) -
         assert response.status_code in (403, 405), (
             f"{name} ({url}) answered {response.status_code} to another club's TD"
         )
+    assert database_fingerprint() == before
+
+
+def test_a_member_cannot_touch_another_members_objects(client, demo) -> None:
+    """The member role in the walk: the demo member "lid" (internal competition only) POSTs to
+    every URL filled with another member's objects: a Keizer player with an account and a
+    calendar address, his participant, an evening of the Keizer season, his feed token. Every
+    one is refused (403, 404 or 405) and nothing changes. Only "new calendar address" acts on
+    his own data and is left out."""
+    import secrets
+
+    from competition.models import ClubEvening, Member
+    from competition.services.feeds import member_feed_token
+
+    lid = Member.objects.get(user__username="lid")
+    keizer = Season.objects.get(slug="keizer-2026-2027")
+    assert not keizer.participants.filter(member=lid).exists()
+    other = keizer.participants.exclude(member__participations__season__slug="interne-2026-2027")
+    other = other.select_related("member").order_by("pk").first()
+    from django.contrib.auth.models import User
+
+    other_user = User.objects.create_user("ander-lid", password=secrets.token_urlsafe())
+    Member.objects.filter(pk=other.member_id).update(user=other_user)
+    other.member.refresh_from_db()
+    token = member_feed_token(member=other.member)
+    evening = ClubEvening.objects.create(
+        season=keizer, date=datetime.date(2027, 6, 1), round_number=16
+    )
+    values = {
+        **demo_kwargs(),
+        "slug": keizer.slug,
+        "season_slug": keizer.slug,
+        "participant_id": other.pk,
+        "member_id": other.member_id,
+        "evening_id": evening.pk,
+        "token": token,
+        "number": 15,
+        "round_number": 15,
+    }
+    client.force_login(lid.user)
+    before = database_fingerprint()
+    checked = 0
+    for namespace, pattern in project_patterns():
+        name = f"{namespace}{pattern.name}"
+        if name == "competition:my_feed_renew":
+            continue
+        kwargs = {key: values[key] for key in pattern.pattern.converters}
+        url = reverse(name, kwargs=kwargs)
+        response = client.post(url, {"result": "1-0", "version": 1, "kind": "absent"})
+        assert response.status_code in (403, 404, 405), (
+            f"{name} ({url}) answered {response.status_code} to another member's POST"
+        )
+        checked += 1
+    assert checked > 30
     assert database_fingerprint() == before

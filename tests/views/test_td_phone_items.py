@@ -174,6 +174,16 @@ def test_td_lands_on_the_td_home_after_login(client, demo_club, member_user) -> 
     response = client.post(login, {"username": "member", "password": "member-pass-123"})
     assert client.get(response["Location"])["Location"] == reverse("competition:home")
     client.logout()
+    # A member with his own account lands on his page.
+    from competition.models import Member
+
+    Member.objects.filter(club__seasons__slug=SLUG).order_by("pk").update(user=None)
+    Member.objects.filter(
+        pk=Member.objects.filter(club__seasons__slug=SLUG).order_by("pk")[0].pk
+    ).update(user=member_user)
+    response = client.post(login, {"username": "member", "password": "member-pass-123"})
+    assert client.get(response["Location"])["Location"] == reverse("competition:my_page")
+    client.logout()
     standings = reverse("competition:standings", args=[SLUG])
     response = client.post(
         login,

@@ -1,4 +1,5 @@
-"""Load the deterministic demo club: 30 members, four competitions, ten to fifteen played rounds.
+"""Load the deterministic demo club: 30 members, four competitions, ten to fifteen played rounds,
+the internal competition's calendar of club evenings and one member with his own account.
 
 Running it again changes nothing (the demo club is recognised by its slug). ``--if-empty``
 loads nothing when the database holds any club at all (what ``make run`` uses).
@@ -14,9 +15,11 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
+from django.utils import timezone
 
 from competition.models import PRESENT, Club, Game, Member, Participant, Round, RoundEntry, Season
 from competition.permissions import td_group
+from competition.services.absences import absence_report, evenings_add
 from competition.services.evening import attendance_record, pairing_propose, round_publish
 from competition.services.rounds import result_record, round_complete, round_create
 
@@ -27,6 +30,11 @@ PLAYED_ROUNDS = 10
 RAPID_ROUNDS = 6  # the round-robin group of eight is one round short of its end
 KEIZER_FIRST_EVENING = datetime.date(2026, 9, 1)  # the Keizer competition plays on Tuesdays
 KEIZER_ROUNDS = 15
+CALENDAR_EVENINGS = 34  # the internal competition's Thursdays from September to May
+# The demo member with an account of his own (my page, absence reports, calendar feed), and
+# the evening he reported he cannot come (made when the first ten rounds had been played).
+DEMO_MEMBER_USERNAME = "lid"
+DEMO_REPORT_EVENING = datetime.date(2027, 1, 14)
 # (system, round, board): a game lost by forfeit (the absent player's opponent wins).
 FORFEITS = {
     ("internal-sb", 4, 3): Game.Result.WHITE_WINS_FORFEIT,  # black did not turn up
@@ -85,6 +93,7 @@ class Command(BaseCommand):
         load_demo()
         self.stdout.write(self.style.SUCCESS("Demo club loaded."))
         self.stdout.write(f"TD login: wedstrijdleider / {DEMO_PASSWORD}")
+        self.stdout.write(f"Member login: {DEMO_MEMBER_USERNAME} / {DEMO_PASSWORD}")
         self.stdout.write(f"Admin login: beheerder / {DEMO_PASSWORD}")
 
 
@@ -167,6 +176,36 @@ def load_demo() -> None:
         evening = KEIZER_FIRST_EVENING + datetime.timedelta(weeks=number - 1)
         for rnd in round_create(seasons=[keizer], date=evening):
             _play_evening(rnd, keizer_rng, td)
+    _calendar_and_member(internal, members[1])
+
+
+def _calendar_and_member(season: Season, member: Member) -> None:
+    """The internal competition's club evenings (reports close at 18:00 on the day; byes may
+    be asked for) and one member who logs in himself and has reported one absence."""
+    Season.objects.filter(pk=season.pk).update(
+        absence_deadline=datetime.time(18, 0), requested_byes=True
+    )
+    season.refresh_from_db()
+    evenings_add(
+        season=season,
+        dates=[FIRST_EVENING + datetime.timedelta(weeks=n) for n in range(CALENDAR_EVENINGS)],
+    )
+    user = User.objects.create_user(
+        DEMO_MEMBER_USERNAME,
+        f"{DEMO_MEMBER_USERNAME}@example.org",
+        DEMO_PASSWORD,
+        first_name=member.name.split()[0],
+    )
+    Member.objects.filter(pk=member.pk).update(user=user, email=user.email)
+    member.refresh_from_db()
+    reported = timezone.make_aware(datetime.datetime.combine(FIRST_EVENING, datetime.time(12)))
+    absence_report(
+        evening=season.evenings.get(date=DEMO_REPORT_EVENING),
+        participant=season.participants.get(member=member),
+        user=user,
+        note="Op vakantie",
+        now=reported + datetime.timedelta(weeks=PLAYED_ROUNDS),
+    )
 
 
 def _enrol(season: Season, members: list[Member], start_points: bool = False) -> list[Participant]:

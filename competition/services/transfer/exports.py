@@ -22,7 +22,7 @@ import tablib
 
 from competition.models import Season
 from competition.scoring.engine import standings_after
-from competition.selectors.common import season_input
+from competition.selectors.common import season_input, season_input_with_public_names
 from competition.services.errors import ServiceError
 from competition.services.transfer.common import exact_number, number_text
 
@@ -56,12 +56,20 @@ TABLE_HEADERS = {
 }
 
 
-def standings_document(*, season: Season, after_round: int | None = None) -> dict[str, Any]:
+def standings_document(
+    *, season: Season, after_round: int | None = None, public_names: bool = False
+) -> dict[str, Any]:
     """The standings as the ``standings --format json`` contract (numbers as Decimals).
 
     ``after_round`` defaults to the last completed round; 0 gives the standings before round 1.
+    Names are full (the TD's files and commands) unless ``public_names`` asks for the names
+    as the public pages show them (the public page's CSV and XLSX).
     """
-    engine_input = season_input(season)
+    if public_names:
+        engine_input, names = season_input_with_public_names(season)
+    else:
+        engine_input = season_input(season)
+        names = {p.id: p.name for p in engine_input.participants}
     completed = len(engine_input.rounds)
     if after_round is None:
         after_round = completed
@@ -82,7 +90,7 @@ def standings_document(*, season: Season, after_round: int | None = None) -> dic
             {
                 "rank": row.rank,
                 "start_number": participants[row.participant_id].start_rank,
-                "name": participants[row.participant_id].name,
+                "name": names[row.participant_id],
                 "points": exact_number(row.game_points),
                 "score": exact_number(row.score),
                 "values": {code: exact_number(v) for code, v in row.values.items()},

@@ -10,8 +10,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from competition.formats import ratings as fr
-from competition.models import Club, Member
+from competition.models import Club, Member, Season
 from competition.services.errors import ServiceError
+from competition.services.standings import seasons_touch
 from competition.services.transfer.common import club_for_import, run_import
 
 RATING_FORMATS = ("knsb", "fide-txt", "fide-xml")
@@ -130,6 +131,7 @@ def _write_ratings(
         existing = {str(m.fide_id): m for m in members.exclude(fide_id=None)}
     new: list[Member] = []
     changed: list[Member] = []
+    aged: list[int] = []
     for record in rating_list.records:
         number = record.relatienummer if rating_list.source == "knsb" else record.fide_id
         member = existing.get(str(number))
@@ -152,11 +154,14 @@ def _write_ratings(
             member.rating_date = list_date
         if member.birth_year is None and record.birth_year:
             member.birth_year = record.birth_year
+            aged.append(member.pk)  # may make him a junior, shown by first name and initial
         if (member.rating, member.rating_date, member.birth_year) != before:
             changed.append(member)
         else:
             report.unchanged += 1
     Member.objects.bulk_create(new, batch_size=1000)
     Member.objects.bulk_update(changed, ["rating", "rating_date", "birth_year"], batch_size=1000)
+    if aged:  # the public pages cached under the seasons' data_version show names anew
+        seasons_touch(seasons=Season.objects.filter(participants__member__in=aged).distinct())
     report.created, report.updated = len(new), len(changed)
     return report

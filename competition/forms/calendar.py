@@ -1,0 +1,78 @@
+"""Forms of the calendar of club evenings (the TD's) and of a member's report for an evening."""
+
+from __future__ import annotations
+
+import datetime
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from competition.forms.evening import DateInput
+from competition.models import AbsenceReport
+
+DATE_FORMATS = ("%Y-%m-%d", "%d-%m-%Y")
+
+
+def parse_evening_dates(text: str) -> list[datetime.date]:
+    """One date per line, as 2027-01-14 or 14-01-2027; blank lines are skipped.
+
+    A line that is not a date raises ``ValidationError`` naming the line (nothing is taken).
+    """
+    dates = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        value = line.strip()
+        if not value:
+            continue
+        for date_format in DATE_FORMATS:
+            try:
+                dates.append(datetime.datetime.strptime(value, date_format).date())
+                break
+            except ValueError:
+                continue
+        else:
+            raise forms.ValidationError(
+                _("Line %(line)s: “%(text)s” is not a date; write 2027-01-14 or 14-01-2027."),
+                code="invalid",
+                params={"line": number, "text": value[:40]},
+            )
+    if not dates:
+        raise forms.ValidationError(_("Give at least one date."), code="required")
+    return dates
+
+
+class EveningAddForm(forms.Form):
+    date = forms.DateField(label=_("Date"), widget=DateInput())
+    note = forms.CharField(label=_("Note"), max_length=200, required=False)
+
+
+class EveningsImportForm(forms.Form):
+    dates = forms.CharField(
+        label=_("Dates, one per line"),
+        widget=forms.Textarea(attrs={"rows": 6, "placeholder": "2027-01-14\n21-01-2027"}),
+        help_text=_("As 2027-01-14 or 14-01-2027. A line that is not a date saves nothing."),
+    )
+
+    def clean_dates(self) -> list[datetime.date]:
+        return parse_evening_dates(self.cleaned_data["dates"])
+
+
+class EveningDeleteForm(forms.Form):
+    evening = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class AbsenceSettingsForm(forms.Form):
+    absence_deadline = forms.TimeField(
+        label=_("Absence deadline"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        help_text=_(
+            "Members report an absence until this time on the evening's day (e.g. 18:00). "
+            "Empty: until the TD publishes the pairing."
+        ),
+    )
+    requested_byes = forms.BooleanField(label=_("Members may ask for a bye"), required=False)
+
+
+class AbsenceReportForm(forms.Form):
+    kind = forms.ChoiceField(choices=AbsenceReport.Kind.choices, initial=AbsenceReport.Kind.ABSENT)
+    note = forms.CharField(label=_("Note (optional)"), max_length=200, required=False)

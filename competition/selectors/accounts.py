@@ -1,0 +1,59 @@
+"""Reads of member accounts: the TD's members page (who has an account, who is invited)."""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from django.utils import timezone
+
+from competition.models import Invitation, Member, Participant, Season
+
+
+@dataclass(frozen=True)
+class MemberAccountRow:
+    member: Member
+    start_rank: int | None
+    username: str  # "" without an account
+    invited_at: datetime.datetime | None  # the open invitation, if any
+    invited_until: datetime.datetime | None
+    invited_email: str
+
+    @property
+    def status(self) -> str:
+        """``account``, ``invited`` or ``none``."""
+        if self.username:
+            return "account"
+        return "invited" if self.invited_until is not None else "none"
+
+
+def season_member_accounts(
+    *, season: Season, now: datetime.datetime | None = None
+) -> list[MemberAccountRow]:
+    """The season's participants with their account status, in start order (three queries)."""
+    now = now or timezone.now()
+    participants = list(
+        Participant.objects.filter(season=season)
+        .select_related("member__user")
+        .order_by("start_rank", "member__name")
+    )
+    open_invitations: dict[int, Invitation] = {}
+    for open_invitation in Invitation.objects.filter(
+        member__in=[p.member_id for p in participants], used_at__isnull=True, expires_at__gt=now
+    ).order_by("created_at"):
+        open_invitations[open_invitation.member_id] = open_invitation  # the latest wins
+    rows = []
+    for participant in participants:
+        member = participant.member
+        invitation = open_invitations.get(member.pk)
+        rows.append(
+            MemberAccountRow(
+                member=member,
+                start_rank=participant.start_rank,
+                username=member.user.get_username() if member.user else "",
+                invited_at=invitation.created_at if invitation else None,
+                invited_until=invitation.expires_at if invitation else None,
+                invited_email=invitation.email if invitation else "",
+            )
+        )
+    return rows

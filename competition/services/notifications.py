@@ -1,0 +1,209 @@
+"""E-mail to members: the invitation link, and the notices members opt in to.
+
+A member gets a notice only when he asked for it (``Member.notify_pairing``,
+``Member.notify_correction``) and has an e-mail address. The services call these functions
+with ``transaction.on_commit``, so nothing is sent for a change that was rolled back. Mail is
+written in the club's language (``LANGUAGE_CODE``). A mail server that is down never undoes
+or breaks the TD's action: the failure is logged, and ``invitation_mail`` reports it so the
+TD passes the link on by hand.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+from django.conf import settings
+from django.core.mail import EmailMessage, get_connection
+from django.template.defaultfilters import floatformat
+from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
+from competition.models import Game, Invitation, Participant, Round, RoundEntry, Season
+from competition.names import public_name
+
+logger = logging.getLogger(__name__)
+
+
+def _send(messages: Iterable[EmailMessage]) -> bool:
+    messages = list(messages)
+    if not messages:
+        return True
+    try:
+        get_connection().send_messages(messages)
+    except Exception:  # any mail backend error: the TD's action stands
+        logger.exception("Could not send %d e-mail(s)", len(messages))
+        return False
+    return True
+
+
+def _shown_name(participant: Participant, season: Season) -> str:
+    member = participant.member
+    return public_name(
+        member.name,
+        member_choice=member.name_display,
+        birth_year=member.birth_year,
+        season_choice=season.name_display,
+        junior_birth_year=season.junior_birth_year,
+    )
+
+
+def _wants(participant: Participant, flag: str) -> bool:
+    member = participant.member
+    return bool(getattr(member, flag)) and bool(member.email) and member.anonymised_at is None
+
+
+def invitation_mail(*, invitation: Invitation, link: str) -> bool:
+    """Send the invitation link to the invitation's address; False when sending failed."""
+    member = invitation.member
+    with translation.override(settings.LANGUAGE_CODE):
+        subject = _("Your account for %(club)s") % {"club": member.club.name}
+        body = _(
+            "Hello %(name)s,\n\n"
+            "The tournament director of %(club)s invites you to make your own account for the "
+            "club competition. With it you report absences in advance and see your pairing "
+            "and results.\n\n"
+            "Choose your username and password here (the link works once, until %(until)s):\n"
+            "%(link)s\n\n"
+            "If you did not expect this e-mail, ignore it."
+        ) % {
+            "name": member.name,
+            "club": member.club.name,
+            "until": date_format(invitation.expires_at, "j F Y H:i"),
+            "link": link,
+        }
+    return _send([EmailMessage(subject, body, to=[invitation.email])])
+
+
+def _pairing_line(game: Game, participant: Participant, season: Season) -> str:
+    white = game.white_id == participant.pk
+    opponent = game.black if white else game.white
+    values = {"board": game.board, "opponent": _shown_name(opponent, season)}
+    if white:
+        return _("Board %(board)s: you play white against %(opponent)s.") % values
+    return _("Board %(board)s: you play black against %(opponent)s.") % values
+
+
+def pairing_published_notify(*, round_id: int) -> int:
+    """Mail each opted-in player of the published round his board, colour and opponent (or his
+    bye); the number of mails sent."""
+    round = Round.objects.select_related("season__club").get(pk=round_id)
+    season = round.season
+    messages = []
+    with translation.override(settings.LANGUAGE_CODE):
+        subject = _("%(season)s, round %(round)s: your pairing") % {
+            "season": season.name,
+            "round": round.number,
+        }
+        games = Game.objects.filter(round=round).select_related("white__member", "black__member")
+        for game in games:
+            for participant in (game.white, game.black):
+                if _wants(participant, "notify_pairing"):
+                    line = _pairing_line(game, participant, season)
+                    messages.append((participant, line))
+        byes = RoundEntry.objects.filter(round=round, kind=RoundEntry.Kind.BYE).select_related(
+            "participant__member"
+        )
+        for entry in byes:
+            if _wants(entry.participant, "notify_pairing"):
+                messages.append((entry.participant, _("You have a bye this round.")))
+        mails = [
+            EmailMessage(
+                subject,
+                _(
+                    "Hello %(name)s,\n\n"
+                    "The pairing of round %(round)s of %(season)s (%(date)s) is published.\n"
+                    "%(line)s\n\n"
+                    "You get this e-mail because you asked for it; switch it off on your page."
+                )
+                % {
+                    "name": participant.member.name,
+                    "round": round.number,
+                    "season": season.name,
+                    "date": date_format(round.date, "l j F"),
+                    "line": line,
+                },
+                to=[participant.member.email],
+            )
+            for participant, line in messages
+        ]
+    return len(mails) if _send(mails) else 0
+
+
+def _result_line(game: Game, participant: Participant, season: Season) -> str:
+    white = game.white_id == participant.pk
+    opponent = game.black if white else game.white
+    values = {
+        "board": game.board,
+        "opponent": _shown_name(opponent, season),
+        "result": game.get_result_display(),
+    }
+    if white:
+        return _("Board %(board)s, you with white against %(opponent)s: now %(result)s.") % values
+    return _("Board %(board)s, you with black against %(opponent)s: now %(result)s.") % values
+
+
+def result_corrected_notify(*, game_id: int | None = None, entry_id: int | None = None) -> int:
+    """Mail the opted-in players whose result a correction changed (a game's result or a
+    round entry); the number of mails sent."""
+    lines: list[tuple[Participant, str]] = []
+    with translation.override(settings.LANGUAGE_CODE):
+        if game_id is not None:
+            game = (
+                Game.objects.select_related("round__season", "white__member", "black__member")
+                .filter(pk=game_id)
+                .first()
+            )
+            if game is None:
+                return 0
+            round, season = game.round, game.round.season
+            for participant in (game.white, game.black):
+                if _wants(participant, "notify_correction"):
+                    lines.append((participant, _result_line(game, participant, season)))
+        elif entry_id is not None:
+            entry = (
+                RoundEntry.objects.select_related("round__season", "participant__member")
+                .filter(pk=entry_id)
+                .first()
+            )
+            if entry is None:
+                return 0
+            round, season = entry.round, entry.round.season
+            if _wants(entry.participant, "notify_correction"):
+                lines.append(
+                    (
+                        entry.participant,
+                        _("Now: %(kind)s, %(points)s points.")
+                        % {
+                            "kind": entry.get_kind_display(),
+                            "points": floatformat(entry.points, -1),
+                        },
+                    )
+                )
+        else:
+            return 0
+        mails = [
+            EmailMessage(
+                _("%(season)s, round %(round)s: your result was corrected")
+                % {"season": season.name, "round": round.number},
+                _(
+                    "Hello %(name)s,\n\n"
+                    "The tournament director corrected your result of round %(round)s of "
+                    "%(season)s.\n%(line)s\n\n"
+                    "You get this e-mail because you asked for it; switch it off on your page."
+                )
+                % {
+                    "name": participant.member.name,
+                    "round": round.number,
+                    "season": season.name,
+                    "line": line,
+                },
+                to=[participant.member.email],
+            )
+            for participant, line in lines
+        ]
+    return len(mails) if _send(mails) else 0
+
+
+__all__ = ["invitation_mail", "pairing_published_notify", "result_corrected_notify"]

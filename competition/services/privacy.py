@@ -1,0 +1,47 @@
+"""Privacy (AVG/GDPR): how a member's name shows on public pages, exports and feeds.
+
+A member chooses for himself ("" as the season says, "full", "short"); the rule that combines
+his choice with the season's setting is :func:`competition.names.public_name`. Every page cached
+under a season's ``data_version`` may show his name, so a change touches all his seasons.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from competition.models import Member, NameDisplay, Season
+from competition.permissions import is_td
+from competition.services.errors import ServiceError
+from competition.services.standings import seasons_touch
+
+NAME_DISPLAY_CHOICES = ("", *NameDisplay.values)
+
+
+@transaction.atomic
+def member_name_display_set(
+    *, member: Member, choice: str, user: AbstractBaseUser | AnonymousUser
+) -> Member:
+    """Set how ``member``'s name shows in public: ``""`` (as the season says; juniors short),
+    ``"full"`` or ``"short"``. The member himself, a TD of his club or staff may change it.
+
+    Raises :class:`ServiceError` for another user or an unknown choice; nothing changes then.
+    Setting the choice he already has changes nothing and touches no season.
+    """
+    own = user.is_authenticated and member.user_id is not None and member.user_id == user.pk
+    if not (own or getattr(user, "is_staff", False) or is_td(user, member.club)):
+        raise ServiceError(_("You can only change how your own name is shown."))
+    if choice not in NAME_DISPLAY_CHOICES:
+        raise ServiceError(_("Choose how your name is shown: full, or first name and initial."))
+    locked = Member.objects.select_for_update().get(pk=member.pk)
+    if locked.anonymised_at is not None:
+        raise ServiceError(_("This member is anonymised; his name is no longer shown."))
+    if locked.name_display == choice:
+        member.name_display = choice
+        return member
+    locked.name_display = choice
+    locked.save(update_fields=["name_display"])
+    member.name_display = choice
+    seasons_touch(seasons=Season.objects.filter(participants__member=locked))
+    return member

@@ -1,0 +1,228 @@
+"""Member accounts: the TD's members page (invite, link, unlink), the invitation landing page
+where a member makes his account, and "download my data".
+
+The members page needs TD rights for the season's club (others get 403); the invitation page
+needs no login, only a usable link (an unknown, expired or used link is refused with 403 and
+says which). Views validate a form and call one service.
+"""
+
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from competition.forms.accounts import AcceptForm, InviteForm, LinkForm
+from competition.models import Member, Season
+from competition.permissions import AuthenticatedRequest, season_for_td
+from competition.selectors.accounts import season_member_accounts
+from competition.services import accounts
+from competition.services.errors import ServiceError
+from competition.services.notifications import invitation_mail
+
+# The backend that checks passwords (django-axes' comes first but authenticates nobody).
+_LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def _member_of(season: Season, member_id: int) -> Member:
+    """A member who plays in ``season`` (404 otherwise)."""
+    return get_object_or_404(
+        Member.objects.select_related("club", "user").distinct(),
+        pk=member_id,
+        participations__season=season,
+    )
+
+
+def _members_url(season: Season) -> str:
+    return reverse("competition:td_members", kwargs={"season_slug": season.slug})
+
+
+# --- the TD's members page --------------------------------------------------------------------
+
+
+@require_safe
+@login_required
+def td_members(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
+    season = season_for_td(request.user, season_slug)
+    return render(
+        request,
+        "competition/accounts/members.html",
+        {
+            "season": season,
+            "rows": season_member_accounts(season=season),
+            "invite_form": InviteForm(),
+            "link_form": LinkForm(),
+        },
+    )
+
+
+@require_POST
+@login_required
+def td_member_invite(
+    request: AuthenticatedRequest, season_slug: str, member_id: int
+) -> HttpResponse:
+    season = season_for_td(request.user, season_slug)
+    member = _member_of(season, member_id)
+    form = InviteForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(m) for errors in form.errors.values() for m in errors))
+        return redirect(_members_url(season))
+    try:
+        invitation, token = accounts.invitation_create(
+            member=member, email=form.cleaned_data["email"], user=request.user
+        )
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return redirect(_members_url(season))
+    link = request.build_absolute_uri(
+        reverse("competition:invitation_accept", kwargs={"token": token})
+    )
+    mailed = invitation_mail(invitation=invitation, link=link) if invitation.email else None
+    response = render(
+        request,
+        "competition/accounts/invited.html",
+        {
+            "season": season,
+            "member": member,
+            "invitation": invitation,
+            "link": link,
+            "mailed": mailed,
+        },
+    )
+    response["Cache-Control"] = "no-store"  # the link is shown once
+    return response
+
+
+@require_POST
+@login_required
+def td_member_link(request: AuthenticatedRequest, season_slug: str, member_id: int) -> HttpResponse:
+    season = season_for_td(request.user, season_slug)
+    member = _member_of(season, member_id)
+    form = LinkForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Give the username of the account."))
+        return redirect(_members_url(season))
+    try:
+        accounts.account_link(
+            member=member, username=form.cleaned_data["username"], user=request.user
+        )
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("%(name)s is now linked to the account %(username)s.")
+            % {"name": member.name, "username": form.cleaned_data["username"].strip()},
+        )
+    return redirect(_members_url(season))
+
+
+@require_POST
+@login_required
+def td_member_unlink(
+    request: AuthenticatedRequest, season_slug: str, member_id: int
+) -> HttpResponse:
+    season = season_for_td(request.user, season_slug)
+    member = _member_of(season, member_id)
+    try:
+        accounts.account_unlink(member=member, user=request.user)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("%(name)s has no account any more.") % {"name": member.name})
+    return redirect(_members_url(season))
+
+
+# --- the member's side ------------------------------------------------------------------------
+
+
+def _after_account_made() -> str:
+    """The member's own page once it exists, else the home page."""
+    try:
+        return reverse("competition:my_page")
+    except NoReverseMatch:
+        return reverse("competition:home")
+
+
+def _refused_link(request: HttpRequest, error: ServiceError) -> HttpResponse:
+    return render(
+        request,
+        "competition/accounts/invitation_refused.html",
+        {"message": str(error), "code": getattr(error, "code", None)},
+        status=403,
+    )
+
+
+@never_cache
+@require_http_methods(["GET", "HEAD", "POST"])
+def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
+    """The invitation link: choose a username and password, then the account is made and the
+    member is logged in."""
+    try:
+        invitation = accounts.invitation_for_token(token)
+    except ServiceError as error:
+        return _refused_link(request, error)
+    form = AcceptForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = accounts.invitation_accept(
+                token=token,
+                username=form.cleaned_data["username"],
+                password=form.cleaned_data["password1"],
+            )
+        except ServiceError as error:
+            if getattr(error, "code", None) in ("unknown", "used", "expired", "has_account"):
+                return _refused_link(request, error)
+            for message in error.messages:
+                form.add_error(None, message)
+        else:
+            login(request, user, backend=_LOGIN_BACKEND)
+            messages.success(
+                request,
+                _("Welcome, %(name)s: your account %(username)s is ready.")
+                % {"name": invitation.member.name, "username": user.get_username()},
+            )
+            return redirect(_after_account_made())
+    return render(
+        request,
+        "competition/accounts/invitation.html",
+        {"invitation": invitation, "member": invitation.member, "form": form},
+    )
+
+
+@never_cache
+@require_safe
+@login_required
+def my_data(request: AuthenticatedRequest) -> HttpResponse:
+    """Everything stored about the logged-in member, in every club of this site, as a JSON file."""
+    user = request.user
+    data = {
+        "exported_at": timezone.now().isoformat(),
+        "account": {
+            "username": user.get_username(),
+            "email": user.email,
+            "first_name": user.first_name,
+            "last_name": user.last_name,
+            "date_joined": user.date_joined.isoformat(),
+            "last_login": user.last_login.isoformat() if user.last_login else None,
+        },
+        "members": [
+            accounts.member_data(member=member)
+            for member in Member.objects.filter(user=user).order_by("club__name", "pk")
+        ],
+    }
+    response = HttpResponse(
+        json.dumps(data, ensure_ascii=False, indent=2),
+        content_type="application/json; charset=utf-8",
+    )
+    response["Content-Disposition"] = 'attachment; filename="my-data.json"'
+    return response

@@ -1,0 +1,306 @@
+"""The member's own pages and the TD's calendar of club evenings.
+
+- ``my_page``: the member's running seasons: coming evenings with his reports ("I can't come",
+  "I ask for a bye", "Take back"), tonight's round, his results and place, his calendar address.
+- ``my_evening_report`` / ``my_evening_withdraw``: a report for one evening, for himself only
+  (the participant is found from ``request.user`` in the evening's season).
+- ``member_feed``: the private iCal feed (no login: the address's token is the key).
+- ``td_calendar``: the TD's calendar of a season's evenings, the reports, the deadline.
+
+Every write is a POST that redirects back (post/redirect/get) with a message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from competition.formats.ical import calendar_text
+from competition.forms.calendar import (
+    AbsenceReportForm,
+    AbsenceSettingsForm,
+    EveningAddForm,
+    EveningDeleteForm,
+    EveningsImportForm,
+)
+from competition.models import ClubEvening, Member, Participant, Season
+from competition.permissions import AuthenticatedRequest, season_for_td
+from competition.selectors import member as member_selectors
+from competition.services import absences, feeds
+from competition.services.errors import ServiceError
+
+
+def _optional_url(name: str, *candidates: dict[str, Any]) -> str | None:
+    """The URL of ``name`` with the first arguments that fit, or None when the project has no
+    such URL (yet): pages built by others are linked only when they exist."""
+    for kwargs in candidates or ({},):
+        try:
+            return reverse(name, kwargs=kwargs)
+        except NoReverseMatch:
+            continue
+    return None
+
+
+def _form_errors(form: forms.Form) -> list[str]:
+    return [str(message) for errors in form.errors.values() for message in errors]
+
+
+# --- my page ---------------------------------------------------------------------------------
+
+
+def _feed_url(request: HttpRequest, member: Member, season: Season) -> str:
+    token = member.feed_token or feeds.member_feed_token(member=member)
+    path = reverse("competition:member_feed", kwargs={"token": token, "season_slug": season.slug})
+    return request.build_absolute_uri(path)
+
+
+@require_safe
+@login_required
+def my_page(request: AuthenticatedRequest) -> HttpResponse:
+    members = member_selectors.user_members(request.user)
+    if not members:
+        return render(request, "competition/member/no_member.html")
+    seasons = member_selectors.my_seasons(request.user)
+    by_member = {member.pk: member for member in members}
+    for season in seasons:  # one Member instance per member: its token is made once
+        season.participant.member = by_member.get(
+            season.participant.member_id, season.participant.member
+        )
+    return render(
+        request,
+        "competition/member/my_page.html",
+        {
+            "members": [
+                (
+                    member,
+                    _optional_url("competition:member_profile", {"member_id": member.pk}),
+                )
+                for member in members
+            ],
+            "seasons": [
+                (season, _feed_url(request, season.participant.member, season.season))
+                for season in seasons
+            ],
+            "data_url": _optional_url("competition:my_data"),
+        },
+    )
+
+
+def _my_participant(
+    request: AuthenticatedRequest, evening_id: int
+) -> tuple[ClubEvening, Participant]:
+    """The evening and the user's own participant in its season: 403 for a user without a
+    member account or not playing in that season, 404 for no such evening."""
+    if not member_selectors.user_members(request.user):
+        raise PermissionDenied(_("Only members with an account can report."))
+    try:
+        evening, participant = member_selectors.evening_for_user(request.user, evening_id)
+    except ClubEvening.DoesNotExist:
+        raise Http404(_("No such club evening.")) from None
+    if participant is None:
+        raise PermissionDenied(_("You do not play in this season."))
+    return evening, participant
+
+
+@require_POST
+@login_required
+def my_evening_report(request: AuthenticatedRequest, evening_id: int) -> HttpResponse:
+    evening, participant = _my_participant(request, evening_id)
+    form = AbsenceReportForm(request.POST)
+    if not form.is_valid():
+        for message in _form_errors(form):
+            messages.error(request, message)
+        return redirect("competition:my_page")
+    try:
+        report = absences.absence_report(
+            evening=evening,
+            participant=participant,
+            user=request.user,
+            kind=form.cleaned_data["kind"],
+            note=form.cleaned_data["note"],
+        )
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("%(date)s: “%(report)s” reported.")
+            % {"date": _day(evening), "report": report.get_kind_display()},
+        )
+    return redirect("competition:my_page")
+
+
+@require_POST
+@login_required
+def my_evening_withdraw(request: AuthenticatedRequest, evening_id: int) -> HttpResponse:
+    evening, participant = _my_participant(request, evening_id)
+    try:
+        absences.absence_withdraw(evening=evening, participant=participant, user=request.user)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("%(date)s: report taken back.") % {"date": _day(evening)})
+    return redirect("competition:my_page")
+
+
+def _day(evening: ClubEvening) -> str:
+    return date_format(evening.date, "l j F")
+
+
+@require_POST
+@login_required
+def my_feed_renew(request: AuthenticatedRequest) -> HttpResponse:
+    """New calendar addresses for all the user's members: the old ones stop working."""
+    members = member_selectors.user_members(request.user)
+    if not members:
+        raise PermissionDenied(_("Only members with an account have a calendar address."))
+    for member in members:
+        feeds.member_feed_token_renew(member=member)
+    messages.success(
+        request,
+        _("Your calendar has a new address; the old one no longer works. Subscribe again."),
+    )
+    return redirect(reverse("competition:my_page") + "#calendar")
+
+
+# --- the private calendar feed ---------------------------------------------------------------
+
+
+@require_safe
+def member_feed(request: HttpRequest, token: str, season_slug: str) -> HttpResponse:
+    member = member_selectors.feed_member(token)
+    if member is None:
+        raise Http404(_("No such calendar."))
+    participant = member_selectors.feed_participant(member, season_slug)
+    if participant is None:
+        raise Http404(_("No such calendar."))
+    text = calendar_text(
+        member_selectors.feed_events(participant),
+        name=participant.season.name,
+        stamp=timezone.now(),
+    )
+    response = HttpResponse(text, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'inline; filename="{participant.season.slug}.ics"'
+    response["Cache-Control"] = "private, max-age=900"
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+# --- the TD's calendar -----------------------------------------------------------------------
+
+
+def _calendar_add(request: AuthenticatedRequest, season: Season) -> forms.Form:
+    form = EveningAddForm(request.POST)
+    if form.is_valid():
+        (evening,) = absences.evenings_add(
+            season=season, dates=[form.cleaned_data["date"]], note=form.cleaned_data["note"]
+        )
+        messages.success(
+            request,
+            _("%(date)s added (round %(round)s).")
+            % {"date": _day(evening), "round": evening.round_number},
+        )
+    return form
+
+
+def _calendar_import(request: AuthenticatedRequest, season: Season) -> forms.Form:
+    form = EveningsImportForm(request.POST)
+    if form.is_valid():
+        added = absences.evenings_add(season=season, dates=form.cleaned_data["dates"])
+        messages.success(request, _("%(count)s evenings added.") % {"count": len(added)})
+    return form
+
+
+def _calendar_delete(request: AuthenticatedRequest, season: Season) -> forms.Form:
+    form = EveningDeleteForm(request.POST)
+    if form.is_valid():
+        evening = member_selectors.season_evening(season, form.cleaned_data["evening"])
+        if evening is None:
+            raise ServiceError(_("This evening is no longer in the calendar."))
+        absences.evening_delete(evening=evening)
+        messages.success(request, _("%(date)s taken off the calendar.") % {"date": _day(evening)})
+    return form
+
+
+def _calendar_settings(request: AuthenticatedRequest, season: Season) -> forms.Form:
+    form = AbsenceSettingsForm(request.POST)
+    if form.is_valid():
+        absences.season_absence_settings_update(
+            season=season,
+            absence_deadline=form.cleaned_data["absence_deadline"],
+            requested_byes=form.cleaned_data["requested_byes"],
+        )
+        messages.success(request, _("Report settings saved."))
+    return form
+
+
+CALENDAR_FORMS: dict[str, type[forms.Form]] = {
+    "add": EveningAddForm,
+    "import": EveningsImportForm,
+    "delete": EveningDeleteForm,
+    "settings": AbsenceSettingsForm,
+}
+
+CALENDAR_ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]] = {
+    "add": _calendar_add,
+    "import": _calendar_import,
+    "delete": _calendar_delete,
+    "settings": _calendar_settings,
+}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
+    """The season's club evenings with the members' reports; add, import, delete evenings;
+    the deadline for reports and whether members may ask for a bye.
+
+    A refused or invalid post shows the page again with what was typed (nothing saved)."""
+    season = season_for_td(request.user, season_slug)
+    bound: dict[str, forms.Form] = {}
+    if request.method == "POST":
+        name = request.POST.get("action", "")
+        action = CALENDAR_ACTIONS.get(name)
+        if action is None:
+            messages.error(request, _("Unknown action."))
+            return redirect("competition:td_calendar", season_slug=season.slug)
+        try:
+            form = action(request, season)
+        except ServiceError as error:
+            messages.error(request, str(error))
+            bound[name] = CALENDAR_FORMS[name](request.POST)
+        else:
+            if form.is_valid():
+                return redirect("competition:td_calendar", season_slug=season.slug)
+            for message in _form_errors(form):
+                messages.error(request, message)
+            bound[name] = form
+    return render(
+        request,
+        "competition/td/calendar.html",
+        {
+            "season": season,
+            "rows": member_selectors.season_calendar(season),
+            "add_form": bound.get("add") or EveningAddForm(),
+            "import_form": bound.get("import") or EveningsImportForm(),
+            "settings_form": bound.get("settings")
+            or AbsenceSettingsForm(
+                initial={
+                    "absence_deadline": season.absence_deadline,
+                    "requested_byes": season.requested_byes,
+                }
+            ),
+        },
+    )

@@ -1,0 +1,29 @@
+"""A player's public profile across seasons: his seasons at the club with his latest place and
+score, his head-to-head record against each opponent, and his results list.
+
+Member ids are not secret: the page shows only what the season pages show, with names as the
+public sees them. It is not cached: it spans seasons, whose versions key the page caches.
+"""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_safe
+
+from competition.labels import figure_label
+from competition.models import Member
+from competition.selectors.profile import member_profile as profile_of
+
+
+@require_safe
+def member_profile(request: HttpRequest, member_id: int) -> HttpResponse:
+    try:
+        data = profile_of(member_id=member_id)
+    except Member.DoesNotExist:
+        raise Http404(_("No such player.")) from None
+    language = get_language() or "nl"
+    labels = {row.primary: figure_label(row.primary, language) for row in data.seasons}
+    return render(request, "competition/profile.html", {"data": data, "labels": labels})
