@@ -14,6 +14,7 @@ urlpatterns = [
         name="my_evening_withdraw",
     ),
     path("me/calendar/new-address/", member.my_feed_renew, name="my_feed_renew"),
+    path("me/settings/<int:member_id>/", member.my_preferences, name="my_preferences"),
     path("ical/<str:token>/<slug:season_slug>.ics", member.member_feed, name="member_feed"),
     path("td/<slug:season_slug>/calendar/", member.td_calendar, name="td_calendar"),
 ]

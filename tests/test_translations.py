@@ -36,6 +36,7 @@ PLACEHOLDER = re.compile(r"%\(\w+\)[sd]|%[sd]")
 # Words that are the same in Dutch and English (or codes), so msgstr == msgid is right.
 SAME_IN_DUTCH = {
     "Admin",
+    "account",
     "Bye",
     "bye",
     "Kashdan",

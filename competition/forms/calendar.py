@@ -1,4 +1,5 @@
-"""Forms of the calendar of club evenings (the TD's) and of a member's report for an evening."""
+"""Forms of the calendar of club evenings (the TD's), of a member's report for an evening and of
+his own settings."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from competition.forms.evening import DateInput
-from competition.models import AbsenceReport
+from competition.models import AbsenceReport, NameDisplay
 
 DATE_FORMATS = ("%Y-%m-%d", "%d-%m-%Y")
 
@@ -76,3 +77,29 @@ class AbsenceSettingsForm(forms.Form):
 class AbsenceReportForm(forms.Form):
     kind = forms.ChoiceField(choices=AbsenceReport.Kind.choices, initial=AbsenceReport.Kind.ABSENT)
     note = forms.CharField(label=_("Note (optional)"), max_length=200, required=False)
+
+
+class MemberPreferencesForm(forms.Form):
+    """A member's own settings on his page: e-mail address, mails, his name in public."""
+
+    email = forms.EmailField(
+        label=_("E-mail address"),
+        required=False,
+        widget=forms.EmailInput(attrs={"class": "form-control", "autocomplete": "email"}),
+    )
+    notify_pairing = forms.BooleanField(
+        label=_("E-mail me when the pairing is published"),
+        required=False,
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
+    )
+    notify_correction = forms.BooleanField(
+        label=_("E-mail me when a correction changes my result"),
+        required=False,
+        widget=forms.CheckboxInput(attrs={"class": "form-check-input"}),
+    )
+    name_display = forms.ChoiceField(
+        label=_("My name on public pages"),
+        choices=NameDisplay.choices_with_default,
+        required=False,
+        widget=forms.Select(attrs={"class": "form-select"}),
+    )

@@ -34,11 +34,12 @@ from competition.forms.calendar import (
     EveningAddForm,
     EveningDeleteForm,
     EveningsImportForm,
+    MemberPreferencesForm,
 )
 from competition.models import ClubEvening, Member, Participant, Season
 from competition.permissions import AuthenticatedRequest, season_for_td
 from competition.selectors import member as member_selectors
-from competition.services import absences, feeds
+from competition.services import absences, feeds, privacy
 from competition.services.errors import ServiceError
 
 
@@ -94,8 +95,46 @@ def my_page(request: AuthenticatedRequest) -> HttpResponse:
                 for season in seasons
             ],
             "data_url": _optional_url("competition:my_data"),
+            "preferences": [
+                (
+                    member,
+                    MemberPreferencesForm(
+                        initial={
+                            "email": member.email,
+                            "notify_pairing": member.notify_pairing,
+                            "notify_correction": member.notify_correction,
+                            "name_display": member.name_display,
+                        },
+                        auto_id=f"id_%s_{member.pk}",
+                    ),
+                )
+                for member in members
+            ],
         },
     )
+
+
+@require_POST
+@login_required
+def my_preferences(request: AuthenticatedRequest, member_id: int) -> HttpResponse:
+    """Save a member's own settings (e-mail, mails, name in public); only his own members."""
+    member = next(
+        (m for m in member_selectors.user_members(request.user) if m.pk == member_id), None
+    )
+    if member is None:
+        raise PermissionDenied(_("You can only change your own settings."))
+    form = MemberPreferencesForm(request.POST)
+    if not form.is_valid():
+        for message in _form_errors(form):
+            messages.error(request, message)
+        return redirect(reverse("competition:my_page") + "#settings")
+    try:
+        privacy.member_preferences_set(member=member, user=request.user, **form.cleaned_data)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Your settings are saved."))
+    return redirect(reverse("competition:my_page") + "#settings")
 
 
 def _my_participant(

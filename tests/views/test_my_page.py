@@ -227,3 +227,72 @@ def test_links_to_pages_that_do_not_exist_are_left_out() -> None:
     assert _optional_url("competition:standings", {"member_id": 1}, {"slug": "x"}) == (
         reverse("competition:standings", args=["x"])
     )
+
+
+# --- my settings: e-mail, mails, my name in public -----------------------------------------
+
+
+def preferences_url(member: Member) -> str:
+    return reverse("competition:my_preferences", args=[member.pk])
+
+
+def test_a_member_saves_his_settings_and_the_public_pages_follow(client) -> None:
+    """E-mail address, both notices and "first name and initial": saved, shown again on his
+    page, and his public page (cached before) shows "Anna V." at once."""
+    club = member_club()
+    standings = reverse("competition:participant", args=[club.season.slug, club.me.pk])
+    assert "Anna de Vries" in client.get(standings).content.decode()  # anonymous: cached
+    english(client, club.user)
+    response = client.post(
+        preferences_url(club.me.member),
+        {
+            "email": "anna@example.org",
+            "notify_pairing": "on",
+            "notify_correction": "on",
+            "name_display": "short",
+        },
+    )
+    assert response.status_code == 302 and response["Location"].endswith("#settings")
+    assert said(response) == ["Your settings are saved."]
+    member = Member.objects.get(pk=club.me.member_id)
+    assert (member.email, member.notify_pairing, member.notify_correction, member.name_display) == (
+        "anna@example.org",
+        True,
+        True,
+        "short",
+    )
+    page = client.get(MY_PAGE).content.decode()
+    assert 'value="anna@example.org"' in page and '<option value="short" selected>' in page
+    client.logout()
+    public = client.get(standings).content.decode()
+    assert "Anna V." in public and "Anna de Vries" not in public
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"email": "geen-adres"}, "Enter a valid email address."),
+        ({"email": "", "notify_pairing": "on"}, "Give your e-mail address to receive mails."),
+        ({"email": "a@example.org", "name_display": "nickname"}, "Select a valid choice."),
+    ],
+)
+def test_bad_settings_say_what_is_wrong_and_change_nothing(client, fields, message) -> None:
+    club = member_club()
+    english(client, club.user)
+    response = client.post(preferences_url(club.me.member), fields)
+    assert response.status_code == 302
+    assert any(message in text for text in said(response)), said(response)
+    member = Member.objects.get(pk=club.me.member_id)
+    assert (member.email, member.notify_pairing, member.name_display) == ("", False, "")
+
+
+def test_only_his_own_settings(client) -> None:
+    """Another member's settings (with or without an account) are refused and unchanged."""
+    club = member_club()
+    other = club.others[0].member
+    english(client, club.user)
+    response = client.post(preferences_url(other), {"email": "x@example.org"})
+    assert response.status_code == 403
+    other.refresh_from_db()
+    assert other.email == ""
+    assert client.get(preferences_url(club.me.member)).status_code == 405
