@@ -22,7 +22,6 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.utils import timezone, translation
@@ -38,9 +37,10 @@ from competition.models import (
     RoundEntry,
     Season,
 )
-from competition.names import public_name
 from competition.permissions import is_td
+from competition.selectors.common import member_public_name
 from competition.services.errors import ServiceError
+from competition.services.privacy import email_address
 from competition.services.standings import seasons_touch
 
 INVITATION_VALID = datetime.timedelta(days=7)
@@ -82,14 +82,7 @@ def invitation_create(*, member: Member, email: str, user: User) -> tuple[Invita
             _("%(name)s already has an account (%(username)s).")
             % {"name": member.name, "username": member.user.get_username() if member.user else ""}
         )
-    email = email.strip()
-    if email:
-        try:
-            validate_email(email)
-        except ValidationError:
-            raise ServiceError(
-                _("“%(email)s” is not a valid e-mail address.") % {"email": email}
-            ) from None
+    email = email_address(email)
     now = timezone.now()
     _end_open_invitations(member, now)
     token = secrets.token_urlsafe(32)
@@ -321,18 +314,6 @@ def _points(result: str, colour: str) -> str | None:
     return pair[0] if colour == "white" else pair[1]
 
 
-def _opponent_name(participant: Participant, season: Season) -> str:
-    """Another member as the public pages name him (his privacy choice applies here too)."""
-    other = participant.member
-    return public_name(
-        other.name,
-        member_choice=other.name_display,
-        birth_year=other.birth_year,
-        season_choice=season.name_display,
-        junior_birth_year=season.junior_birth_year,
-    )
-
-
 def _participation_data(participant: Participant) -> dict[str, Any]:
     season = participant.season
     rounds: dict[int, dict[str, Any]] = {}
@@ -350,7 +331,7 @@ def _participation_data(participant: Participant) -> dict[str, Any]:
             "status": game.round.status,
             "board": game.board,
             "colour": colour,
-            "opponent": _opponent_name(opponent, season),
+            "opponent": member_public_name(opponent.member, season),
             "result": game.get_result_display(),
             "score": _points(game.result, colour),
         }

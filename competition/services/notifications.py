@@ -21,7 +21,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from competition.models import Game, Invitation, Participant, Round, RoundEntry, Season
-from competition.names import public_name
+from competition.selectors.common import member_public_name
 
 logger = logging.getLogger(__name__)
 
@@ -36,17 +36,6 @@ def _send(messages: Iterable[EmailMessage]) -> bool:
         logger.exception("Could not send %d e-mail(s)", len(messages))
         return False
     return True
-
-
-def _shown_name(participant: Participant, season: Season) -> str:
-    member = participant.member
-    return public_name(
-        member.name,
-        member_choice=member.name_display,
-        birth_year=member.birth_year,
-        season_choice=season.name_display,
-        junior_birth_year=season.junior_birth_year,
-    )
 
 
 def _wants(participant: Participant, flag: str) -> bool:
@@ -79,7 +68,7 @@ def invitation_mail(*, invitation: Invitation, link: str) -> bool:
 def _pairing_line(game: Game, participant: Participant, season: Season) -> str:
     white = game.white_id == participant.pk
     opponent = game.black if white else game.white
-    values = {"board": game.board, "opponent": _shown_name(opponent, season)}
+    values = {"board": game.board, "opponent": member_public_name(opponent.member, season)}
     if white:
         return _("Board %(board)s: you play white against %(opponent)s.") % values
     return _("Board %(board)s: you play black against %(opponent)s.") % values
@@ -136,7 +125,7 @@ def _result_line(game: Game, participant: Participant, season: Season) -> str:
     opponent = game.black if white else game.white
     values = {
         "board": game.board,
-        "opponent": _shown_name(opponent, season),
+        "opponent": member_public_name(opponent.member, season),
         "result": game.get_result_display(),
     }
     if white:

@@ -22,6 +22,20 @@ from competition.services.standings import seasons_touch
 NAME_DISPLAY_CHOICES = ("", *NameDisplay.values)
 
 
+def email_address(text: str) -> str:
+    """``text`` as an e-mail address (stripped; empty stays empty), or a ServiceError saying
+    it is not one."""
+    email = text.strip()
+    if email:
+        try:
+            validate_email(email)
+        except ValidationError:
+            raise ServiceError(
+                _("“%(email)s” is not a valid e-mail address.") % {"email": email}
+            ) from None
+    return email
+
+
 @transaction.atomic
 def member_name_display_set(
     *, member: Member, choice: str, user: AbstractBaseUser | AnonymousUser
@@ -67,15 +81,8 @@ def member_preferences_set(
     """
     if not (user.is_authenticated and member.user_id is not None and member.user_id == user.pk):
         raise ServiceError(_("You can only change your own settings."))
-    email = email.strip()
-    if email:
-        try:
-            validate_email(email)
-        except ValidationError:
-            raise ServiceError(
-                _("“%(email)s” is not a valid e-mail address.") % {"email": email}
-            ) from None
-    elif notify_pairing or notify_correction:
+    email = email_address(email)
+    if not email and (notify_pairing or notify_correction):
         raise ServiceError(_("Give your e-mail address to receive mails."))
     locked = Member.objects.select_for_update().get(pk=member.pk)
     locked.email, locked.notify_pairing, locked.notify_correction = (
