@@ -3,6 +3,10 @@
 Run from the repository root: ``.venv/bin/python bench/pairing.py``. The history is simulated
 with the engine itself: a club of 1.2 × the present count, everyone present with probability
 0.85 per round, random results, standings by points. Prints numbers; asserts nothing.
+
+The last run switches every season rule on (docs/pairing.md, "The season's rules"), in the
+history too: 12 forbidden pairs, at most 2 meetings per pair, colours reversed at a rematch,
+one pairing-allocated bye per player, and 3 % of the players asking for a bye each round.
 """
 
 from __future__ import annotations
@@ -27,10 +31,16 @@ EARLIER_ROUNDS = 15
 REPEATS = 7
 
 
-def simulated_request(present: int, rematch_window: int, seed: int) -> PairingRequest:
-    """The request for round 16 of a simulated season with about ``present`` players present."""
+def simulated_request(
+    present: int, rematch_window: int, seed: int, *, rules: bool = False
+) -> PairingRequest:
+    """The request for round 16 of a simulated season with about ``present`` players present
+    (with ``rules``: every season rule on)."""
     rng = random.Random(seed)
     members = list(range(1, int(present * 1.2) + 1))
+    forbidden = tuple((m, m + 1) for m in rng.sample(members[:-1], 12)) if rules else ()
+    allocated = dict.fromkeys(members, 0)
+    asking: set[int] = set()
     points = dict.fromkeys(members, 0.0)
     whites = dict.fromkeys(members, 0)
     blacks = dict.fromkeys(members, 0)
@@ -48,6 +58,8 @@ def simulated_request(present: int, rematch_window: int, seed: int) -> PairingRe
                 blacks=blacks[m],
                 byes=byes[m],
                 had_bye_last_round=m in last_bye,
+                allocated_byes=allocated[m],
+                requested_bye=m in asking,
             )
             for rank, m in enumerate(standing, start=1)
         )
@@ -56,10 +68,15 @@ def simulated_request(present: int, rematch_window: int, seed: int) -> PairingRe
             players=players,
             previous_games=tuple(games),
             rematch_window=rematch_window,
+            forbidden_pairs=forbidden,
+            max_meetings=2 if rules else None,
+            reverse_colours_at_rematch=rules,
+            max_allocated_byes=1 if rules else None,
         )
 
     for round_number in range(1, EARLIER_ROUNDS + 1):
         here = [m for m in members if rng.random() < 0.85]
+        asking = {m for m in here if rules and rng.random() < 0.03}
         proposal = pair_round(request_for(round_number, here))
         for board in proposal.boards:
             games.append(PlayedGame(round_number, board.white_id, board.black_id))
@@ -72,7 +89,9 @@ def simulated_request(present: int, rematch_window: int, seed: int) -> PairingRe
         for player in last_bye:
             byes[player] += 1
             points[player] += 1
+            allocated[player] += player not in asking
     here = rng.sample(members, present)
+    asking = {m for m in here if rules and rng.random() < 0.03}
     return request_for(EARLIER_ROUNDS + 1, here)
 
 
@@ -84,7 +103,8 @@ def report(label: str, request: PairingRequest) -> None:
         timings.append(time.perf_counter() - start)
     print(
         f"  {label}: {statistics.median(timings) * 1000:8.1f} ms "
-        f"({len(proposal.boards)} boards, {len(proposal.rematches)} rematches)"
+        f"({len(proposal.boards)} boards, {len(proposal.rematches)} rematches, "
+        f"{len(proposal.rule_notes)} rule notes)"
     )
 
 
@@ -94,6 +114,9 @@ def main() -> None:
         for present in (20, 60, 120):
             request = simulated_request(present, rematch_window, seed=present)
             report(f"K={rematch_window} {present:4d} present", request)
+    for present in (120, 121):
+        request = simulated_request(present, 3, seed=present, rules=True)
+        report(f"K=3 {present:4d} present, every rule on", request)
     # The fallback when the window cannot prove its optimum: the complete graph.
     ladder._MIN_WINDOW = 10**6
     report("K=3  120 present, complete graph", simulated_request(120, 3, seed=120))

@@ -29,6 +29,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from competition.forms.ranges import integer_range
 from competition.models import (
     Club,
+    ForbiddenPair,
     Game,
     Invitation,
     Member,
@@ -213,6 +214,9 @@ class SeasonAdminForm(forms.ModelForm):
             *RULE_FIELDS,
             "bye_points",
             "rematch_window",
+            "max_meetings",
+            "rematch_colours_reversed",
+            "one_pairing_bye",
             "name_display",
             "junior_birth_year",
             "status",
@@ -272,6 +276,17 @@ class SeasonAdmin(SeasonWrites):
     prepopulated_fields = {"slug": ["name"]}
     readonly_fields = ["rules_version", "data_version"]
     inlines = [ParticipantInline, RoundInline]
+
+
+@admin.register(ForbiddenPair)
+class ForbiddenPairAdmin(PortableNumbers, admin.ModelAdmin):
+    """The TD edits these on his pairing-rules page; the admin lists them (the first of a
+    pair is the participant with the lower id)."""
+
+    list_display = ["season", "first", "second", "note"]
+    list_filter = ["season"]
+    search_fields = ["first__member__name", "second__member__name", "note"]
+    list_select_related = ["season", "first__member", "second__member"]
 
 
 @admin.register(SeasonRules)

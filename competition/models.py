@@ -195,6 +195,23 @@ class Season(models.Model):
         ),
     )
     requested_byes = models.BooleanField(_("members may ask for a bye"), default=False)
+    max_meetings = models.PositiveSmallIntegerField(
+        _("at most this many games between two players"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Empty: no limit."),
+    )
+    rematch_colours_reversed = models.BooleanField(
+        _("colours reversed at a rematch"),
+        default=False,
+        help_text=_("A rematch gives each player the other colour than last time, when possible."),
+    )
+    one_pairing_bye = models.BooleanField(
+        _("at most one pairing-allocated bye per player"),
+        default=False,
+        help_text=_("Requested byes do not count."),
+    )
     name_display = models.CharField(
         _("names on public pages"),
         max_length=8,
@@ -224,6 +241,10 @@ class Season(models.Model):
                 | Q(end_date__gte=F("start_date")),
                 name="season_ends_after_start",
                 violation_error_message=_("The season cannot end before it starts."),
+            ),
+            models.CheckConstraint(
+                condition=Q(max_meetings__isnull=True) | Q(max_meetings__gte=1),
+                name="season_max_meetings_positive",
             ),
         ]
 
@@ -319,6 +340,36 @@ class Participant(models.Model):
 
     def __str__(self) -> str:
         return self.member.name
+
+
+class ForbiddenPair(models.Model):
+    """Two participants the pairing keeps apart (family, carpool): set by the TD per season.
+
+    Stored once whichever order the TD chose: ``first`` is the participant with the lower id.
+    """
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    first = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
+    note = models.CharField(_("note"), max_length=200, blank=True, default="")
+
+    class Meta:
+        ordering = ["season", "first", "second"]
+        verbose_name = _("forbidden pair")
+        verbose_name_plural = _("forbidden pairs")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "first", "second"],
+                name="forbidden_pair_once",
+                violation_error_message=_("These two are already a forbidden pair."),
+            ),
+            models.CheckConstraint(
+                condition=Q(first__lt=F("second")), name="forbidden_pair_ordered"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} – {self.second}"
 
 
 class Round(models.Model):

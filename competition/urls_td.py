@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from competition.views import td
+from competition.views import pairing_rules, td
 
 _round = "td/<slug:season_slug>/<int:round_number>/"
 
@@ -10,6 +10,11 @@ urlpatterns = [
     path("td/", td.td_home, name="td_home"),
     path("td/evening/start/", td.td_evening_start, name="td_evening_start"),
     path("td/<slug:season_slug>/new-round/", td.td_round_new, name="td_round_new"),
+    path(
+        "td/<slug:season_slug>/pairing-rules/",
+        pairing_rules.td_pairing_rules,
+        name="td_pairing_rules",
+    ),
     path(_round, td.td_round, name="td_round"),
     path(_round + "attendance/", td.td_attendance, name="td_attendance"),
     path(_round + "latecomer/", td.td_latecomer, name="td_latecomer"),

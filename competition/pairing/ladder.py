@@ -13,11 +13,17 @@ standing distances that costs 2² + 2² = 8, against 3² + 1² = 10 for 1-4, 2-3
 The cost of a pair, compared lexicographically (each level outweighs every total of the levels
 below it, so a lower level only decides between equals of the levels above):
 
+0. a season rule broken: a forbidden pair, or a pair that met the season's most times;
 1. a rematch within the window (so one only happens when every pairing has as many);
 2. how recent that rematch is (an unavoidable rematch goes to the pair that met longest ago);
 3. a colour clash: neither colour keeps both players' colour difference within ±2;
 4. the squared distance in the standings (convex, so 1-2, 3-4 beats 1-3, 2-4);
 5. a tie-break by rank: distance weighs more for higher-ranked players.
+
+The bye is chosen before the matching: a requested bye first (odd number to pair), else the
+lowest-ranked player with the fewest byes, not twice in a row and not beyond the season's
+pairing-allocated byes if avoidable. The proposal notes which pairs of the plain ladder
+(1-2, 3-4, ... in standing order) a rule kept apart.
 
 All costs are integers, the players enter the graph in standing order, and networkx's blossom
 algorithm is deterministic, so the same request always gives the same proposal.
@@ -56,13 +62,25 @@ def pair_round(request: PairingRequest) -> PairingProposal:
     position = {player.player_id: index for index, player in enumerate(ordered)}
     by_id = {player.player_id: player for player in ordered}
     last_meeting = _last_meetings(request.previous_games)
+    rules = _Rules.of(request)
 
     fixed_ids = {pid for board in request.fixed_boards for pid in (board.white_id, board.black_id)}
     free = [player for player in ordered if player.player_id not in fixed_ids]
-    bye, bye_reasons = _choose_bye(free, request.fixed_bye)
+    bye, bye_reasons = _choose_bye(free, request.fixed_bye, request.max_allocated_byes)
+    for player in ordered:  # a requester the TD put on a fixed board
+        if player.requested_bye and player.player_id in fixed_ids:
+            bye_reasons.append(
+                Reason.of(
+                    ReasonKind.BYE_REQUEST_TAKEN, player_id=player.player_id, bye_id=bye.player_id
+                )
+                if bye
+                else Reason.of(ReasonKind.BYE_REQUEST_EVEN, player_id=player.player_id)
+            )
     to_pair = [player for player in free if player is not bye]
 
-    matched = _match(to_pair, last_meeting, request.round_number, request.rematch_window)
+    window = request.rematch_window
+    matched = _match(to_pair, last_meeting, request.round_number, window, rules)
+    rule_notes = _avoided(to_pair, matched, last_meeting, request.round_number, window, rules)
     pairs: list[tuple[PresentPlayer, PresentPlayer, FixedBoard | None]] = [
         (a, b, None) for a, b in matched
     ]
@@ -80,7 +98,13 @@ def pair_round(request: PairingRequest) -> PairingProposal:
         else:
             higher, lower = sorted((a, b), key=lambda p: position[p.player_id])
             previous = last_meeting.get(frozenset((a.player_id, b.player_id)))
-            white, black, colour_reason, notes = _colours(higher, lower, previous, number)
+            white, black, colour_reason, notes = _colours(
+                higher,
+                lower,
+                previous,
+                number,
+                reverse_at_rematch=request.reverse_colours_at_rematch,
+            )
         boards.append(
             Board(
                 number=number,
@@ -91,9 +115,7 @@ def pair_round(request: PairingRequest) -> PairingProposal:
             )
         )
         colour_notes += [colour_reason, *notes]
-        age = _rematch_age(
-            last_meeting, a.player_id, b.player_id, request.round_number, request.rematch_window
-        )
+        age = _rematch_age(last_meeting, a.player_id, b.player_id, request.round_number, window)
         if age is not None:
             kind = ReasonKind.REMATCH_FIXED_BY_TD if fixed else ReasonKind.REMATCH_UNAVOIDABLE
             rematches.append(
@@ -104,6 +126,7 @@ def pair_round(request: PairingRequest) -> PairingProposal:
                     previous_round=request.round_number - age,
                 )
             )
+        rule_notes += rules.broken(white.player_id, black.player_id, fixed_by_td=fixed is not None)
 
     return PairingProposal(
         round_number=request.round_number,
@@ -112,7 +135,106 @@ def pair_round(request: PairingRequest) -> PairingProposal:
         bye_reasons=tuple(bye_reasons),
         rematches=tuple(rematches),
         colour_notes=tuple(colour_notes),
+        rule_notes=tuple(rule_notes),
     )
+
+
+@dataclass(frozen=True)
+class _Rules:
+    """The season's rules on who may meet: forbidden pairs and the most meetings per pair."""
+
+    forbidden: frozenset[frozenset[PlayerId]]
+    meetings: dict[frozenset[PlayerId], int]
+    max_meetings: int | None
+
+    @classmethod
+    def of(cls, request: PairingRequest) -> _Rules:
+        meetings: dict[frozenset[PlayerId], int] = {}
+        if request.max_meetings is not None:
+            for game in request.previous_games:
+                pair = frozenset((game.white_id, game.black_id))
+                meetings[pair] = meetings.get(pair, 0) + 1
+        return cls(
+            forbidden=frozenset(frozenset(pair) for pair in request.forbidden_pairs),
+            meetings=meetings,
+            max_meetings=request.max_meetings,
+        )
+
+    @property
+    def active(self) -> bool:
+        return bool(self.forbidden) or self.max_meetings is not None
+
+    def is_forbidden(self, a: PlayerId, b: PlayerId) -> bool:
+        return frozenset((a, b)) in self.forbidden
+
+    def met_enough(self, a: PlayerId, b: PlayerId) -> int | None:
+        """How often a and b met, when that already reaches the maximum; else None."""
+        if self.max_meetings is None:
+            return None
+        count = self.meetings.get(frozenset((a, b)), 0)
+        return count if count >= self.max_meetings else None
+
+    def violations(self, a: PlayerId, b: PlayerId) -> int:
+        return int(self.is_forbidden(a, b)) + int(self.met_enough(a, b) is not None)
+
+    def broken(self, white_id: PlayerId, black_id: PlayerId, *, fixed_by_td: bool) -> list[Reason]:
+        """Notes for a board that breaks a rule (the TD's, or because nothing else was possible)."""
+        notes: list[Reason] = []
+        if self.is_forbidden(white_id, black_id):
+            kind = (
+                ReasonKind.FORBIDDEN_PAIR_FIXED_BY_TD
+                if fixed_by_td
+                else ReasonKind.FORBIDDEN_PAIR_UNAVOIDABLE
+            )
+            notes.append(Reason.of(kind, white_id=white_id, black_id=black_id))
+        meetings = self.met_enough(white_id, black_id)
+        if meetings is not None:
+            kind = (
+                ReasonKind.MAX_MEETINGS_FIXED_BY_TD
+                if fixed_by_td
+                else ReasonKind.MAX_MEETINGS_UNAVOIDABLE
+            )
+            notes.append(Reason.of(kind, white_id=white_id, black_id=black_id, meetings=meetings))
+        return notes
+
+
+_NO_RULES = _Rules(forbidden=frozenset(), meetings={}, max_meetings=None)
+
+
+def _avoided(
+    to_pair: Sequence[PresentPlayer],
+    matched: Sequence[tuple[PresentPlayer, PresentPlayer]],
+    last_meeting: dict[frozenset[PlayerId], PlayedGame],
+    round_number: int,
+    window: int,
+    rules: _Rules,
+) -> list[Reason]:
+    """Which pairs of the plain ladder the rules kept apart, and which rule did it.
+
+    The plain ladder pairs the players to pair in standing order 1-2, 3-4, ... (DOMAIN.md's
+    rule before any exception). Each of its pairs that the proposal does not hold and that a
+    rule forbids is named; the first rule that applies in the order forbidden pair, most
+    meetings, rematch window. Example: ranks 1-4, 1 and 2 a forbidden pair: the ladder would
+    pair 1-2, the proposal pairs 1-3 and 2-4, the note says "1 and 2 not paired: forbidden
+    pair"; 3-4 is not noted (no rule keeps them apart, they moved because 1 and 2 did).
+    """
+    made = {frozenset((a.player_id, b.player_id)) for a, b in matched}
+    notes: list[Reason] = []
+    for a, b in zip(to_pair[::2], to_pair[1::2], strict=True):
+        ids = {"a_id": a.player_id, "b_id": b.player_id}
+        if frozenset(ids.values()) in made:
+            continue
+        meetings = rules.met_enough(a.player_id, b.player_id)
+        age = _rematch_age(last_meeting, a.player_id, b.player_id, round_number, window)
+        if rules.is_forbidden(a.player_id, b.player_id):
+            notes.append(Reason.of(ReasonKind.FORBIDDEN_PAIR_AVOIDED, **ids))
+        elif meetings is not None:
+            notes.append(Reason.of(ReasonKind.MAX_MEETINGS_AVOIDED, **ids, meetings=meetings))
+        elif age is not None:
+            notes.append(
+                Reason.of(ReasonKind.REMATCH_AVOIDED, **ids, previous_round=round_number - age)
+            )
+    return notes
 
 
 def _validate(request: PairingRequest) -> None:
@@ -141,6 +263,18 @@ def _validate(request: PairingRequest) -> None:
             if player_id in fixed:
                 raise PairingError(f"fixed board: player {player_id} is on two boards")
             fixed.add(player_id)
+    for a, b in request.forbidden_pairs:
+        if a == b:
+            raise PairingError(f"forbidden pair: player {a} cannot be paired with himself")
+    if request.max_meetings is not None and request.max_meetings < 1:
+        raise PairingError(f"max meetings must be at least 1, got {request.max_meetings}")
+    if request.max_allocated_byes is not None and request.max_allocated_byes < 0:
+        raise PairingError(f"max byes must not be negative, got {request.max_allocated_byes}")
+    for player in request.players:
+        if not 0 <= player.allocated_byes <= player.byes:
+            raise PairingError(
+                f"player {player.player_id}: allocated byes must be between 0 and his byes"
+            )
     if request.fixed_bye is not None:
         if request.fixed_bye not in present:
             raise PairingError(f"fixed bye: player {request.fixed_bye} is not present")
@@ -182,36 +316,63 @@ def _rematch_age(
 
 
 def _choose_bye(
-    free: Sequence[PresentPlayer], fixed_bye: PlayerId | None
+    free: Sequence[PresentPlayer], fixed_bye: PlayerId | None, max_allocated: int | None = None
 ) -> tuple[PresentPlayer | None, list[Reason]]:
-    """The bye: the lowest-ranked player with the fewest byes, not twice in a row if avoidable.
+    """The bye: a requester's, else the lowest-ranked player with the fewest byes, not twice in
+    a row and not beyond the season's pairing-allocated byes, if avoidable.
 
     ``free`` is in standing order and excludes the players on fixed boards. Example: five
     players with byes 1, 1, 1, 2, 1, the fifth had the bye last round. He is skipped (last
-    round), the fourth is skipped (2 byes > 1), the third gets the bye.
+    round), the fourth is skipped (2 byes > 1), the third gets the bye. With several requests
+    the requester with the fewest byes gets it, the lowest-ranked among equals.
     """
+    requesters = [player for player in free if player.requested_bye]
     if fixed_bye is not None:
         if len(free) % 2 == 0:
             raise PairingError(
                 f"fixed bye for player {fixed_bye} leaves an odd number of players to pair"
             )
         bye = next(player for player in free if player.player_id == fixed_bye)
-        return bye, [Reason.of(ReasonKind.BYE_FIXED_BY_TD, player_id=bye.player_id)]
+        reasons = [Reason.of(ReasonKind.BYE_FIXED_BY_TD, player_id=bye.player_id)]
+        return bye, reasons + _requests_taken(requesters, bye)
     if len(free) % 2 == 0:
-        return None, []
+        return None, [
+            Reason.of(ReasonKind.BYE_REQUEST_EVEN, player_id=player.player_id)
+            for player in requesters
+        ]
+    if requesters:
+        fewest = min(player.byes for player in requesters)
+        bye = [player for player in requesters if player.byes == fewest][-1]
+        reasons = [Reason.of(ReasonKind.BYE_REQUESTED, player_id=bye.player_id, byes=bye.byes)]
+        return bye, reasons + _requests_taken(requesters, bye)
 
-    candidates = [player for player in free if not player.had_bye_last_round]
-    reasons: list[Reason] = []
-    if not candidates:
-        candidates = list(free)
+    def under_limit(player: PresentPlayer) -> bool:
+        return max_allocated is None or player.allocated_byes < max_allocated
+
+    # Relax "not twice in a row" first, then the limit, then both.
+    tiers = (
+        [p for p in free if not p.had_bye_last_round and under_limit(p)],
+        [p for p in free if under_limit(p)],
+        [p for p in free if not p.had_bye_last_round],
+        list(free),
+    )
+    tier = next(index for index, players in enumerate(tiers) if players)
+    candidates = tiers[tier]
+    limit_applied = max_allocated is not None and tier in (0, 1)
     fewest = min(player.byes for player in candidates)
     bye = [player for player in candidates if player.byes == fewest][-1]
-    reasons.append(
+    reasons = [
         Reason.of(ReasonKind.BYE_FEWEST_BYES_LOWEST_RANKED, player_id=bye.player_id, byes=fewest)
-    )
+    ]
     if bye.had_bye_last_round:
         reasons.append(
             Reason.of(ReasonKind.BYE_TWICE_IN_A_ROW_UNAVOIDABLE, player_id=bye.player_id)
+        )
+    if not under_limit(bye):
+        reasons.append(
+            Reason.of(
+                ReasonKind.BYE_LIMIT_UNAVOIDABLE, player_id=bye.player_id, byes=bye.allocated_byes
+            )
         )
     # Everyone ranked below the bye was passed over; say why, lowest ranked first.
     below = list(free)[list(free).index(bye) + 1 :]
@@ -222,11 +383,27 @@ def _choose_bye(
                     ReasonKind.BYE_SKIPPED_MORE_BYES, player_id=player.player_id, byes=player.byes
                 )
             )
+        elif limit_applied and not under_limit(player):
+            reasons.append(
+                Reason.of(
+                    ReasonKind.BYE_SKIPPED_LIMIT,
+                    player_id=player.player_id,
+                    byes=player.allocated_byes,
+                )
+            )
         else:
             reasons.append(
                 Reason.of(ReasonKind.BYE_SKIPPED_HAD_BYE_LAST_ROUND, player_id=player.player_id)
             )
     return bye, reasons
+
+
+def _requests_taken(requesters: Sequence[PresentPlayer], bye: PresentPlayer) -> list[Reason]:
+    return [
+        Reason.of(ReasonKind.BYE_REQUEST_TAKEN, player_id=player.player_id, bye_id=bye.player_id)
+        for player in requesters
+        if player is not bye
+    ]
 
 
 def _colour_legal(white: PresentPlayer, black: PresentPlayer) -> bool:
@@ -256,13 +433,20 @@ def _fewest_possible_clashes(players: Sequence[PresentPlayer]) -> int:
 
 
 def _colours(
-    higher: PresentPlayer, lower: PresentPlayer, previous: PlayedGame | None, board: int
+    higher: PresentPlayer,
+    lower: PresentPlayer,
+    previous: PlayedGame | None,
+    board: int,
+    *,
+    reverse_at_rematch: bool = False,
 ) -> tuple[PresentPlayer, PresentPlayer, Reason, list[Reason]]:
     """White and black for an engine board, the reason, and notes on colour differences.
 
-    Order of the rules: keep both colour differences within ±2 when only one choice does; the
-    player with fewer whites; reverse their previous game against each other; the lower-ranked
-    player. Example: whites 5 and 3 → the player with 3 gets white (3 < 5).
+    Order of the rules: keep both colour differences within ±2 when only one choice does; with
+    ``reverse_at_rematch``, reverse their previous game against each other; the player with
+    fewer whites; reverse their previous game; the lower-ranked player. Example: whites 5 and
+    3 → the player with 3 gets white (3 < 5), unless the season reverses rematches and he had
+    white in their latest game.
     """
     higher_white_ok = _colour_legal(higher, lower)
     lower_white_ok = _colour_legal(lower, higher)
@@ -276,7 +460,12 @@ def _colours(
         )
         return white, black, reason, notes
 
-    if higher.whites != lower.whites:
+    if reverse_at_rematch and previous is not None:
+        white, black = (higher, lower) if previous.black_id == higher.player_id else (lower, higher)
+        reason = Reason.of(
+            ReasonKind.COLOUR_REVERSED_REMATCH, board=board, previous_round=previous.round_number
+        )
+    elif higher.whites != lower.whites:
         white, black = (higher, lower) if higher.whites < lower.whites else (lower, higher)
         reason = Reason.of(
             ReasonKind.COLOUR_FEWER_WHITES,
@@ -330,6 +519,7 @@ class _CostScale:
     clash_unit: int
     recency_unit: int
     rematch_unit: int
+    violation_unit: int
 
     @classmethod
     def for_size(cls, m: int, window: int) -> _CostScale:
@@ -340,7 +530,9 @@ class _CostScale:
         clash_unit = (pairs * m * m + 1) * distance_unit
         recency_unit = (pairs + 1) * clash_unit
         rematch_unit = (pairs * max(window, 1) + 1) * recency_unit
-        return cls(1, distance_unit, clash_unit, recency_unit, rematch_unit)
+        # A pair's cost below this level stays under 2 rematch units.
+        violation_unit = (2 * pairs + 1) * rematch_unit
+        return cls(1, distance_unit, clash_unit, recency_unit, rematch_unit, violation_unit)
 
 
 def _match(
@@ -348,8 +540,14 @@ def _match(
     last_meeting: dict[frozenset[PlayerId], PlayedGame],
     round_number: int,
     window: int,
+    rules: _Rules = _NO_RULES,
 ) -> list[tuple[PresentPlayer, PresentPlayer]]:
-    """A minimum-cost perfect matching of ``players`` (even count, in standing order)."""
+    """A minimum-cost perfect matching of ``players`` (even count, in standing order).
+
+    A pair that breaks a season rule (forbidden, or met the most times allowed) costs a
+    violation unit, above every other level: such a pair is made only when every perfect
+    matching breaks at least as many rules.
+    """
     m = len(players)
     if m == 0:
         return []
@@ -365,11 +563,13 @@ def _match(
         age = _rematch_age(last_meeting, a.player_id, b.player_id, round_number, window)
         if age is not None:
             total += scale.rematch_unit + scale.recency_unit * (window + 1 - age)
+        if rules.active:
+            total += scale.violation_unit * rules.violations(a.player_id, b.player_id)
         return total
 
     # Every weight is positive, so maximising Σ(ceiling - cost) over perfect matchings
-    # minimises Σ cost.
-    ceiling = scale.rematch_unit * 2
+    # minimises Σ cost (a pair breaks at most two rules).
+    ceiling = scale.violation_unit * 3 if rules.active else scale.rematch_unit * 2
     span = _MIN_WINDOW + 2 * window
     while True:
         span = min(span, m - 1)

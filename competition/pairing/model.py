@@ -51,6 +51,10 @@ class PresentPlayer:
     blacks: int = 0
     byes: int = 0
     had_bye_last_round: bool = False
+    # Pairing-allocated byes this season (byes minus requested ones); the one-bye rule counts them.
+    allocated_byes: int = 0
+    # He asked for a bye tonight (only set when the season allows requested byes).
+    requested_bye: bool = False
 
     @property
     def colour_difference(self) -> int:
@@ -82,6 +86,13 @@ class PairingRequest:
     ``rematch_window`` K: a pair that met in one of the K rounds before ``round_number`` is not
     paired again if avoidable (K = 0 switches the rule off). ``fixed_boards`` and ``fixed_bye``
     are the TD's overrides; the engine pairs everyone else.
+
+    The season's pairing rules: ``forbidden_pairs`` (family, carpool) and ``max_meetings`` M
+    (a pair that met M times in ``previous_games`` does not meet again; None: no limit) are
+    broken only when no pairing of the players keeps them; ``reverse_colours_at_rematch``
+    gives each player of a rematch the other colour than in their latest game (within the ±2
+    limit); ``max_allocated_byes`` limits the pairing-allocated byes per player (None: no
+    limit); a player with ``requested_bye`` gets the bye when the number to pair is odd.
     """
 
     round_number: int
@@ -90,6 +101,10 @@ class PairingRequest:
     rematch_window: int = DEFAULT_REMATCH_WINDOW
     fixed_boards: tuple[FixedBoard, ...] = ()
     fixed_bye: PlayerId | None = None
+    forbidden_pairs: tuple[tuple[PlayerId, PlayerId], ...] = ()
+    max_meetings: int | None = None
+    reverse_colours_at_rematch: bool = False
+    max_allocated_byes: int | None = None
 
 
 class ReasonKind(StrEnum):
@@ -101,14 +116,28 @@ class ReasonKind(StrEnum):
     BYE_SKIPPED_MORE_BYES = "bye_skipped_more_byes"  # player_id, byes
     BYE_TWICE_IN_A_ROW_UNAVOIDABLE = "bye_twice_in_a_row_unavoidable"  # player_id
     BYE_FIXED_BY_TD = "bye_fixed_by_td"  # player_id
+    BYE_REQUESTED = "bye_requested"  # player_id, byes
+    BYE_REQUEST_EVEN = "bye_request_even"  # player_id (an even number to pair: no bye)
+    BYE_REQUEST_TAKEN = "bye_request_taken"  # player_id, bye_id (the bye went to another)
+    BYE_SKIPPED_LIMIT = "bye_skipped_limit"  # player_id, byes (pairing-allocated byes)
+    BYE_LIMIT_UNAVOIDABLE = "bye_limit_unavoidable"  # player_id, byes
     # Rematches within the window.
     REMATCH_UNAVOIDABLE = "rematch_unavoidable"  # white_id, black_id, previous_round
     REMATCH_FIXED_BY_TD = "rematch_fixed_by_td"  # white_id, black_id, previous_round
+    # The season's rules on who meets whom (pairs of ids in standing order: a_id above b_id).
+    REMATCH_AVOIDED = "rematch_avoided"  # a_id, b_id, previous_round
+    FORBIDDEN_PAIR_AVOIDED = "forbidden_pair_avoided"  # a_id, b_id
+    MAX_MEETINGS_AVOIDED = "max_meetings_avoided"  # a_id, b_id, meetings
+    FORBIDDEN_PAIR_UNAVOIDABLE = "forbidden_pair_unavoidable"  # white_id, black_id
+    FORBIDDEN_PAIR_FIXED_BY_TD = "forbidden_pair_fixed_by_td"  # white_id, black_id
+    MAX_MEETINGS_UNAVOIDABLE = "max_meetings_unavoidable"  # white_id, black_id, meetings
+    MAX_MEETINGS_FIXED_BY_TD = "max_meetings_fixed_by_td"  # white_id, black_id, meetings
     # Colours, one per board.
     COLOUR_FIXED_BY_TD = "colour_fixed_by_td"  # board
     COLOUR_DIFFERENCE_LIMIT = "colour_difference_limit"  # board, player_id (who must not get it)
     COLOUR_FEWER_WHITES = "colour_fewer_whites"  # board, white_whites, black_whites
     COLOUR_REVERSED_PREVIOUS_GAME = "colour_reversed_previous_game"  # board, previous_round
+    COLOUR_REVERSED_REMATCH = "colour_reversed_rematch"  # board, previous_round (season rule)
     COLOUR_LOWER_RANKED_WHITE = "colour_lower_ranked_white"  # board
     COLOUR_DIFFERENCE_EXCEEDED = "colour_difference_exceeded"  # board, player_id, difference
 
@@ -127,11 +156,41 @@ _ENGLISH: dict[ReasonKind, str] = {
         "player {player_id} gets the bye twice in a row: every candidate had it last round"
     ),
     ReasonKind.BYE_FIXED_BY_TD: "bye to player {player_id}: set by the TD",
+    ReasonKind.BYE_REQUESTED: "bye to player {player_id}: requested ({byes} bye(s) before)",
+    ReasonKind.BYE_REQUEST_EVEN: (
+        "player {player_id} asked for a bye: an even number is paired, so there is none"
+    ),
+    ReasonKind.BYE_REQUEST_TAKEN: (
+        "player {player_id} asked for a bye: it went to player {bye_id}"
+    ),
+    ReasonKind.BYE_SKIPPED_LIMIT: (
+        "player {player_id} skipped for the bye: he had his {byes} pairing-allocated bye(s)"
+    ),
+    ReasonKind.BYE_LIMIT_UNAVOIDABLE: (
+        "player {player_id} gets another bye ({byes} before): every candidate had his byes"
+    ),
     ReasonKind.REMATCH_UNAVOIDABLE: (
         "rematch {white_id}-{black_id} (met in round {previous_round}) could not be avoided"
     ),
     ReasonKind.REMATCH_FIXED_BY_TD: (
         "rematch {white_id}-{black_id} (met in round {previous_round}) fixed by the TD"
+    ),
+    ReasonKind.REMATCH_AVOIDED: (
+        "players {a_id} and {b_id} not paired: they met in round {previous_round} (rematch window)"
+    ),
+    ReasonKind.FORBIDDEN_PAIR_AVOIDED: "players {a_id} and {b_id} not paired: forbidden pair",
+    ReasonKind.MAX_MEETINGS_AVOIDED: (
+        "players {a_id} and {b_id} not paired: they met {meetings} times, the season's maximum"
+    ),
+    ReasonKind.FORBIDDEN_PAIR_UNAVOIDABLE: (
+        "forbidden pair {white_id}-{black_id} could not be avoided"
+    ),
+    ReasonKind.FORBIDDEN_PAIR_FIXED_BY_TD: "forbidden pair {white_id}-{black_id} fixed by the TD",
+    ReasonKind.MAX_MEETINGS_UNAVOIDABLE: (
+        "{white_id}-{black_id} meet again after {meetings} games: could not be avoided"
+    ),
+    ReasonKind.MAX_MEETINGS_FIXED_BY_TD: (
+        "{white_id}-{black_id} meet again after {meetings} games: fixed by the TD"
     ),
     ReasonKind.COLOUR_FIXED_BY_TD: "board {board}: colours set by the TD",
     ReasonKind.COLOUR_DIFFERENCE_LIMIT: (
@@ -143,6 +202,9 @@ _ENGLISH: dict[ReasonKind, str] = {
     ),
     ReasonKind.COLOUR_REVERSED_PREVIOUS_GAME: (
         "board {board}: colours reversed from their game in round {previous_round}"
+    ),
+    ReasonKind.COLOUR_REVERSED_REMATCH: (
+        "board {board}: a rematch, colours reversed from their game in round {previous_round}"
     ),
     ReasonKind.COLOUR_LOWER_RANKED_WHITE: (
         "board {board}: equal whites and no earlier game, the lower-ranked player has white"
@@ -199,9 +261,12 @@ class Board:
 class PairingProposal:
     """The engine's answer for one round.
 
-    ``bye_reasons`` explain the bye (empty without one), ``rematches`` list the pairs that meet
-    again within the rematch window, ``colour_notes`` hold every board's colour reason plus any
-    colour difference beyond 2 that could not be avoided.
+    ``bye_reasons`` explain the bye (empty without one) and answer every bye request,
+    ``rematches`` list the pairs that meet again within the rematch window, ``colour_notes``
+    hold every board's colour reason plus any colour difference beyond 2 that could not be
+    avoided, ``rule_notes`` say which pairs the season's rules kept apart (pairs the ladder
+    alone would have made) and which rule a board breaks because nothing else was possible
+    (or the TD fixed it).
     """
 
     round_number: int
@@ -210,10 +275,11 @@ class PairingProposal:
     bye_reasons: tuple[Reason, ...] = ()
     rematches: tuple[Reason, ...] = ()
     colour_notes: tuple[Reason, ...] = ()
+    rule_notes: tuple[Reason, ...] = ()
 
     @property
     def reasons(self) -> tuple[Reason, ...]:
-        return self.bye_reasons + self.rematches + self.colour_notes
+        return self.bye_reasons + self.rematches + self.rule_notes + self.colour_notes
 
     def describe(self) -> str:
         """A plain-English summary, one line per board and one per reason."""

@@ -22,7 +22,9 @@ from competition.models import (
     ABSENCE_KINDS,
     DRAFT_ENTRY_KINDS,
     PRESENT,
+    AbsenceReport,
     Club,
+    ForbiddenPair,
     Game,
     Member,
     Participant,
@@ -143,8 +145,14 @@ def pairing_request(
     """The engine's input for ``round``: present players by standing, colours, byes, games.
 
     Players without a standing yet (before round 1, or late joiners) follow the ranked ones in
-    start order. Colours and rematches count games played over the board only: after a forfeit
-    the two have not met and nobody had a colour.
+    start order. Colours, rematches and meetings count games played over the board only: after
+    a forfeit the two have not met and nobody had a colour.
+
+    The season's pairing rules go along: forbidden pairs, the most meetings per pair, colours
+    reversed at a rematch, one pairing-allocated bye per player, and tonight's bye requests
+    (members who asked for a bye for the club evening on the round's date, when the season
+    allows it). A bye in an earlier round counts as requested when the player had asked for a
+    bye for that round's evening; every other bye is pairing-allocated.
     """
     season = round.season
     present = present_participants(round)
@@ -161,14 +169,28 @@ def pairing_request(
         whites[white_id] = whites.get(white_id, 0) + 1
         blacks[black_id] = blacks.get(black_id, 0) + 1
         previous.append(PlayedGame(round_number=number, white_id=white_id, black_id=black_id))
+    bye_requests = set(
+        AbsenceReport.objects.filter(
+            evening__season=season, kind=AbsenceReport.Kind.BYE
+        ).values_list("evening__date", "participant_id")
+    )
     byes: dict[int, int] = {}
+    allocated: dict[int, int] = {}
     bye_last_round: set[int] = set()
-    for number, participant_id in RoundEntry.objects.filter(
+    for number, day, participant_id in RoundEntry.objects.filter(
         round__in=earlier, kind=RoundEntry.Kind.BYE
-    ).values_list("round__number", "participant_id"):
+    ).values_list("round__number", "round__date", "participant_id"):
         byes[participant_id] = byes.get(participant_id, 0) + 1
+        if (day, participant_id) not in bye_requests:
+            allocated[participant_id] = allocated.get(participant_id, 0) + 1
         if number == round.number - 1:
             bye_last_round.add(participant_id)
+    requested_tonight = (
+        {pid for day, pid in bye_requests if day == round.date} if season.requested_byes else set()
+    )
+    forbidden = tuple(
+        ForbiddenPair.objects.filter(season=season).values_list("first_id", "second_id")
+    )
     ordered = sorted(
         present,
         key=lambda p: (ranks.get(p.id, unranked), p.start_rank or 10**6, p.member.name, p.id),
@@ -183,6 +205,8 @@ def pairing_request(
                 blacks=blacks.get(p.id, 0),
                 byes=byes.get(p.id, 0),
                 had_bye_last_round=p.id in bye_last_round,
+                allocated_byes=allocated.get(p.id, 0),
+                requested_bye=p.id in requested_tonight,
             )
             for p in ordered
         ),
@@ -190,7 +214,40 @@ def pairing_request(
         rematch_window=season.rematch_window,
         fixed_boards=tuple(fixed_boards),
         fixed_bye=fixed_bye,
+        forbidden_pairs=forbidden,
+        max_meetings=season.max_meetings,
+        reverse_colours_at_rematch=season.rematch_colours_reversed,
+        max_allocated_byes=1 if season.one_pairing_bye else None,
     )
+
+
+# --- the season's pairing rules --------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ForbiddenPairRow:
+    pair_id: int
+    first: str
+    second: str
+    note: str
+
+
+def season_players(season: Season) -> list[tuple[int, str]]:
+    """(participant id, name) of the season's participants, by name, for the TD's forms."""
+    names = participant_names(season_id=season.pk)
+    return sorted(names.items(), key=lambda item: (item[1].casefold(), item[0]))
+
+
+def forbidden_pairs(season: Season) -> list[ForbiddenPairRow]:
+    """The season's forbidden pairs, by the first name then the second."""
+    names = participant_names(season_id=season.pk)
+    rows = []
+    for pair in ForbiddenPair.objects.filter(season=season):
+        first, second = sorted(
+            (names.get(pair.first_id, "?"), names.get(pair.second_id, "?")), key=str.casefold
+        )
+        rows.append(ForbiddenPairRow(pair_id=pair.pk, first=first, second=second, note=pair.note))
+    return sorted(rows, key=lambda row: (row.first.casefold(), row.second.casefold()))
 
 
 # --- the TD's desk: running seasons and tonight's rounds -------------------------------------
@@ -444,6 +501,65 @@ def describe_reason(reason: Reason, names: Mapping[int, str]) -> str:
         return _(
             "%(white)s and %(black)s meet again (they played in round %(round)s): set by the TD."
         ) % {"white": name("white_id"), "black": name("black_id"), "round": p["previous_round"]}
+    if kind == ReasonKind.BYE_REQUESTED:
+        return _("%(name)s gets the bye: he asked for it.") % {"name": name("player_id")}
+    if kind == ReasonKind.BYE_REQUEST_EVEN:
+        return _(
+            "%(name)s asked for a bye, but an even number of players is paired: nobody gets a bye."
+        ) % {"name": name("player_id")}
+    if kind == ReasonKind.BYE_REQUEST_TAKEN:
+        return _("%(name)s asked for a bye, but it went to %(bye)s.") % {
+            "name": name("player_id"),
+            "bye": name("bye_id"),
+        }
+    if kind == ReasonKind.BYE_SKIPPED_LIMIT:
+        return _(
+            "%(name)s does not get the bye: he already had his pairing-allocated bye this season."
+        ) % {"name": name("player_id")}
+    if kind == ReasonKind.BYE_LIMIT_UNAVOIDABLE:
+        return _(
+            "%(name)s gets another pairing-allocated bye: every candidate already had one."
+        ) % {"name": name("player_id")}
+    if kind == ReasonKind.REMATCH_AVOIDED:
+        return _("%(a)s and %(b)s not paired: they played in round %(round)s (rematch window).") % {
+            "a": name("a_id"),
+            "b": name("b_id"),
+            "round": p.get("previous_round", 0),
+        }
+    if kind == ReasonKind.FORBIDDEN_PAIR_AVOIDED:
+        return _("%(a)s and %(b)s not paired: forbidden pair.") % {
+            "a": name("a_id"),
+            "b": name("b_id"),
+        }
+    if kind == ReasonKind.MAX_MEETINGS_AVOIDED:
+        return _(
+            "%(a)s and %(b)s not paired: they already played %(meetings)s times, the "
+            "season's maximum."
+        ) % {"a": name("a_id"), "b": name("b_id"), "meetings": p.get("meetings", 0)}
+    if kind == ReasonKind.FORBIDDEN_PAIR_UNAVOIDABLE:
+        return _("%(white)s and %(black)s are a forbidden pair: no pairing avoided it.") % {
+            "white": name("white_id"),
+            "black": name("black_id"),
+        }
+    if kind == ReasonKind.FORBIDDEN_PAIR_FIXED_BY_TD:
+        return _("%(white)s and %(black)s are a forbidden pair: set by the TD.") % {
+            "white": name("white_id"),
+            "black": name("black_id"),
+        }
+    if kind == ReasonKind.MAX_MEETINGS_UNAVOIDABLE:
+        return _(
+            "%(white)s and %(black)s meet again after %(meetings)s games, more than the "
+            "season allows: no pairing avoided it."
+        ) % {"white": name("white_id"), "black": name("black_id"), "meetings": p["meetings"]}
+    if kind == ReasonKind.MAX_MEETINGS_FIXED_BY_TD:
+        return _(
+            "%(white)s and %(black)s meet again after %(meetings)s games, more than the "
+            "season allows: set by the TD."
+        ) % {"white": name("white_id"), "black": name("black_id"), "meetings": p["meetings"]}
+    if kind == ReasonKind.COLOUR_REVERSED_REMATCH:
+        return _("A rematch: colours reversed from their game in round %(round)s.") % {
+            "round": p.get("previous_round", 0)
+        }
     if kind == ReasonKind.COLOUR_FIXED_BY_TD:
         return _("Colours set by the TD.")
     if kind == ReasonKind.COLOUR_DIFFERENCE_LIMIT:
@@ -547,6 +663,7 @@ def pairing_page(round: Round) -> PairingPage:
             for reason in proposal.rematches:
                 rematch_pairs.add(frozenset((reason["white_id"], reason["black_id"])))
                 reasons.append(describe_reason(reason, names))
+            reasons += [describe_reason(r, names) for r in proposal.rule_notes]
             reasons += [
                 describe_reason(r, names)
                 for r in proposal.colour_notes

@@ -1,0 +1,64 @@
+"""The TD's forms for a season's pairing rules: a forbidden pair and the pairing settings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+
+class ForbiddenPairForm(forms.Form):
+    first = forms.TypedChoiceField(label=_("Player"), coerce=int)
+    second = forms.TypedChoiceField(label=_("Not against"), coerce=int)
+    note = forms.CharField(
+        label=_("Note (optional)"),
+        max_length=200,
+        required=False,
+        help_text=_("Why, for example: brothers, or they drive together."),
+    )
+
+    def __init__(self, *args: Any, players: Sequence[tuple[int, str]] = (), **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices = [("", "—"), *players]
+        for name in ("first", "second"):
+            field = self.fields[name]
+            assert isinstance(field, forms.TypedChoiceField)
+            field.choices = choices
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("first") is not None and data.get("first") == data.get("second"):
+            raise forms.ValidationError(_("Choose two different players."))
+        return data
+
+
+class ForbiddenPairRemoveForm(forms.Form):
+    pair = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class PairingRulesForm(forms.Form):
+    rematch_window = forms.IntegerField(
+        label=_("No rematch within this many rounds"),
+        min_value=0,
+        max_value=32767,  # PositiveSmallIntegerField on every database
+        help_text=_("0: no such rule."),
+    )
+    max_meetings = forms.IntegerField(
+        label=_("At most this many games between two players"),
+        min_value=1,
+        max_value=32767,  # PositiveSmallIntegerField on every database
+        required=False,
+        help_text=_("Empty: no limit."),
+    )
+    rematch_colours_reversed = forms.BooleanField(
+        label=_("Colours reversed at a rematch"),
+        required=False,
+        help_text=_("A rematch gives each player the other colour than last time, when possible."),
+    )
+    one_pairing_bye = forms.BooleanField(
+        label=_("At most one pairing-allocated bye per player"),
+        required=False,
+        help_text=_("Requested byes do not count."),
+    )

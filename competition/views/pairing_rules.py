@@ -1,0 +1,133 @@
+"""The TD's pairing rules of a season: forbidden pairs (add with a note, remove) and the
+settings the ladder pairing follows. Every write is a POST that redirects back with a message;
+a refused or invalid post shows the page again with what was typed and what is wrong."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from competition.forms.pairing_rules import (
+    ForbiddenPairForm,
+    ForbiddenPairRemoveForm,
+    PairingRulesForm,
+)
+from competition.models import Season
+from competition.permissions import AuthenticatedRequest, season_for_td
+from competition.selectors import td as td_selectors
+from competition.services import pairing_rules
+from competition.services.errors import ServiceError
+
+
+def _form_errors(form: forms.Form) -> list[str]:
+    """Each error with the label of the field it belongs to, so the TD sees what is wrong."""
+    said = []
+    for name, errors in form.errors.items():
+        field = form.fields.get(name)
+        label = f"{field.label}: " if field is not None and field.label else ""
+        said += [f"{label}{message}" for message in errors]
+    return said
+
+
+def _add(request: AuthenticatedRequest, season: Season) -> forms.Form:
+    form = ForbiddenPairForm(request.POST, players=td_selectors.season_players(season))
+    if form.is_valid():
+        pair = pairing_rules.forbidden_pair_add(
+            season=season,
+            first_id=form.cleaned_data["first"],
+            second_id=form.cleaned_data["second"],
+            note=form.cleaned_data["note"],
+        )
+        messages.success(
+            request,
+            _("%(first)s and %(second)s will not be paired against each other.")
+            % {"first": pair.first.member.name, "second": pair.second.member.name},
+        )
+    return form
+
+
+def _remove(request: AuthenticatedRequest, season: Season) -> forms.Form:
+    form = ForbiddenPairRemoveForm(request.POST)
+    if form.is_valid():
+        pairing_rules.forbidden_pair_remove(season=season, pair_id=form.cleaned_data["pair"])
+        messages.success(request, _("Forbidden pair removed."))
+    return form
+
+
+def _settings(request: AuthenticatedRequest, season: Season) -> forms.Form:
+    form = PairingRulesForm(request.POST)
+    if form.is_valid():
+        pairing_rules.season_pairing_rules_update(
+            season=season,
+            rematch_window=form.cleaned_data["rematch_window"],
+            max_meetings=form.cleaned_data["max_meetings"],
+            rematch_colours_reversed=form.cleaned_data["rematch_colours_reversed"],
+            one_pairing_bye=form.cleaned_data["one_pairing_bye"],
+        )
+        messages.success(request, _("Pairing rules saved."))
+    return form
+
+
+ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]] = {
+    "add": _add,
+    "remove": _remove,
+    "settings": _settings,
+}
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def td_pairing_rules(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
+    """The season's forbidden pairs and pairing settings; only this club's TDs."""
+    season = season_for_td(request.user, season_slug)
+    players = td_selectors.season_players(season)
+    bound: dict[str, forms.Form] = {}
+    if request.method == "POST":
+        name = request.POST.get("action", "")
+        action = ACTIONS.get(name)
+        if action is None:
+            messages.error(request, _("Unknown action."))
+            return redirect("competition:td_pairing_rules", season_slug=season.slug)
+        try:
+            form = action(request, season)
+        except ServiceError as error:
+            messages.error(request, str(error))
+            if name == "remove":
+                return redirect("competition:td_pairing_rules", season_slug=season.slug)
+            bound[name] = (
+                ForbiddenPairForm(request.POST, players=players)
+                if name == "add"
+                else PairingRulesForm(request.POST)
+            )
+        else:
+            if form.is_valid():
+                return redirect("competition:td_pairing_rules", season_slug=season.slug)
+            for message in _form_errors(form):
+                messages.error(request, message)
+            bound[name] = form
+    add_form = bound.get("add") or ForbiddenPairForm(players=players)
+    settings_form = bound.get("settings") or PairingRulesForm(
+        initial={
+            "rematch_window": season.rematch_window,
+            "max_meetings": season.max_meetings,
+            "rematch_colours_reversed": season.rematch_colours_reversed,
+            "one_pairing_bye": season.one_pairing_bye,
+        }
+    )
+    return render(
+        request,
+        "competition/td/pairing_rules.html",
+        {
+            "season": season,
+            "pairs": td_selectors.forbidden_pairs(season),
+            "add_form": add_form,
+            "settings_form": settings_form,
+        },
+    )
