@@ -7,16 +7,18 @@ transaction), so the cache is never stale; pages only read it. The engine's inpu
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
 from django.db.models import F
 
-from competition.exact import fraction_to_text
+from competition.exact import fraction_from_text, fraction_to_text
 from competition.models import Season, StandingsSnapshot
 from competition.scoring import model as scoring
 from competition.scoring.engine import standings_history
+from competition.scoring.fingerprint import season_fingerprint
 from competition.selectors.common import season_input
 
 
@@ -59,3 +61,118 @@ def seasons_touch(*, seasons: Iterable[Season]) -> None:
     every page cached under their ``data_version`` is rebuilt."""
     ids = {season.pk for season in seasons}
     Season.objects.filter(pk__in=ids).update(data_version=F("data_version") + 1)
+
+
+# --------------------------------------------------------------------------------------------
+# Verification: the stored standings against a fresh computation (manage.py verify_standings)
+
+
+@dataclass(frozen=True)
+class StandingsVerification:
+    """The outcome of :func:`standings_verify`: the fingerprint of the season's data and rules
+    (64 hex digits), the rounds compared and the first difference found (``None``: none)."""
+
+    fingerprint: str
+    rounds: tuple[int, ...]
+    participants: int
+    difference: str | None
+
+
+_NUMBER_FIELDS = ("score", "game_points")
+
+
+def _same_number(stored: object, computed: str) -> bool:
+    try:
+        return fraction_from_text(str(stored)) == fraction_from_text(computed)
+    except (ValueError, ZeroDivisionError):
+        return False
+
+
+def _row_difference(stored: Mapping[str, Any], computed: Mapping[str, Any]) -> str | None:
+    """The first field in which a stored row differs from the computed one, as
+    ``"field SB: stored 12.5, computed 12"``."""
+    for key in ("rank", "score", "game_points", "values", "games", "eligible"):
+        if key not in stored:
+            return f"field {key}: missing from the stored row"
+        if key == "values":
+            stored_values = stored["values"] if isinstance(stored["values"], Mapping) else {}
+            for code, value in computed["values"].items():
+                if code not in stored_values:
+                    return f"field {code}: missing from the stored row (computed {value})"
+                if not _same_number(stored_values[code], value):
+                    return f"field {code}: stored {stored_values[code]}, computed {value}"
+            for code in stored_values:
+                if code not in computed["values"]:
+                    return f"field {code}: stored {stored_values[code]}, not computed"
+        elif key in _NUMBER_FIELDS:
+            if not _same_number(stored[key], computed[key]):
+                return f"field {key}: stored {stored[key]}, computed {computed[key]}"
+        elif stored[key] != computed[key]:
+            return f"field {key}: stored {stored[key]!r}, computed {computed[key]!r}"
+    return None
+
+
+def standings_verify(*, season: Season) -> StandingsVerification:
+    """Compare every stored ``StandingsSnapshot`` of ``season`` with the standings computed
+    afresh from its rows, and give the fingerprint of the data and rules they come from.
+
+    The first difference is named by round, participant and field: a snapshot missing or left
+    over, written under another rules version, a participant missing or extra, a figure that
+    differs, or the same rows in another order.
+    """
+    season_in = season_input(season)
+    fingerprint = season_fingerprint(season_in)
+    names = {
+        p.id: p.name if p.start_rank is None else f"{p.name} (start number {p.start_rank})"
+        for p in season_in.participants
+    }
+    computed = {
+        standings.round_number: [row_to_json(row) for row in standings.rows]
+        for standings in standings_history(season_in).history
+    }
+    stored = {snap.round_number: snap for snap in StandingsSnapshot.objects.filter(season=season)}
+    rounds = tuple(sorted(set(computed) | set(stored)))
+
+    def outcome(difference: str | None) -> StandingsVerification:
+        return StandingsVerification(fingerprint, rounds, len(season_in.participants), difference)
+
+    for number in rounds:
+        if number not in stored:
+            return outcome(f"round {number}: no stored standings (the round is completed)")
+        if number not in computed:
+            return outcome(f"round {number}: stored standings, but the round is not completed")
+        snapshot = stored[number]
+        if snapshot.rules_version != season.rules_version:
+            return outcome(
+                f"round {number}: stored under rules version {snapshot.rules_version}, "
+                f"the season's rules are version {season.rules_version}"
+            )
+        rows = snapshot.rows if isinstance(snapshot.rows, list) else []
+        by_participant = {
+            row.get("participant_id"): row for row in rows if isinstance(row, Mapping)
+        }
+        for row in computed[number]:
+            pid = row["participant_id"]
+            where = f"round {number}, participant {names.get(pid, pid)}"
+            if pid not in by_participant:
+                return outcome(f"{where}: missing from the stored standings")
+            difference = _row_difference(by_participant[pid], row)
+            if difference is not None:
+                return outcome(f"{where}, {difference}")
+        if len(rows) != len(computed[number]):
+            return outcome(
+                f"round {number}: {len(rows)} stored rows for "
+                f"{len(computed[number])} participants in the standings"
+            )
+        order: list[Any] = [
+            row.get("participant_id") if isinstance(row, Mapping) else None for row in rows
+        ]
+        expected = [row["participant_id"] for row in computed[number]]
+        if order != expected:
+            place = next(i for i, (a, b) in enumerate(zip(order, expected, strict=True)) if a != b)
+            stored_name = names.get(order[place], order[place])
+            return outcome(
+                f"round {number}, place {place + 1}: stored {stored_name}, "
+                f"computed {names[expected[place]]} (same figures, another order)"
+            )
+    return outcome(None)

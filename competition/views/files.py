@@ -227,7 +227,7 @@ def season_export_archive(request: HttpRequest, slug: str) -> HttpResponse:
 @td_required
 def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     season = season_for_td(request.user, slug)
-    text = standings_csv(standings_document(season=season))
+    text = standings_csv(standings_document(season=season, fingerprint=True))
     return _download(text, "text/csv; charset=utf-8", f"{season.slug}-standings.csv")
 
 
@@ -235,5 +235,5 @@ def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @td_required
 def season_standings_json(request: HttpRequest, slug: str) -> HttpResponse:
     season = season_for_td(request.user, slug)
-    text = exact_json(standings_document(season=season)) + "\n"
+    text = exact_json(standings_document(season=season, fingerprint=True)) + "\n"
     return _download(text, "application/json; charset=utf-8", f"{season.slug}-standings.json")

@@ -35,6 +35,8 @@ def test_standings_json_contract(demo_club) -> None:
         "after_round",
         "tiebreaks",
         "standings",
+        "fingerprint",
+        "rules_version",
     ]
     assert (document["season"], document["system"], document["after_round"]) == (
         "vandenbrink-2026-2027",
@@ -88,7 +90,13 @@ def test_trf_commands_round_trip(tmp_path: Path, demo_club) -> None:
     assert "8 participants (0 new members, 8 existing), 6 rounds, 24 games" in text
     original = run("standings", "rapidgroep-a-2026", "--format", "csv")
     copy = run("standings", "rapid-kopie", "--format", "csv")
-    assert original == copy
+
+    # The same standings; the fingerprint (the last two columns) differs, since TRF does not
+    # carry everything the standings are computed from (see docs/commands.md, export_trf).
+    def standings_only(text: str) -> list[str]:
+        return [line.rsplit(",", 2)[0] for line in text.splitlines()]
+
+    assert standings_only(original) == standings_only(copy)
 
 
 def test_import_trf_bad_file_exit_status_and_unchanged(tmp_path: Path, demo_club) -> None:

@@ -177,7 +177,7 @@ def _archive_cases() -> tuple[str, list[tuple[str, str, str]]]:
     ]
     bad_points["rounds"][0]["games"] = bad_points["rounds"][0]["games"][1:]
     return text, [
-        ("not-json", text[:200], "line 11, column 5: not JSON"),
+        ("not-json", text[:200], "line 7, column 13: not JSON"),
         (
             "unknown-participant",
             json.dumps(unknown),

@@ -69,7 +69,9 @@ def test_downloads(demo_td: Client) -> None:
     csv_text = demo_td.get(
         reverse("competition:season_standings_csv", args=[SLUG])
     ).content.decode()
-    assert csv_text.startswith("rank,start_number,name,points,score,SB,IP,games,eligible\n")
+    assert csv_text.startswith(
+        "rank,start_number,name,points,score,SB,IP,games,eligible,fingerprint,rules_version\n"
+    )
     assert len(csv_text.splitlines()) == 18
 
 

@@ -39,7 +39,9 @@ class Command(BaseCommand):
         after = options["after_round"]
         try:
             document = standings_document(
-                season=season, after_round=after if isinstance(after, int) else None
+                season=season,
+                after_round=after if isinstance(after, int) else None,
+                fingerprint=True,
             )
         except ServiceError as error:
             raise CommandError(str(error)) from None

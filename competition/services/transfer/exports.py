@@ -22,6 +22,7 @@ import tablib
 
 from competition.models import Season
 from competition.scoring.engine import standings_after
+from competition.scoring.fingerprint import short_fingerprint
 from competition.selectors.common import season_input, season_input_with_public_names
 from competition.services.errors import ServiceError
 from competition.services.transfer.common import exact_number, number_text
@@ -57,13 +58,20 @@ TABLE_HEADERS = {
 
 
 def standings_document(
-    *, season: Season, after_round: int | None = None, public_names: bool = False
+    *,
+    season: Season,
+    after_round: int | None = None,
+    public_names: bool = False,
+    fingerprint: bool = False,
 ) -> dict[str, Any]:
     """The standings as the ``standings --format json`` contract (numbers as Decimals).
 
     ``after_round`` defaults to the last completed round; 0 gives the standings before round 1.
     Names are full (the TD's files and commands) unless ``public_names`` asks for the names
-    as the public pages show them (the public page's CSV and XLSX).
+    as the public pages show them (the public page's CSV and XLSX). ``fingerprint`` adds the
+    short form of the season's standings fingerprint and its rules version after the rows
+    (``"fingerprint": "19b4-b311-9ffb", "rules_version": 2``), computed from the same engine
+    input (no query more); every export passes it.
     """
     if public_names:
         engine_input, names = season_input_with_public_names(season)
@@ -80,7 +88,7 @@ def standings_document(
         )
     standings = standings_after(engine_input, after_round)
     participants = {p.id: p for p in engine_input.participants}
-    return {
+    document: dict[str, Any] = {
         "season": season.slug,
         "system": season.system,
         "unplayed": season.unplayed_policy,
@@ -100,6 +108,10 @@ def standings_document(
             for row in standings.rows
         ],
     }
+    if fingerprint:
+        document["fingerprint"] = short_fingerprint(engine_input)
+        document["rules_version"] = season.rules_version
+    return document
 
 
 def spreadsheet_text(text: str) -> str:
@@ -125,19 +137,28 @@ def _value_codes(document: Mapping[str, Any]) -> list[str]:
 
 
 def standings_dataset(
-    document: Mapping[str, Any], *, headers: Mapping[str, str] | None = None
+    document: Mapping[str, Any],
+    *,
+    headers: Mapping[str, str] | None = None,
+    fingerprint_columns: bool = True,
 ) -> tablib.Dataset:
     """The standings as one row per participant in rank order, for every export format.
 
     Columns: ``rank, start_number, name, points, score``, then every figure by code (the
     system's own and the season's tie-breaks, as in the JSON's ``values``), then ``games,
-    eligible``. Numbers are the document's exact Decimals; a missing start number or figure is
+    eligible``, and for a document with a fingerprint ``fingerprint, rules_version`` (the same on
+    every row: a reader that takes columns by name or by position keeps working, unlike with a
+    line of its own; ``fingerprint_columns=False`` leaves them out). Numbers are the
+    document's exact Decimals; a missing start number or figure is
     ``""``; ``eligible`` is ``yes`` or ``no``. ``headers`` renames columns for readers (the
     public page's language); the columns themselves never change. Text cells (the names) pass
     through :func:`spreadsheet_text`.
     """
     codes = _value_codes(document)
     keys = ["rank", "start_number", "name", "points", "score", *codes, "games", "eligible"]
+    verifiable = fingerprint_columns and "fingerprint" in document
+    if verifiable:
+        keys += ["fingerprint", "rules_version"]
     names = headers or {}
     dataset = tablib.Dataset(
         headers=[names.get(key, key) for key in keys], title=str(document["season"])[:31]
@@ -153,6 +174,8 @@ def standings_dataset(
             row["games"],
             "yes" if row["eligible"] else "no",
         ]
+        if verifiable:
+            cells += [document["fingerprint"], document["rules_version"]]
         dataset.append([spreadsheet_text(c) if isinstance(c, str) else c for c in cells])
     return dataset
 
@@ -198,11 +221,15 @@ def standings_export(
 
 def standings_table(document: Mapping[str, Any]) -> str:
     """The standings as a plain-text table for a terminal (the dataset with short headers)."""
-    dataset = standings_dataset(document, headers=TABLE_HEADERS)
+    dataset = standings_dataset(document, headers=TABLE_HEADERS, fingerprint_columns=False)
     header: Sequence[str] = dataset.headers or []
     rows = _text_rows(dataset)
     widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
     lines = [f"{document['season']} · {document['system']} · after round {document['after_round']}"]
+    if "fingerprint" in document:
+        lines[0] += (
+            f" · fingerprint {document['fingerprint']} · rules version {document['rules_version']}"
+        )
     for cells in [header, *rows]:
         lines.append(
             "  ".join(

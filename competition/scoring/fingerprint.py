@@ -1,0 +1,179 @@
+"""The standings fingerprint: a short hash of everything a season's standings are computed from.
+
+Two installations holding the same season (an archive exported here and imported there) show
+the same fingerprint; one changed result, start number or rule gives another. It is a pure
+function of the engine's input (:class:`~competition.scoring.model.SeasonInput`), so database
+ids, timestamps, the order rows come back in and anything the engine does not read (notes,
+who entered a result, rounds not yet completed) do not enter it.
+
+The definition, exactly (docs/formats.md, *Standings fingerprint*, says the same for another
+program):
+
+1. The **canonical document** is a JSON object::
+
+       {"definition": 1,
+        "rules": {"system": ..., "parameters": {name: text, ...}, "tiebreaks": [codes],
+                  "unplayed_policy": ..., "min_games": n, "round_robin": true|false},
+        "rounds": [the completed round numbers, ascending],
+        "participants": [one record per participant, see below]}
+
+   A participant's record is ``{"start_number", "name", "rating", "start_points",
+   "joined_round", "rounds"}``; ``rounds`` lists his completed rounds in round order (a game
+   before an entry in the same round), each an array: ``[round, "white"|"black", board,
+   result, opponent]`` for a game, where ``opponent`` is the opponent's
+   ``[start_number, name, rating, start_points, joined_round]``, or ``[round, "entry", kind,
+   points]`` for an entry. The records are sorted by their own JSON text (as in step 2).
+   Participants are therefore told apart by their data, never by an id.
+2. Numbers that must stay exact (start points, entry points, number parameters) are strings:
+   the exact decimal when the fraction has one (``"0.07"``, ``"199.5"``, ``"3"``), else
+   ``"numerator/denominator"`` (``"1356/7"``). Boolean parameters are ``"true"``/``"false"``,
+   word parameters their word. Integers are JSON integers, unknown values ``null``.
+3. The text is the document written with sorted keys, no spaces (``","`` and ``":"``), non-ASCII
+   characters as they are (Python's ``json.dumps(document, sort_keys=True, ensure_ascii=False,
+   separators=(",", ":"))``), encoded as UTF-8.
+4. The **fingerprint** is the SHA-256 of those bytes as 64 lower-case hex digits; its **short
+   form**, shown on pages and in exports, is the first 12 hex digits in groups of four joined
+   by hyphens (``3f9a-0c41-be27``).
+
+>>> from competition.scoring.model import Participant, SeasonInput
+>>> empty = SeasonInput(participants=(Participant(1, "Anna"),), rounds=())
+>>> canonical_text(empty)[:60]
+'{"definition":1,"participants":[{"joined_round":1,"name":"An'
+>>> short_form("3f9a0c41be27d5e6" + "0" * 48)
+'3f9a-0c41-be27'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from fractions import Fraction
+from typing import Any
+
+from competition.scoring.model import ParameterValue, Participant, SeasonInput
+
+DEFINITION = 1  # bumped when the canonical document changes; part of the document
+SHORT_DIGITS = 12  # hex digits of the short form (48 bits)
+
+
+def exact_text(value: Fraction | int) -> str:
+    """An exact number as the canonical document writes it.
+
+    >>> exact_text(Fraction(7, 100)), exact_text(3), exact_text(Fraction(1356, 7))
+    ('0.07', '3', '1356/7')
+    >>> exact_text(Fraction(-1, 2)), exact_text(Fraction(399, 2))
+    ('-0.5', '199.5')
+    """
+    value = Fraction(value)
+    if value.denominator == 1:
+        return str(value.numerator)
+    denominator, twos, fives = value.denominator, 0, 0
+    while denominator % 2 == 0:
+        denominator, twos = denominator // 2, twos + 1
+    while denominator % 5 == 0:
+        denominator, fives = denominator // 5, fives + 1
+    if denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    places = max(twos, fives)
+    digits = str(abs(value.numerator * 10**places // value.denominator)).rjust(places + 1, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+def parameter_text(value: ParameterValue) -> str:
+    """A rule parameter as text: ``True`` → ``"true"``, ``Fraction(7, 100)`` → ``"0.07"``,
+    a word as it is. The database's ``"7/100"`` and an archive's ``"0.07"`` read as the same
+    fraction, so both give ``"0.07"``.
+
+    >>> parameter_text(True), parameter_text(Fraction(7, 100)), parameter_text("result")
+    ('true', '0.07', 'result')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | Fraction):
+        return exact_text(value)
+    return value
+
+
+def _identity(participant: Participant) -> list[Any]:
+    return [
+        participant.start_rank,
+        participant.name,
+        participant.rating,
+        None if participant.start_points is None else exact_text(participant.start_points),
+        participant.joined_round,
+    ]
+
+
+def _text(document: object) -> str:
+    return json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+
+def canonical_document(season: SeasonInput) -> dict[str, Any]:
+    """The document the fingerprint hashes (see the module docstring)."""
+    by_id = {p.id: p for p in season.participants}
+    played: dict[int, list[list[Any]]] = {p.id: [] for p in season.participants}
+    for rnd in sorted(season.rounds, key=lambda r: r.number):
+        games = sorted(rnd.games, key=lambda g: (g.board, _text(_identity(by_id[g.white]))))
+        for game in games:
+            for colour, own, other in (
+                ("white", game.white, game.black),
+                ("black", game.black, game.white),
+            ):
+                played[own].append(
+                    [rnd.number, colour, game.board, str(game.result), _identity(by_id[other])]
+                )
+        for entry in rnd.entries:
+            played[entry.participant].append(
+                [rnd.number, "entry", str(entry.kind), exact_text(entry.points)]
+            )
+    records = sorted(
+        (
+            _text(
+                {
+                    "start_number": p.start_rank,
+                    "name": p.name,
+                    "rating": p.rating,
+                    "start_points": None if p.start_points is None else exact_text(p.start_points),
+                    "joined_round": p.joined_round,
+                    "rounds": played[p.id],
+                }
+            )
+            for p in season.participants
+        ),
+        key=lambda text: text.encode("utf-8"),
+    )
+    return {
+        "definition": DEFINITION,
+        "rules": {
+            "system": season.system,
+            "parameters": {name: parameter_text(v) for name, v in season.parameters.items()},
+            "tiebreaks": list(season.tiebreaks),
+            "unplayed_policy": season.unplayed_policy,
+            "min_games": season.min_games,
+            "round_robin": season.round_robin,
+        },
+        "rounds": sorted(r.number for r in season.rounds),
+        "participants": [json.loads(text) for text in records],
+    }
+
+
+def canonical_text(season: SeasonInput) -> str:
+    """The canonical document as text (the bytes hashed are its UTF-8 encoding)."""
+    return _text(canonical_document(season))
+
+
+def season_fingerprint(season: SeasonInput) -> str:
+    """The fingerprint: SHA-256 of :func:`canonical_text` as 64 lower-case hex digits."""
+    return hashlib.sha256(canonical_text(season).encode("utf-8")).hexdigest()
+
+
+def short_form(fingerprint: str) -> str:
+    """The fingerprint as people read it: its first 12 hex digits in groups of four."""
+    head = fingerprint[:SHORT_DIGITS]
+    return "-".join(head[i : i + 4] for i in range(0, SHORT_DIGITS, 4))
+
+
+def short_fingerprint(season: SeasonInput) -> str:
+    """The short form of ``season``'s fingerprint (``3f9a-0c41-be27``)."""
+    return short_form(season_fingerprint(season))
