@@ -1,8 +1,9 @@
 """A season's ranking system in words, made from the season's own parameters.
 
-The systems' fixed descriptions (``RankingSystem.description``) say how a system works; the
-numbers a season chose (Keizer's top value, the fraction a bye earns) come from here, so that
-the "how it works" page never states a default the season has changed.
+The systems' fixed descriptions (``RankingSystem.description``) say how a system works and hold
+no number (a test keeps it so); every number a season chose (the points for a win, Van den
+Brink's factor and start points, Keizer's top value, the fraction a bye earns) comes from here,
+so that the "how it works" page never states a default the season has changed.
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ from django.utils.translation import gettext, gettext_noop, ngettext, override
 
 from competition.scoring.model import ParameterValue
 from competition.scoring.parameters import EMPTY
-from competition.scoring.systems import keizer
-from competition.templatetags.clubcomp import fraction_text
+from competition.scoring.systems import internal_sb, keizer, points, van_den_brink
+from competition.templatetags.clubcomp import fraction_text, signed_number
 
 _RECALCULATION = {
     keizer.FIXED_POINT: gettext_noop(
@@ -40,18 +41,102 @@ _OWN_VALUE_FRACTIONS = (
 def system_in_words(
     key: str, values: Mapping[str, ParameterValue], *, participants: int, language: str
 ) -> list[str]:
-    """Sentences with the season's figures for system ``key``; empty for a system whose fixed
-    description already says all (its parameters are listed beside it).
+    """Sentences with the season's figures for system ``key`` (empty for an unknown system).
 
     Example (Keizer, defaults, 24 participants, English): "Place 1 is worth 36 (one and a half
     times the 24 participants, rounded). Every place below it is worth 1 less, never less than
     0.", then the fractions of the opponent's value and of one's own value, and how the values
-    are recomputed.
+    are recomputed. Van den Brink with a win part of 4 and a factor of 0.05 (English): "... 4
+    for a win ..." and "Against an opponent whose rank value is 10 higher: 0.05 × 10 = 0.5."
     """
-    if key != keizer.Keizer.key:
+    words = _SYSTEMS.get(key)
+    if words is None:
         return []
     with override(language):
-        return _keizer(values, participants)
+        return words(values, participants)
+
+
+def _number(values: Mapping[str, ParameterValue], name: str) -> str:
+    return fraction_text(Fraction(values[name]))
+
+
+def _points(values: Mapping[str, ParameterValue], participants: int) -> list[str]:
+    return [
+        gettext("A win is worth %(win)s, a draw %(draw)s, a loss %(loss)s.")
+        % {name: _number(values, name) for name in ("win", "draw", "loss")}
+    ]
+
+
+def _internal_sb(values: Mapping[str, ParameterValue], participants: int) -> list[str]:
+    sentences = [
+        gettext(
+            "Internal points: your game points plus %(value)s for every round without a game "
+            "over the board."
+        )
+        % {"value": _number(values, "unplayed_value")}
+    ]
+    if values["count_rounds_before_joining"]:
+        sentences.append(gettext("Rounds before you joined count as rounds without a game."))
+    else:
+        sentences.append(gettext("Rounds before you joined earn no internal points."))
+    return sentences
+
+
+def _van_den_brink(values: Mapping[str, ParameterValue], participants: int) -> list[str]:
+    top = Fraction(values["start_points_top"])
+    step = Fraction(values["start_points_step"])
+    factor = Fraction(values["factor"])
+    n = int(values["games_per_update"])
+    sentences = [
+        gettext(
+            "Start points: %(top)s for last season's number one, %(step)s less for every place "
+            "below (%(top)s, %(second)s, %(third)s, ...); the tournament director sets the start "
+            "points of a new member."
+        )
+        % {
+            "top": fraction_text(top),
+            "step": fraction_text(step),
+            "second": fraction_text(top - step),
+            "third": fraction_text(top - 2 * step),
+        },
+        gettext("Result part: %(win)s for a win, %(draw)s for a draw, %(loss)s for a loss.")
+        % {
+            "win": signed_number(Fraction(values["win_part"])),
+            "draw": signed_number(Fraction(values["draw_part"])),
+            "loss": signed_number(Fraction(values["loss_part"])),
+        },
+        gettext(
+            "Plus %(factor)s × (your opponent's rank value − your own); your opponent gets the "
+            "opposite. Against an opponent whose rank value is 10 higher: %(factor)s × 10 = "
+            "%(example)s."
+        )
+        % {"factor": fraction_text(factor), "example": fraction_text(factor * 10)},
+    ]
+    if values["update_mode"] == van_den_brink.ONCE:
+        sentences.append(
+            ngettext(
+                "After your first %(n)s game your rank value becomes your points; only once.",
+                "After your first %(n)s games your rank value becomes your points; only once.",
+                n,
+            )
+            % {"n": n}
+        )
+    else:
+        sentences.append(
+            ngettext(
+                "After every %(n)s game your rank value becomes your points.",
+                "After every %(n)s games your rank value becomes your points.",
+                n,
+            )
+            % {"n": n}
+        )
+    if values["forfeits_count"]:
+        sentences.append(
+            gettext("A forfeit counts as a game: a win or a loss with its compensation.")
+        )
+    else:
+        sentences.append(gettext("A forfeit changes nothing and does not count as a game."))
+    return sentences
 
 
 def _keizer(values: Mapping[str, ParameterValue], participants: int) -> list[str]:
@@ -100,3 +185,11 @@ def _keizer(values: Mapping[str, ParameterValue], participants: int) -> list[str
         sentences.append(gettext("Your own value does not count in your score by itself."))
     sentences.append(gettext(_RECALCULATION[str(values["recalculation"])]))
     return sentences
+
+
+_SYSTEMS = {
+    points.PointsSystem.key: _points,
+    internal_sb.InternalSonnebornBerger.key: _internal_sb,
+    van_den_brink.VanDenBrink.key: _van_den_brink,
+    keizer.Keizer.key: _keizer,
+}

@@ -67,9 +67,17 @@ class StandingsTable(tables.Table):
             "data-participant": lambda record: record["participant_id"],
         }
 
-    def __init__(self, *args: Any, season_slug: str = "", after_round: int | None = None, **kw):
+    def __init__(
+        self,
+        *args: Any,
+        season_slug: str = "",
+        after_round: int | None = None,
+        separation_labels: Mapping[str, tuple[str, str]] | None = None,
+        **kw: Any,
+    ) -> None:
         self.season_slug = season_slug
         self.after_round = after_round
+        self.separation_labels = dict(separation_labels or {})
         super().__init__(*args, **kw)
 
     @functools.cached_property
@@ -118,6 +126,12 @@ class StandingsTable(tables.Table):
             _("no change"),
         )
 
+    def render_separated_by(self, value: str) -> str:
+        """The tie-break that put this row below the one above with the same score: its code,
+        with its name as the tooltip (``separation_labels``: code → (short, title))."""
+        short, title = self.separation_labels.get(value, (value, value))
+        return format_html('<abbr class="tb-reason" title="{}">{}</abbr>', title, short)
+
     def render_eligible(self, value: bool) -> str:
         if value:
             return format_html('<span aria-label="{}">✓</span>', _("eligible for prizes"))
@@ -136,12 +150,16 @@ def standings_table(
     figures: Iterable[tuple[str, str]],
     tiebreaks: Iterable[tuple[str, str, str]],
     show_eligibility: bool,
+    separation_labels: Mapping[str, tuple[str, str]] | None = None,
 ) -> StandingsTable:
     """The standings table with the season's columns: primary score, the system's other
-    figures, game points, the tie-breaks in the season's order, games, eligibility.
+    figures, game points, the tie-breaks in the season's order, what separated equal scores
+    (only when some row was separated so), games, eligibility.
 
-    ``primary`` and ``figures`` are (code, label); ``tiebreaks`` are (code, short, label).
+    ``primary`` and ``figures`` are (code, label); ``tiebreaks`` are (code, short, label);
+    ``separation_labels`` maps what a row's ``separated_by`` holds to (short, title).
     """
+    rows = list(rows)
     extra: list[tuple[str, tables.Column]] = [
         (
             "score",
@@ -179,6 +197,26 @@ def standings_table(
                 ),
             )
         )
+    if any(row.get("separated_by") for row in rows):
+        extra.append(
+            (
+                "separated_by",
+                tables.Column(
+                    verbose_name=_("Decided by"),
+                    orderable=False,
+                    default="",
+                    attrs={
+                        "td": {"class": "text-center"},
+                        "th": {
+                            "title": _(
+                                "On equal score: what placed the participant below "
+                                "the one ranked just above"
+                            )
+                        },
+                    },
+                ),
+            )
+        )
     extra.append(
         (
             "games",
@@ -202,10 +240,11 @@ def standings_table(
             )
         )
     return StandingsTable(
-        list(rows),
+        rows,
         extra_columns=extra,
         season_slug=season_slug,
         after_round=after_round,
+        separation_labels=separation_labels,
         order_by="rank",
         sequence=("rank", "name", "...", "movement"),
     )

@@ -1,6 +1,6 @@
 """The season archive: one JSON document holding everything that makes up a season.
 
-``{"format": "clubcomp-season", "version": 4, ...}`` with the club, the season with all its
+``{"format": "clubcomp-season", "version": 5, ...}`` with the club, the season with all its
 settings, its rule-set history, the members involved, participants, rounds (games and entries
 with who changed them last and when), the calendar of club evenings with the members' absence
 reports, and the complete change history of games, entries and reports, as simple-history
@@ -27,6 +27,11 @@ entries' ``version``, the season's absence deadline, requested byes and name dis
 the members' own name display choice and moment of anonymisation, the club evenings with their
 absence reports and the reports' history; an older archive has none of these and loads with
 the defaults (entry version 1, no deadline, no requested byes, full names, no evenings).
+Version 5 added the standings ``fingerprint`` of the season's data and rules
+(:mod:`competition.scoring.fingerprint`); an older archive has none and is imported unchecked.
+Version 5 also added the pairing rules: the season's ``max_meetings``,
+``rematch_colours_reversed`` and ``one_pairing_bye`` and its ``forbidden_pairs``; an older
+archive loads with the defaults (no limit, colours reversed, no bye limit, no forbidden pairs).
 """
 
 from __future__ import annotations
@@ -46,8 +51,8 @@ from typing import Any
 from competition.formats.errors import FormatError
 
 FORMAT = "clubcomp-season"
-VERSION = 4
-SUPPORTED_VERSIONS = frozenset({1, 2, 3, 4})
+VERSION = 5
+SUPPORTED_VERSIONS = frozenset({1, 2, 3, 4, 5})
 RESULTS = frozenset({"1-0", "1/2", "0-1", "+-", "-+", "--", ""})
 ENTRY_KINDS = frozenset({"bye", "absent_notice", "absent_no_notice", "club_duty", "not_paired"})
 SEASON_STATUSES = frozenset({"draft", "running", "finished"})
@@ -60,6 +65,7 @@ MEMBER_NAME_DISPLAYS = NAME_DISPLAYS | {""}  # "": as the season says
 _DECIMAL = re.compile(r"-?[0-9]+(\.[0-9]+)?")
 _FRACTION = re.compile(r"-?[0-9]+/[1-9][0-9]*")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_FINGERPRINT = re.compile(r"[0-9a-f]{64}")
 _TIME = re.compile(r"[0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{6})?)?")
 # The database's integer columns: larger values cannot be stored, so they are refused here.
 SMALL = 32767
@@ -159,6 +165,23 @@ class ArchiveSeason:
     junior_birth_year: int | None = field(
         default=None, metadata=check(minimum=0, maximum=SMALL, since=4)
     )
+    # the pairing rules (docs/pairing.md): at most this many games between two players (null:
+    # no limit), colours reversed at a rematch, at most one pairing-allocated bye per player
+    max_meetings: int | None = field(
+        default=None, metadata=check(minimum=1, maximum=SMALL, since=5)
+    )
+    rematch_colours_reversed: bool = field(default=False, metadata=check(since=5))
+    one_pairing_bye: bool = field(default=False, metadata=check(since=5))
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveForbiddenPair:
+    """Two participants the pairing keeps apart (family, carpool), with the TD's note; stored
+    once, the lower archive id first."""
+
+    first: int  # an ArchiveParticipant.id
+    second: int  # an ArchiveParticipant.id, greater than first
+    note: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,6 +348,13 @@ class SeasonArchive:
     )
     report_history: tuple[ArchiveReportRecord, ...] = field(
         default=(), metadata=check(key="history.reports", since=4)
+    )
+    # the standings fingerprint of the season written (64 hex digits, see
+    # competition.scoring.fingerprint); written first, after the version
+    fingerprint: str | None = field(default=None, metadata=check(since=5, before="club"))
+    # the season's forbidden pairs, by first then second participant; written before the calendar
+    forbidden_pairs: tuple[ArchiveForbiddenPair, ...] = field(
+        default=(), metadata=check(sort_by="first", since=5, before="evenings")
     )
 
 
@@ -673,7 +703,7 @@ def _read_list(value: object, path: str) -> list[object]:
 
 
 def load_archive(text: str) -> SeasonArchive:
-    """Read and validate a season archive (format ``clubcomp-season``, version 1 to 4)."""
+    """Read and validate a season archive (format ``clubcomp-season``, version 1 to 5)."""
     try:
         document = json.loads(text)
     except json.JSONDecodeError as error:
@@ -698,6 +728,11 @@ def load_archive(text: str) -> SeasonArchive:
         )
     content = {key: value for key, value in document.items() if key not in ("format", "version")}
     archive: SeasonArchive = _read_object(SeasonArchive, content, "", version)
+    if archive.fingerprint is not None and not _FINGERPRINT.fullmatch(archive.fingerprint):
+        raise FormatError(
+            f"expected 64 hex digits (SHA-256), found {_kind(archive.fingerprint)}",
+            path="fingerprint",
+        )
     _check_references(archive)
     if version < 3:
         # ARO and TPR used the member's rating before participants had an event rating.
@@ -797,6 +832,31 @@ def _check_references(archive: SeasonArchive) -> None:
                 if pid is not None and pid not in participants:
                     raise FormatError(f"unknown participant {pid}", path=f"{path}.{name}")
     _check_evenings(archive, participants)
+    _check_forbidden_pairs(archive, participants)
+
+
+def _check_forbidden_pairs(archive: SeasonArchive, participants: set[int]) -> None:
+    """Forbidden pairs of two different participants of the archive, lower id first, each
+    pair once."""
+    seen: dict[tuple[int, int], str] = {}
+    for i, pair in enumerate(archive.forbidden_pairs):
+        path = f"forbidden_pairs[{i}]"
+        for name in ("first", "second"):
+            if getattr(pair, name) not in participants:
+                raise FormatError(
+                    f"unknown participant {getattr(pair, name)}", path=f"{path}.{name}"
+                )
+        if pair.first >= pair.second:
+            raise FormatError(
+                f"second ({pair.second}) must be greater than first ({pair.first})",
+                path=f"{path}.second",
+            )
+        key = (pair.first, pair.second)
+        if key in seen:
+            raise FormatError(
+                f"the pair {pair.first}-{pair.second} appears twice (also {seen[key]})", path=path
+            )
+        seen[key] = path
 
 
 def _check_evenings(archive: SeasonArchive, participants: set[int]) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Fieldset, Layout, Submit
 from django import forms
+from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -116,6 +117,15 @@ def _field_for(spec: ParameterSpec, language: str) -> forms.Field:
     return forms.CharField(label=label, help_text=help_text, max_length=40, required=not optional)
 
 
+def _button(name: str, label: str | Promise, classes: str) -> Submit:
+    """A submit button with exactly ``classes``: crispy's ``Submit`` adds ``btn-primary`` to any
+    ``css_class``, and ``btn-primary`` beside ``btn-outline-primary`` made the Preview button
+    blue on blue."""
+    button = Submit(name, label)
+    button.field_classes = classes
+    return button
+
+
 class SeasonRulesForm(forms.Form):
     system = forms.ChoiceField(label=_("Ranking system"))
     tiebreaks = forms.CharField(
@@ -180,8 +190,8 @@ class SeasonRulesForm(forms.Form):
             "unplayed_policy",
             "min_games",
             *fieldsets,
-            Submit("preview", _("Preview"), css_class="btn-outline-primary me-2"),
-            Submit("save", _("Save new rules"), css_class="btn-primary"),
+            _button("preview", _("Preview"), "btn btn-outline-primary me-2"),
+            _button("save", _("Save new rules"), "btn btn-primary"),
         )
 
     def clean(self) -> dict[str, Any]:

@@ -31,19 +31,26 @@ from competition.models import (
     StandingsSnapshot,
 )
 from competition.scoring import engine
+from competition.scoring.fingerprint import short_fingerprint
 from competition.scoring.parameters import parameters_from_json
 from competition.scoring.records import RoundRecord, ScoringInputError, records_by_participant
 from competition.scoring.registry import get_system
 from competition.scoring.systems.base import RankingSystem
 from competition.selectors.common import (
     member_public_name,
-    public_names,
     public_names_of,
     season_input_with_public_names,
     season_tiebreak_codes,
 )
 from competition.selectors.corrections import Correction, corrections_for_round
 from competition.selectors.participant import ParticipantPage, participant_detail
+from competition.ties import (
+    StandingRow,
+    place_ranges,
+    places_agree,
+    ranges_overlap,
+    tiebreak_separations,
+)
 
 # --------------------------------------------------------------------------------------------
 # Home page
@@ -196,7 +203,12 @@ class SeasonStandingsPage:
     primary: str  # the system's primary code
     figure_codes: tuple[str, ...]  # the system's other figures shown (IP, RV)
     tiebreak_codes: tuple[str, ...]
-    rows: list[dict[str, Any]]  # rank order; exact values as Fraction
+    rows: list[dict[str, Any]]  # rank order; exact values as Fraction; "separated_by" (ties)
+    # what orders equal scores: the system's secondary figures, then the tie-breaks
+    order_criteria: tuple[str, ...] = ()
+    # the short form of the standings fingerprint (competition.scoring.fingerprint); "" without
+    # completed rounds
+    fingerprint: str = ""
 
 
 def _row_from_snapshot(row: Mapping[str, Any], name: str) -> dict[str, Any]:
@@ -214,7 +226,11 @@ def _row_from_snapshot(row: Mapping[str, Any], name: str) -> dict[str, Any]:
 
 def standings_for_season(*, season: Season, after_round: int | None = None) -> SeasonStandingsPage:
     """The standings after ``after_round`` (default: the latest) with movement since the round
-    before; three queries whatever the size of the season."""
+    before, and the season's standings fingerprint; six queries whatever the size of the season.
+
+    The fingerprint is computed from the engine's input, read here in place of the public names
+    (which come with it): three queries more, once per data version, since the page is cached
+    under it; storing it would need a column on the snapshots."""
     system = get_system(season.system)
     rounds = sorted(
         StandingsSnapshot.objects.filter(season=season).values_list("round_number", flat=True)
@@ -236,14 +252,31 @@ def standings_for_season(*, season: Season, after_round: int | None = None) -> S
         row["participant_id"]: row["rank"]
         for row in (snapshots[after_round - 1].rows if after_round - 1 in snapshots else [])
     }
-    names = public_names(season_id=season.pk)
+    season_in, names = season_input_with_public_names(season)
     rows = []
     for row in current:
         entry = _row_from_snapshot(row, names.get(row["participant_id"], "?"))
         before = previous_rank.get(row["participant_id"])
         entry["movement"] = None if before is None else before - row["rank"]
         rows.append(entry)
-    return SeasonStandingsPage(season, after_round, rounds, system.primary, others, codes, rows)
+    # Why each row is below the one above it with the same score (rank order, as stored).
+    criteria = (*system.secondary, *codes)
+    separations = tiebreak_separations(
+        [StandingRow(row["rank"], row["score"], row["values"]) for row in rows], criteria
+    )
+    for entry, reason in zip(rows, separations, strict=True):
+        entry["separated_by"] = reason
+    return SeasonStandingsPage(
+        season,
+        after_round,
+        rounds,
+        system.primary,
+        others,
+        codes,
+        rows,
+        criteria,
+        fingerprint=short_fingerprint(season_in),
+    )
 
 
 # --------------------------------------------------------------------------------------------
@@ -483,7 +516,8 @@ class SystemsPage:
     season: Season
     systems: list[tuple[str, str]]  # (key, primary code) in column order
     errors: dict[str, str]  # system key -> why it could not rank this season
-    rows: list[dict[str, Any]]  # name, participant_id, ranks{key: int}, scores{key}, differs
+    # name, participant_id, ranks{key: int}, scores{key}, differs, differs_from_first{key: bool}
+    rows: list[dict[str, Any]]
     after_round: int | None
     points_tiebreaks: tuple[str, ...]
 
@@ -504,7 +538,9 @@ def _rules_for(season: Season, key: str) -> dict[str, Any]:
 
 def systems_compared(*, season: Season) -> SystemsPage:
     """The same games ranked under the internal SB competition, Van den Brink, Keizer and points
-    with tie-breaks; ``differs`` marks a participant whose rank is not the same everywhere."""
+    with tie-breaks; ``differs`` marks a participant on whose place the systems disagree: no
+    place lies in every system's range of places (participants with equal scores in a system
+    hold their places together, :func:`competition.ties.place_ranges`)."""
     base, names = season_input_with_public_names(season)
     last = len(base.rounds)
     keys = [season.system, *[k for k in COMPARED_SYSTEMS if k != season.system]]
@@ -537,9 +573,13 @@ def systems_compared(*, season: Season) -> SystemsPage:
         scores[key] = {row.participant_id: row.score for row in standings.rows}
     first = systems[0][0] if systems else keys[0]
     order = sorted(names, key=lambda pid: (ranks.get(first, {}).get(pid, 0), names[pid]))
+    # Equal scores hold their places together (a strict ranking such as Keizer's orders them
+    # anyway): two systems agree on a participant when their ranges of places overlap.
+    ranges = {key: place_ranges(ranks[key], scores[key]) for key, _code in systems}
     rows = []
     for pid in order:
         own = {key: ranks[key][pid] for key, _code in systems}
+        own_ranges = {key: ranges[key][pid] for key, _code in systems}
         rows.append(
             {
                 "participant_id": pid,
@@ -547,7 +587,12 @@ def systems_compared(*, season: Season) -> SystemsPage:
                 "ranks": own,
                 "scores": {key: scores[key][pid] for key, _code in systems},
                 "spread": max(own.values()) - min(own.values()) if own else 0,
-                "differs": len(set(own.values())) > 1,
+                "differs": not places_agree(list(own_ranges.values())),
+                # per system: its places do not overlap those of the season's own system
+                "differs_from_first": {
+                    key: not ranges_overlap(place, own_ranges[first])
+                    for key, place in own_ranges.items()
+                },
             }
         )
     return SystemsPage(season, systems, errors, rows, last, points_tiebreaks)

@@ -50,6 +50,7 @@ from competition.labels import (
     system_description,
     system_name,
 )
+from competition.legend import order_sentence, separation_labels, standings_legend
 from competition.models import Game, Member, Participant, Round, Season
 from competition.participant_rows import (
     CellTexts,
@@ -245,10 +246,26 @@ def _standings_table(request: HttpRequest, season: Season, data: public.SeasonSt
         figures=figures,
         tiebreaks=tiebreaks,
         show_eligibility=season.min_games > 0,
+        separation_labels=separation_labels(data.order_criteria),
     )
     RequestConfig(request, paginate=False).configure(table)
     table.rows_html = table_rows_html(table)  # the rows without the template's per-cell work
     return table
+
+
+def _standings_legend(season: Season, data: public.SeasonStandingsPage, table) -> dict[str, Any]:
+    """The legend of the columns ``table`` shows and how equal scores are ordered."""
+    return {
+        "columns": standings_legend(
+            [(column.name, str(column.header)) for column in table.columns],
+            primary=data.primary,
+            figure_codes=data.figure_codes,
+            tiebreak_codes=data.tiebreak_codes,
+        ),
+        "order": order_sentence(
+            data.order_criteria, strict=get_system(season.system).ranking_dependent
+        ),
+    }
 
 
 def _standings_export(request: HttpRequest, season: Season, export_format: str) -> HttpResponse:
@@ -262,9 +279,10 @@ def _standings_export(request: HttpRequest, season: Season, export_format: str) 
             season=season,
             after_round=after_round if after_round and after_round > 0 else None,
             public_names=True,
+            fingerprint=True,
         )
     except ServiceError:
-        document = standings_document(season=season, public_names=True)
+        document = standings_document(season=season, public_names=True, fingerprint=True)
     headers = {
         "rank": "#",
         "start_number": capfirst(_("start number")),
@@ -273,6 +291,8 @@ def _standings_export(request: HttpRequest, season: Season, export_format: str) 
         "score": _("Score"),
         "games": _("Games"),
         "eligible": _("Prize"),
+        "fingerprint": _("Fingerprint"),
+        "rules_version": capfirst(_("rules version")),
     }
     content = standings_export(document, export_format, headers=headers)
     after = document["after_round"]
@@ -295,9 +315,10 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     def build() -> SafeString:
         data = public.standings_for_season(season=season, after_round=_round_param(request))
         table = _standings_table(request, season, data) if data.rows else None
+        legend = _standings_legend(season, data, table) if table is not None else None
         return render_to_string(
             "competition/_standings.html",
-            {"season": season, "data": data, "table": table},
+            {"season": season, "data": data, "table": table, "legend": legend},
             request=request,
         )
 

@@ -206,6 +206,11 @@ ARCHIVE = SeasonArchive(
 def as_version(document: dict, version: int) -> dict:
     """``document`` (as ``dump_archive`` writes it) without what later versions added."""
     document["version"] = version
+    if version < 5:
+        del document["fingerprint"]
+        for key in ("max_meetings", "rematch_colours_reversed", "one_pairing_bye"):
+            del document["season"][key]
+        del document["forbidden_pairs"]
     if version < 4:
         for key in ("absence_deadline", "requested_byes", "name_display", "junior_birth_year"):
             del document["season"][key]
@@ -238,7 +243,9 @@ def test_exact_decimal_strings() -> None:
 def test_dump_is_canonical_and_loads_back() -> None:
     text = dump_archive(ARCHIVE)
     assert text.endswith("}\n")
-    assert text.startswith('{\n  "format": "clubcomp-season",\n  "version": 4,\n')
+    assert text.startswith(
+        '{\n  "format": "clubcomp-season",\n  "version": 5,\n  "fingerprint": null,\n'
+    )
     assert '"name": "Müller, Jörg"' in text  # ensure_ascii=False
     assert '"factor": "0.07"' in text  # exact strings, never floats
     assert '"knsb_relatienummer": "0812345"' in text  # the leading zero stays
@@ -331,7 +338,7 @@ def _set(path: list[object], value: object) -> callable:  # type: ignore[valid-t
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (_set(["version"], 5), "version: version 5 is not supported (supported: 1, 2, 3, 4)"),
+        (_set(["version"], 6), "version: version 6 is not supported (supported: 1, 2, 3, 4, 5)"),
         (_set(["format"], "other"), "format: not a season archive (expected 'clubcomp-season')"),
         (
             _set(["rounds", 1, "games", 0, "fixed_by_td"], "yes"),
@@ -546,9 +553,9 @@ def test_a_version_3_archive_loads_with_the_defaults_of_version_4() -> None:
     assert [r.games for r in loaded.rounds] == [r.games for r in ARCHIVE.rounds]
     assert loaded.participants == ARCHIVE.participants
     assert loaded.game_history == ARCHIVE.game_history
-    # Written again, it is a version 4 archive with the defaults spelled out.
+    # Written again, it is a version 5 archive with the defaults spelled out.
     again = json.loads(dump_archive(loaded))
-    assert again["version"] == 4 and again["evenings"] == []
+    assert again["version"] == 5 and again["evenings"] == []
     assert again["history"]["reports"] == [] and again["season"]["absence_deadline"] is None
 
 

@@ -28,6 +28,7 @@ from competition.models import (
     AbsenceReport,
     Club,
     ClubEvening,
+    ForbiddenPair,
     Game,
     Invitation,
     Member,
@@ -82,6 +83,7 @@ COMPARED = {
     "competition.clubevening",
     "competition.absencereport",
     "competition.historicalabsencereport",
+    "competition.forbiddenpair",
 }
 
 
@@ -132,6 +134,9 @@ def build_season() -> Season:
         requested_byes=True,
         name_display=NameDisplay.SHORT,
         junior_birth_year=2010,
+        max_meetings=2,
+        rematch_colours_reversed=True,
+        one_pairing_bye=True,
     )
     SeasonRules.objects.create(
         season=season,
@@ -296,6 +301,8 @@ def build_season() -> Season:
         user=anna,
     )
     assert e1.reports.count() == 0
+    # Bos and Dekker drive together: a forbidden pair (stored lower id first).
+    ForbiddenPair.objects.create(season=season, first=b, second=d, note="rijden samen")
     standings_recompute(season=season)
     return season
 
@@ -381,6 +388,10 @@ def _rows(season: Season) -> dict[str, Any]:
             key=lambda r: (r["evening"], r["participant"]),
         ),
         "report_history": history(AbsenceReport, dict(reports), parent="evening"),
+        "forbidden_pairs": sorted(
+            (row(f, {"id"}) for f in ForbiddenPair.objects.filter(season=season)),
+            key=lambda r: (r["first"], r["second"]),
+        ),
     }
 
 
@@ -487,6 +498,13 @@ def test_every_field_survives_export_flush_import_export() -> None:
         "bye gevraagd",
         "toch aanwezig",
     )
+    # The pairing rules (version 5).
+    assert [document["season"][k] for k in ("max_meetings", "rematch_colours_reversed")] == [
+        2,
+        True,
+    ]
+    assert document["season"]["one_pairing_bye"] is True
+    assert document["forbidden_pairs"] == [{"first": 2, "second": 4, "note": "rijden samen"}]
     # Account data stays home: no e-mail address, account, calendar token or invitation.
     for secret in ("example.org", "anna.speler", "f" * 43, "0" * 64, "notify", "feed_token"):
         assert secret not in first, secret
@@ -689,9 +707,9 @@ def test_a_version_3_archive_imports_with_the_defaults() -> None:
     assert set(RoundEntry.objects.filter(round__season=old).values_list("version", flat=True)) == {
         1
     }
-    # Written again it is a version 4 archive that says so.
+    # Written again it is a version 5 archive that says so.
     again = json.loads(season_archive_text(season=old))
-    assert again["version"] == 4 and again["evenings"] == []
+    assert again["version"] == 5 and again["evenings"] == []
     assert again["season"]["absence_deadline"] is None
 
 
@@ -728,3 +746,24 @@ def test_an_anonymised_member_is_never_matched_by_name() -> None:
     assert sorted(copied.values_list("history_type", flat=True)) == sorted("++~+-+")
     # The original's history is untouched by the copy.
     assert AbsenceReport.history.filter(evening__season__slug=SLUG).count() == 6
+
+
+@pytest.mark.django_db
+def test_a_version_4_archive_imports_with_the_pairing_rules_defaults() -> None:
+    """An archive written before the pairing rules existed imports with the models' defaults:
+    no most meetings, colours reversed at a rematch, no bye limit, no forbidden pairs."""
+    from tests.formats.test_archive import as_version
+
+    document = json.loads(season_archive_text(season=build_season()))
+    assert document["forbidden_pairs"] and document["season"]["max_meetings"] == 2
+    document["season"]["slug"] = "oud"
+    archive_import(data=json.dumps(as_version(document, 4)))
+    old = Season.objects.get(slug="oud")
+    assert (old.max_meetings, old.rematch_colours_reversed, old.one_pairing_bye) == (
+        None,
+        False,
+        False,
+    )
+    assert not ForbiddenPair.objects.filter(season=old).exists()
+    again = json.loads(season_archive_text(season=old))
+    assert again["version"] == 5 and again["forbidden_pairs"] == []

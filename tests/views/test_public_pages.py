@@ -6,6 +6,8 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
+from competition.scoring.fingerprint import short_fingerprint
+from competition.selectors.common import season_input
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db
@@ -98,8 +100,11 @@ def test_standings_export(client, season_and_people, export_format: str) -> None
     if export_format == "csv":
         # The documented columns (docs/commands.md), headed in the reader's language (Dutch).
         lines = response.content.decode().splitlines()
-        assert lines[0] == "#,Startnummer,Naam,Pnt,Score,SB,IP,Partijen,Prijs"
-        assert lines[1] == "1,3,Cor Cools,1,1.5,1.5,1,2,yes"
+        fingerprint = short_fingerprint(season_input(season))
+        assert lines[0] == (
+            "#,Startnummer,Naam,Pnt,Score,SB,IP,Partijen,Prijs,Vingerafdruk,Versie van de regels"
+        )
+        assert lines[1] == f"1,3,Cor Cools,1,1.5,1.5,1,2,yes,{fingerprint},1"
     else:
         assert response.content.startswith(b"PK")  # a zip container, as every XLSX file is
 
@@ -110,7 +115,11 @@ def test_standings_export_after_an_earlier_round(client, season_and_people) -> N
     response = client.get(url)
     assert f"{season.slug}-ronde-1.csv" in response["Content-Disposition"]
     # After round 1: C and D share rank 1 with SB 0.25 (as on the page).
-    assert response.content.decode().splitlines()[1] == "1,3,Cor Cools,0.5,0.25,0.25,0.5,1,yes"
+    # The fingerprint is the season's (its data and rules), whatever round is shown.
+    fingerprint = short_fingerprint(season_input(season))
+    assert response.content.decode().splitlines()[1] == (
+        f"1,3,Cor Cools,0.5,0.25,0.25,0.5,1,yes,{fingerprint},1"
+    )
 
 
 def test_unknown_export_format_is_404(client, season_and_people) -> None:

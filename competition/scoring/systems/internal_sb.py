@@ -51,7 +51,7 @@ class InternalSonnebornBerger(RankingSystem):
     key = "internal-sb"
     name = gettext_noop("Internal competition with SB score")
     description = gettext_noop(
-        "Every player has internal points: his game points plus half a point for every round "
+        "Every player has internal points: his game points plus a fixed value for every round "
         "without a game over the board (absence, bye, forfeit). His SB score is the sum over his "
         "own games of his score times the internal points the opponent has now. The standings "
         "follow the SB score, then the internal points. Beating someone who goes on to score "

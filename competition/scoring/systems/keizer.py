@@ -247,8 +247,7 @@ class Keizer(RankingSystem):
         "Every place in the standings has a value: the top value for number one, a fixed step "
         "less for every place below. A game earns a fraction of your opponent's value, "
         "depending on the result; a round without a game earns a fraction of your own value, "
-        "depending on why you did not play. After every round all rounds are recomputed with "
-        "the values of the new standings."
+        "depending on why you did not play."
     )
     parameters = (
         ParameterSpec(

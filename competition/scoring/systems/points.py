@@ -41,7 +41,7 @@ class PointsSystem(RankingSystem):
     name = gettext_noop("Game points")
     description = gettext_noop(
         "The standings follow the points scored: a win, a draw and a loss are each worth a fixed "
-        "number of points (1, ½ and 0 by default). A forfeit win counts as a win. A bye or an "
+        "number of points, set by the season. A forfeit win counts as a win. A bye or an "
         "absence counts the points the tournament director awards for it."
     )
     parameters = (

@@ -99,11 +99,11 @@ class VanDenBrink(RankingSystem):
     key = "van-den-brink"
     name = gettext_noop("Van den Brink system")
     description = gettext_noop(
-        "Everyone starts with start points from last season's final standings (200, 199, 198, "
-        "...). Per game you gain 3 for a win, 0 for a draw and lose 3 for a loss, plus 0.07 "
-        "times your opponent's rank value minus your own; your opponent gets exactly the "
-        "opposite. After every 14 games your rank value becomes your points. Not playing keeps "
-        "your points as they are."
+        "Everyone starts with start points from last season's final standings; the start "
+        "points are the first rank value. Per game you get a result part for a win, a draw or "
+        "a loss, plus a factor times your opponent's rank value minus your own. After a fixed "
+        "number of games your rank value becomes your points. Not playing keeps your points as "
+        "they are."
     )
     parameters = (
         _fraction_spec(

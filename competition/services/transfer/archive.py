@@ -23,11 +23,13 @@ from django.db.models import Min
 
 from competition.exact import fraction_to_text
 from competition.formats import archive as fa
+from competition.formats.archive_input import archive_fingerprint
 from competition.formats.errors import FormatError
 from competition.models import (
     AbsenceReport,
     Club,
     ClubEvening,
+    ForbiddenPair,
     Game,
     Member,
     Participant,
@@ -36,9 +38,11 @@ from competition.models import (
     Season,
     SeasonRules,
 )
+from competition.scoring.fingerprint import season_fingerprint, short_form
 from competition.scoring.parameters import ParameterError, ParameterKind, parameters_to_json
 from competition.scoring.registry import UnknownSystemError, get_system
 from competition.scoring.tiebreaks import UNPLAYED_POLICIES, validate_tiebreaks
+from competition.selectors.common import season_input
 from competition.services.errors import ServiceError
 from competition.services.standings import standings_recompute
 from competition.services.transfer.common import (
@@ -314,6 +318,9 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
             requested_byes=season.requested_byes,
             name_display=season.name_display,
             junior_birth_year=season.junior_birth_year,
+            max_meetings=season.max_meetings,
+            rematch_colours_reversed=season.rematch_colours_reversed,
+            one_pairing_bye=season.one_pairing_bye,
         ),
         members=tuple(
             fa.ArchiveMember(
@@ -377,6 +384,20 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
             for e in evenings
         ),
         report_history=report_history,
+        forbidden_pairs=tuple(
+            sorted(
+                (
+                    fa.ArchiveForbiddenPair(
+                        first=min(pid[f.first_id], pid[f.second_id]),
+                        second=max(pid[f.first_id], pid[f.second_id]),
+                        note=f.note,
+                    )
+                    for f in ForbiddenPair.objects.filter(season=season)
+                ),
+                key=lambda pair: (pair.first, pair.second),
+            )
+        ),
+        fingerprint=season_fingerprint(season_input(season)),
     )
 
 
@@ -422,6 +443,21 @@ def _check_rules(system: str, tiebreaks: Sequence[str], unplayed: str, path: str
         validate_tiebreaks(tiebreaks)
     except ValueError as error:
         raise FormatError(str(error), path=f"{path}.tiebreaks") from None
+
+
+def _check_fingerprint(archive: fa.SeasonArchive) -> None:
+    """Refuse an archive whose data no longer give the fingerprint it carries (edited by hand
+    after the export). An archive before version 5 carries none and is not checked."""
+    if archive.fingerprint is None:
+        return
+    found = archive_fingerprint(archive)
+    if found != archive.fingerprint:
+        raise FormatError(
+            f"the archive's data do not match its fingerprint: it says "
+            f"{short_form(archive.fingerprint)}, its data give {short_form(found)}; the file "
+            "was changed after it was exported, so nothing was imported",
+            path="fingerprint",
+        )
 
 
 def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, object]]]:
@@ -499,6 +535,8 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
                     h.points, f"{path}.points", model=RoundEntry, field="points", minimum=Decimal(0)
                 )
                 lengths.append((h.note, f"{path}.note", RoundEntry, "note"))
+    for index, pair in enumerate(archive.forbidden_pairs):
+        lengths.append((pair.note, f"forbidden_pairs[{index}].note", ForbiddenPair, "note"))
     for index, evening in enumerate(archive.evenings):
         path = f"evenings[{index}]"
         lengths.append((evening.note, f"{path}.note", ClubEvening, "note"))
@@ -522,6 +560,7 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
         )
     for text_value, path, model, name in lengths:
         _check_length(text_value, path, model=model, field=name)
+    _check_fingerprint(archive)  # last: a more specific message above says more
     return archive, parameters
 
 
@@ -613,6 +652,9 @@ def _write_archive(
         requested_byes=a.requested_byes,
         name_display=a.name_display,
         junior_birth_year=a.junior_birth_year,
+        max_meetings=a.max_meetings,
+        rematch_colours_reversed=a.rematch_colours_reversed,
+        one_pairing_bye=a.one_pairing_bye,
     )
     for index, rules in enumerate(archive.rule_sets):
         SeasonRules.objects.create(
@@ -721,6 +763,11 @@ def _write_archive(
             absences.append((absence, reported))
     # No history rows of their own (bulk_create sends no signals): the history is the archive's.
     AbsenceReport.objects.bulk_create([row for row, _ in absences])
+    for pair in archive.forbidden_pairs:
+        first, second = sorted(
+            (participant_of[pair.first], participant_of[pair.second]), key=lambda p: p.pk
+        )
+        ForbiddenPair.objects.create(season=season, first=first, second=second, note=pair.note)
 
     def round_id(number: int | None) -> int | None:
         return None if number is None else round_of[number].pk
@@ -766,4 +813,13 @@ def _write_archive(
         h.history_type != "+" for h in archive.entry_history
     )
     standings_recompute(season=season)
+    imported = season_fingerprint(season_input(season))
+    if archive.fingerprint is not None and imported != archive.fingerprint:
+        # The archive itself was checked before writing: only members matched here, who keep
+        # their own names, make the season's data differ from the exported ones.
+        report.warnings.append(
+            f"the imported season's standings fingerprint is {short_form(imported)}, not the "
+            f"archive's {short_form(archive.fingerprint)}, because existing members keep their "
+            "own names"
+        )
     return report
