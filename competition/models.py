@@ -570,6 +570,9 @@ class StandingsSnapshot(models.Model):
     rules_version = models.PositiveIntegerField()
     rows = models.JSONField(default=list)
     computed_at = models.DateTimeField(default=timezone.now)
+    # The season's standings fingerprint (competition.scoring.fingerprint, 64 hex digits) when
+    # these rows were computed: the standings page shows it without reading the whole season.
+    fingerprint = models.CharField(max_length=64, blank=True, default="", editable=False)
 
     class Meta:
         ordering = ["season", "round_number"]

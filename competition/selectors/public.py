@@ -31,13 +31,14 @@ from competition.models import (
     StandingsSnapshot,
 )
 from competition.scoring import engine
-from competition.scoring.fingerprint import short_fingerprint
+from competition.scoring.fingerprint import short_form
 from competition.scoring.parameters import parameters_from_json
 from competition.scoring.records import RoundRecord, ScoringInputError, records_by_participant
 from competition.scoring.registry import get_system
 from competition.scoring.systems.base import RankingSystem
 from competition.selectors.common import (
     member_public_name,
+    public_names,
     public_names_of,
     season_input_with_public_names,
     season_tiebreak_codes,
@@ -226,11 +227,8 @@ def _row_from_snapshot(row: Mapping[str, Any], name: str) -> dict[str, Any]:
 
 def standings_for_season(*, season: Season, after_round: int | None = None) -> SeasonStandingsPage:
     """The standings after ``after_round`` (default: the latest) with movement since the round
-    before, and the season's standings fingerprint; six queries whatever the size of the season.
-
-    The fingerprint is computed from the engine's input, read here in place of the public names
-    (which come with it): three queries more, once per data version, since the page is cached
-    under it; storing it would need a column on the snapshots."""
+    before, and the season's standings fingerprint as stored with the snapshot
+    (``standings_recompute``); three queries whatever the size of the season."""
     system = get_system(season.system)
     rounds = sorted(
         StandingsSnapshot.objects.filter(season=season).values_list("round_number", flat=True)
@@ -252,7 +250,7 @@ def standings_for_season(*, season: Season, after_round: int | None = None) -> S
         row["participant_id"]: row["rank"]
         for row in (snapshots[after_round - 1].rows if after_round - 1 in snapshots else [])
     }
-    season_in, names = season_input_with_public_names(season)
+    names = public_names(season_id=season.pk)
     rows = []
     for row in current:
         entry = _row_from_snapshot(row, names.get(row["participant_id"], "?"))
@@ -275,7 +273,9 @@ def standings_for_season(*, season: Season, after_round: int | None = None) -> S
         codes,
         rows,
         criteria,
-        fingerprint=short_fingerprint(season_in),
+        fingerprint=short_form(snapshots[after_round].fingerprint)
+        if snapshots[after_round].fingerprint
+        else "",
     )
 
 

@@ -42,7 +42,9 @@ def standings_recompute(*, season: Season) -> None:
     """
     Season.objects.filter(pk=season.pk).update(data_version=F("data_version") + 1)
     season.refresh_from_db(fields=["data_version", "rules_version"])
-    history = standings_history(season_input(season))
+    season_in = season_input(season)
+    history = standings_history(season_in)
+    fingerprint = season_fingerprint(season_in)
     StandingsSnapshot.objects.filter(season=season).delete()
     StandingsSnapshot.objects.bulk_create(
         StandingsSnapshot(
@@ -51,6 +53,7 @@ def standings_recompute(*, season: Season) -> None:
             data_version=season.data_version,
             rules_version=season.rules_version,
             rows=[row_to_json(row) for row in standings.rows],
+            fingerprint=fingerprint,
         )
         for standings in history.history
     )
@@ -58,9 +61,15 @@ def standings_recompute(*, season: Season) -> None:
 
 def seasons_touch(*, seasons: Iterable[Season]) -> None:
     """Mark ``seasons`` changed without new results (a renamed member, club or season), so
-    every page cached under their ``data_version`` is rebuilt."""
+    every page cached under their ``data_version`` is rebuilt; the stored fingerprint follows
+    (it covers the participants' names)."""
     ids = {season.pk for season in seasons}
     Season.objects.filter(pk__in=ids).update(data_version=F("data_version") + 1)
+    for season in Season.objects.filter(pk__in=ids, snapshots__isnull=False).distinct():
+        fingerprint = season_fingerprint(season_input(season))
+        StandingsSnapshot.objects.filter(season=season).exclude(fingerprint=fingerprint).update(
+            fingerprint=fingerprint
+        )
 
 
 # --------------------------------------------------------------------------------------------
@@ -174,5 +183,14 @@ def standings_verify(*, season: Season) -> StandingsVerification:
             return outcome(
                 f"round {number}, place {place + 1}: stored {stored_name}, "
                 f"computed {names[expected[place]]} (same figures, another order)"
+            )
+    # Every figure agrees; the fingerprint stored with them must be today's too (snapshots
+    # computed before fingerprints were stored, migration 0008, carry none).
+    for number in rounds:
+        stored_fingerprint = stored[number].fingerprint
+        if stored_fingerprint and stored_fingerprint != fingerprint:
+            return outcome(
+                f"round {number}: stored under fingerprint {stored_fingerprint}, "
+                f"the season's data and rules give {fingerprint}"
             )
     return outcome(None)

@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from competition.models import Game, StandingsSnapshot
-from competition.scoring.fingerprint import short_fingerprint
+from competition.scoring.fingerprint import season_fingerprint, short_fingerprint
 from competition.selectors.common import season_input
 from tests.views.public_data import small_season
 
@@ -117,3 +117,28 @@ def test_another_fingerprint_than_expected_fails() -> None:
 def test_an_unknown_season() -> None:
     with pytest.raises(CommandError, match="No season with slug 'nope'"):
         run("nope")
+
+
+def test_a_stale_stored_fingerprint_is_found() -> None:
+    """Same figures, but a member renamed behind the services' back: the fingerprint stored
+    with the standings (and shown on the page) is no longer the data's."""
+    from competition.models import Member
+
+    season, people = small_season()
+    Member.objects.filter(pk=people["A"].member_id).update(name="Anna Aalders-Bos")
+    with pytest.raises(CommandError, match=r"round 1: stored under fingerprint [0-9a-f]{64}, "):
+        run(season.slug)
+
+
+def test_a_rename_through_the_services_keeps_the_stored_fingerprint_true() -> None:
+    from competition.models import Member
+    from competition.services.standings import seasons_touch
+
+    season, people = small_season()
+    Member.objects.filter(pk=people["A"].member_id).update(name="Anna Aalders-Bos")
+    seasons_touch(seasons=[season])
+    fresh = season_fingerprint(season_input(season))
+    assert set(
+        StandingsSnapshot.objects.filter(season=season).values_list("fingerprint", flat=True)
+    ) == {fresh}
+    run(season.slug)  # no difference
