@@ -41,6 +41,7 @@ from competition.permissions import AuthenticatedRequest, season_for_td
 from competition.selectors import member as member_selectors
 from competition.services import absences, feeds, privacy
 from competition.services.errors import ServiceError
+from competition.views.actions import form_errors, posted_action
 
 
 def _optional_url(name: str, *candidates: dict[str, Any]) -> str | None:
@@ -52,10 +53,6 @@ def _optional_url(name: str, *candidates: dict[str, Any]) -> str | None:
         except NoReverseMatch:
             continue
     return None
-
-
-def _form_errors(form: forms.Form) -> list[str]:
-    return [str(message) for errors in form.errors.values() for message in errors]
 
 
 # --- my page ---------------------------------------------------------------------------------
@@ -125,7 +122,7 @@ def my_preferences(request: AuthenticatedRequest, member_id: int) -> HttpRespons
         raise PermissionDenied(_("You can only change your own settings."))
     form = MemberPreferencesForm(request.POST)
     if not form.is_valid():
-        for message in _form_errors(form):
+        for message in form_errors(form):
             messages.error(request, message)
         return redirect(reverse("competition:my_page") + "#settings")
     try:
@@ -159,7 +156,7 @@ def my_evening_report(request: AuthenticatedRequest, evening_id: int) -> HttpRes
     evening, participant = _my_participant(request, evening_id)
     form = AbsenceReportForm(request.POST)
     if not form.is_valid():
-        for message in _form_errors(form):
+        for message in form_errors(form):
             messages.error(request, message)
         return redirect("competition:my_page")
     try:
@@ -310,22 +307,16 @@ def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse
     season = season_for_td(request.user, season_slug)
     bound: dict[str, forms.Form] = {}
     if request.method == "POST":
-        name = request.POST.get("action", "")
-        action = CALENDAR_ACTIONS.get(name)
-        if action is None:
-            messages.error(request, _("Unknown action."))
-            return redirect("competition:td_calendar", season_slug=season.slug)
-        try:
-            form = action(request, season)
-        except ServiceError as error:
-            messages.error(request, str(error))
-            bound[name] = CALENDAR_FORMS[name](request.POST)
-        else:
-            if form.is_valid():
-                return redirect("competition:td_calendar", season_slug=season.slug)
-            for message in _form_errors(form):
-                messages.error(request, message)
-            bound[name] = form
+        outcome = posted_action(
+            request,
+            season,
+            CALENDAR_ACTIONS,
+            page="competition:td_calendar",
+            rebind=lambda name: CALENDAR_FORMS[name](request.POST),
+        )
+        if isinstance(outcome, HttpResponse):
+            return outcome
+        bound = outcome
     return render(
         request,
         "competition/td/calendar.html",

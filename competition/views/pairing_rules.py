@@ -10,7 +10,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
@@ -23,7 +23,7 @@ from competition.models import Season
 from competition.permissions import AuthenticatedRequest, season_for_td
 from competition.selectors import td as td_selectors
 from competition.services import pairing_rules
-from competition.services.errors import ServiceError
+from competition.views.actions import posted_action
 
 
 def _form_errors(form: forms.Form) -> list[str]:
@@ -90,28 +90,21 @@ def td_pairing_rules(request: AuthenticatedRequest, season_slug: str) -> HttpRes
     players = td_selectors.season_players(season)
     bound: dict[str, forms.Form] = {}
     if request.method == "POST":
-        name = request.POST.get("action", "")
-        action = ACTIONS.get(name)
-        if action is None:
-            messages.error(request, _("Unknown action."))
-            return redirect("competition:td_pairing_rules", season_slug=season.slug)
-        try:
-            form = action(request, season)
-        except ServiceError as error:
-            messages.error(request, str(error))
-            if name == "remove":
-                return redirect("competition:td_pairing_rules", season_slug=season.slug)
-            bound[name] = (
-                ForbiddenPairForm(request.POST, players=players)
-                if name == "add"
-                else PairingRulesForm(request.POST)
-            )
-        else:
-            if form.is_valid():
-                return redirect("competition:td_pairing_rules", season_slug=season.slug)
-            for message in _form_errors(form):
-                messages.error(request, message)
-            bound[name] = form
+        rebind = {
+            "add": lambda: ForbiddenPairForm(request.POST, players=players),
+            "settings": lambda: PairingRulesForm(request.POST),
+        }
+        outcome = posted_action(
+            request,
+            season,
+            ACTIONS,
+            page="competition:td_pairing_rules",
+            rebind=lambda name: rebind[name]() if name in rebind else None,
+            errors=_form_errors,
+        )
+        if isinstance(outcome, HttpResponse):
+            return outcome
+        bound = outcome
     add_form = bound.get("add") or ForbiddenPairForm(players=players)
     settings_form = bound.get("settings") or PairingRulesForm(
         initial={

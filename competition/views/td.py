@@ -50,6 +50,7 @@ from competition.selectors.corrections import corrections_for_round
 from competition.services import evening
 from competition.services.errors import ServiceError
 from competition.services.rounds import result_record, round_complete, round_create
+from competition.views.actions import form_errors
 
 # Result buttons on a board, in the order a TD reads them; forfeits after the played results.
 RESULT_BUTTONS = [
@@ -83,11 +84,6 @@ def _refuse(request: AuthenticatedRequest, error: ServiceError) -> None:
 
 def _wants_json(request: AuthenticatedRequest) -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
-
-
-def _form_errors(form: forms.Form) -> list[str]:
-    """The form's own messages, in field order (the forms word them to name the field)."""
-    return [str(message) for errors in form.errors.values() for message in errors]
 
 
 # --- the desk --------------------------------------------------------------------------------
@@ -357,7 +353,7 @@ def td_pairing_action(
     pairing_action = PAIRING_ACTIONS[action]
     form = pairing_action.form(request.POST, rnd)
     if not form.is_valid():
-        for message in _form_errors(form):
+        for message in form_errors(form):
             messages.error(request, message)
     else:
         try:
@@ -498,7 +494,7 @@ def td_result_save(
     form = ResultForm(request.POST)
     error_message = ""
     if not form.is_valid():
-        error_message = " ".join(_form_errors(form))
+        error_message = " ".join(form_errors(form))
     elif td_selectors.round_game(rnd, game_id) is None:
         error_message = _("This board no longer exists; reload the round.")
     else:

@@ -1,0 +1,60 @@
+"""A TD's settings page made of several small forms, each posted with ``action=<name>``
+(the calendar of club evenings, the pairing rules): one dispatcher for all of them.
+
+Each action is a function ``(request, season) -> form`` that validates its form and calls one
+service (which may refuse with :class:`ServiceError`). A valid form redirects back to the page
+(post/redirect/get); an invalid or refused one shows the page again with what was typed and
+the messages, and nothing saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect
+from django.utils.translation import gettext as _
+
+from competition.models import Season
+from competition.permissions import AuthenticatedRequest
+from competition.services.errors import ServiceError
+
+Action = Callable[[AuthenticatedRequest, Season], forms.Form]
+
+
+def form_errors(form: forms.Form) -> list[str]:
+    """The form's own messages, in field order (the forms word them to name the field)."""
+    return [str(message) for errors in form.errors.values() for message in errors]
+
+
+def posted_action(
+    request: AuthenticatedRequest,
+    season: Season,
+    actions: Mapping[str, Action],
+    *,
+    page: str,
+    rebind: Callable[[str], forms.Form | None],
+    errors: Callable[[forms.Form], list[str]] = form_errors,
+) -> HttpResponse | dict[str, forms.Form]:
+    """Run the posted action: a redirect to ``page`` (done, or an unknown action), or the
+    forms to show again, bound to what was typed. ``rebind(name)`` binds the form of a refused
+    action anew (None: nothing to show again, back to the page)."""
+    back = redirect(page, season_slug=season.slug)
+    name = request.POST.get("action", "")
+    action = actions.get(name)
+    if action is None:
+        messages.error(request, _("Unknown action."))
+        return back
+    try:
+        form = action(request, season)
+    except ServiceError as error:
+        messages.error(request, str(error))
+        again = rebind(name)
+        return back if again is None else {name: again}
+    if form.is_valid():
+        return back
+    for message in errors(form):
+        messages.error(request, message)
+    return {name: form}
