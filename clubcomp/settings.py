@@ -293,3 +293,6 @@ LOGGING = {
 # Development and tests serve static files straight from static/ (no collectstatic needed).
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
+
+# "Can I still win?": simulations per computation (manage.py chances_worker, simulate_season).
+CHANCES_SIMULATIONS = int(os.environ.get("CHANCES_SIMULATIONS", "1000"))

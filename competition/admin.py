@@ -31,6 +31,7 @@ from competition.models import (
     Club,
     ForbiddenPair,
     Game,
+    GroupCompetition,
     Invitation,
     Member,
     NameDisplay,
@@ -38,6 +39,7 @@ from competition.models import (
     Round,
     RoundEntry,
     Season,
+    SeasonChances,
     SeasonRules,
     StandingsSnapshot,
 )
@@ -220,15 +222,35 @@ class SeasonAdminForm(forms.ModelForm):
             "name_display",
             "junior_birth_year",
             "status",
+            # a rapid or blitz series (docs/scoring.md#rapid-and-blitz-series)
+            "rounds_per_evening",
+            "evening_points",
+            "best_evenings",
         ]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        # Names in public: full unless the form says otherwise (a form posted without it).
+        # Names in public: full unless the form says otherwise (a form posted without it);
+        # likewise one round per evening (not a rapid series).
         self.fields["name_display"].required = False
+        self.fields["rounds_per_evening"].required = False
 
     def clean_name_display(self) -> str:
         return self.cleaned_data.get("name_display") or NameDisplay.FULL
+
+    def clean_rounds_per_evening(self) -> int:
+        return self.cleaned_data.get("rounds_per_evening") or 0
+
+    def clean_evening_points(self) -> list[int]:
+        """The evening points by place: a list of whole numbers ≥ 0 ([10, 8, 6, 5]), or empty."""
+        points = self.cleaned_data.get("evening_points") or []
+        if not isinstance(points, list) or not all(
+            isinstance(p, int) and not isinstance(p, bool) and p >= 0 for p in points
+        ):
+            raise forms.ValidationError(
+                _("Give the evening points by place as whole numbers, e.g. [10, 8, 6, 5].")
+            )
+        return points
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -498,3 +520,30 @@ class StandingsSnapshotAdmin(PortableNumbers, admin.ModelAdmin):
     list_filter = ["season"]
     search_fields = ["season__name"]
     readonly_fields = ["rows"]
+
+
+@admin.register(SeasonChances)
+class SeasonChancesAdmin(admin.ModelAdmin):
+    """Read-only: the chances worker writes these rows; delete one to have it recomputed."""
+
+    list_display = ["season", "after_round", "rounds_left", "simulations", "computed_at"]
+    list_filter = ["season"]
+    search_fields = ["season__name"]
+    readonly_fields = [
+        "season", "computed_at", "data_version", "rules_version", "after_round", "rounds_left",
+        "simulations", "seed", "draw_rate", "rows",
+    ]  # fmt: skip
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(GroupCompetition)
+class GroupCompetitionAdmin(admin.ModelAdmin):
+    """A competition in groups (issue 14). Its group seasons are made by
+    ``services.groups.group_competition_create`` and, after each period, by the TD's promotion
+    page; the settings here are read when the next period is made."""
+
+    list_display = ["name", "club", "periods", "rounds_per_period", "promoted", "relegated"]
+    list_filter = ["club", "champion_rule"]
+    search_fields = ["name", "slug"]

@@ -79,6 +79,13 @@ def _internal_sb(values: Mapping[str, ParameterValue], participants: int) -> lis
         sentences.append(gettext("Rounds before you joined count as rounds without a game."))
     else:
         sentences.append(gettext("Rounds before you joined earn no internal points."))
+    if values.get("external_game") == internal_sb.EXTERNAL_AS_RESULT:
+        sentences.append(
+            gettext(
+                "An external game (a team match on club night) earns its result in internal "
+                "points instead: 1 for a win, ½ for a draw, 0 for a loss."
+            )
+        )
     return sentences
 
 
@@ -136,6 +143,13 @@ def _van_den_brink(values: Mapping[str, ParameterValue], participants: int) -> l
         )
     else:
         sentences.append(gettext("A forfeit changes nothing and does not count as a game."))
+    if values.get("external_game") == van_den_brink.EXTERNAL_EQUAL_OPPONENT:
+        sentences.append(
+            gettext(
+                "An external game (a team match on club night) counts as a game against an "
+                "opponent of your own rank value: only the result part."
+            )
+        )
     return sentences
 
 
@@ -178,6 +192,21 @@ def _keizer(values: Mapping[str, ParameterValue], participants: int) -> list[str
                 int(paid),
             )
             % {"n": int(paid)}
+        )
+    # the defaults (result × own value; nothing before joining) go without saying
+    external = values.get("external_game", keizer.RESULT)
+    if external != keizer.RESULT:
+        sentences.append(
+            gettext(
+                "An external game (a team match on club night) earns %(fraction)s of your own "
+                "value, whatever its result."
+            )
+            % {"fraction": fraction_text(Fraction(external))}
+        )
+    if values.get("before_joining") == keizer.ABSENT_WITH_NOTICE:
+        sentences.append(
+            gettext("A round before you joined counts as absent with notice (%(fraction)s).")
+            % {"fraction": number("absent_with_notice")}
         )
     if values["own_value_in_score"]:
         sentences.append(gettext("Your own value counts once in your score."))

@@ -29,6 +29,17 @@ ENTRY_NAMES = {
     "not_paired": gettext_lazy("not paired"),
 }
 
+# The values of a system's choice parameters (and its words), as the reader reads them; the
+# code stays what is stored and typed in files.
+CHOICE_NAMES = {
+    "every_n": gettext_lazy("after every N games"),
+    "once": gettext_lazy("only after the first N games"),
+    "fixed_point": gettext_lazy("until the standings no longer change"),
+    "previous_values": gettext_lazy("once, with the values after the previous round"),
+    "frozen": gettext_lazy("with the start list's values all season"),
+    "result": gettext_lazy("the result"),
+}
+
 NOTE_SEPARATOR = "; "  # the engine joins the notes of one line with it
 
 
@@ -68,6 +79,14 @@ def system_description(system: RankingSystem, language: str | None = None) -> st
 def parameter_label(spec: ParameterSpec, language: str | None = None) -> str:
     """What a system's parameter means, for forms and the how-it-works page."""
     return _translated(spec.description, language)
+
+
+def choice_label(value: object, language: str | None = None) -> str:
+    """A choice parameter's value in words ("every_n": "after every N games"); any other value
+    as it is."""
+    with _language(language):
+        text = str(value)
+        return str(CHOICE_NAMES[text]) if text in CHOICE_NAMES else text
 
 
 def entry_label(kind: str, language: str | None = None) -> str:

@@ -149,6 +149,13 @@ class UnplayedPolicy(models.TextChoices):
     PLAIN = "plain", _("Actual points only")
 
 
+class RuleChanges(models.TextChoices):
+    """Which rounds a change of the season's rules applies to."""
+
+    WHOLE_SEASON = "season", _("to the whole season (every round is recomputed)")
+    NEXT_ROUND = "next_round", _("from the next round on (earlier rounds keep their values)")
+
+
 class Season(models.Model):
     class Status(models.TextChoices):
         DRAFT = "draft", _("in preparation")
@@ -226,9 +233,58 @@ class Season(models.Model):
     )
     status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.RUNNING)
     rules_version = models.PositiveIntegerField(_("rules version"), default=1)
+    # The first round the rules above score (SeasonRules.from_round of the current version):
+    # the rounds before it keep the values of the earlier rule sets.
+    rules_from_round = models.PositiveSmallIntegerField(default=1, editable=False)
+    rule_changes = models.CharField(
+        _("a change of rules applies"),
+        max_length=10,
+        choices=RuleChanges,
+        default=RuleChanges.WHOLE_SEASON,
+    )
     data_version = models.PositiveIntegerField(
         default=0, editable=False, help_text=_("Bumped by every write; keys the standings cache.")
     )
+    # Categories and periods (docs/scoring.md#categories-prizes-and-periods): the last round of
+    # each period, ascending ([12, 24]: rounds 1–12 and 13–24); empty: no periods.
+    period_ends = models.JSONField(_("last round of each period"), default=list, blank=True)
+    # How many categories the season has, kept by competition.services.categories: the
+    # participant page and "how it works" skip the categories' query for a season without any.
+    category_count = models.PositiveSmallIntegerField(default=0, editable=False)
+    several_prizes = models.BooleanField(
+        _("a player may win several prizes"),
+        default=True,
+        help_text=_("Off: a player wins at most one prize; categories are awarded in their order."),
+    )
+    # Rapid and blitz series (docs/scoring.md#rapid-and-blitz-series): the rounds are played in
+    # evenings of this many rounds; 0 (or 1): one round per club evening, no series.
+    rounds_per_evening = models.PositiveSmallIntegerField(
+        _("rounds per evening (rapid series)"),
+        default=0,
+        help_text=_("0: one round per club evening. 2 or more: a rapid or blitz series."),
+    )
+    # Evening points by place, [10, 8, 6, 5, 4, 3, 2, 1]: place 1 gets 10; later places 0.
+    evening_points = models.JSONField(_("evening points by place"), default=list, blank=True)
+    best_evenings = models.PositiveSmallIntegerField(
+        _("best evenings that count"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Empty: every evening counts."),
+    )
+    # Groups with promotion and relegation (docs/scoring.md#groups-with-promotion-and-relegation):
+    # a group season is one group (A, B, ...) of one period of a group competition; empty for a
+    # season on its own. Pairing, results and standings are the season's own, as for any season.
+    group_competition = models.ForeignKey(
+        "GroupCompetition",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="group_seasons",
+        verbose_name=_("group competition"),
+    )
+    group_letter = models.CharField(_("group"), max_length=1, blank=True, default="")
+    group_period = models.PositiveSmallIntegerField(_("period"), null=True, blank=True)
 
     class Meta:
         ordering = ["club", "-start_date", "name"]
@@ -255,6 +311,11 @@ class Season(models.Model):
     def is_round_robin(self) -> bool:
         return self.kind == self.Kind.ROUND_ROBIN
 
+    @property
+    def is_rapid_series(self) -> bool:
+        """Several rounds on one evening, with evening rankings and a series ranking."""
+        return self.rounds_per_evening >= 2
+
 
 class SeasonRules(models.Model):
     """A rule set as it was in force: saving new rules keeps the earlier ones and their dates."""
@@ -267,6 +328,11 @@ class SeasonRules(models.Model):
     tiebreaks = models.JSONField(_("tie-breaks in order"), default=list, blank=True)
     unplayed_policy = models.CharField(max_length=20, choices=UnplayedPolicy)
     min_games = models.PositiveSmallIntegerField(default=0)
+    # The first round these rules score; rounds before it keep the values of the earlier rule
+    # set (Season.rule_changes "next_round"). 1: the whole season.
+    from_round = models.PositiveSmallIntegerField(
+        _("from round"), default=1, validators=[MinValueValidator(1)]
+    )
     changed_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -316,6 +382,12 @@ class Participant(models.Model):
     joined_round = models.PositiveSmallIntegerField(
         _("takes part from round"), default=1, validators=[MinValueValidator(1)]
     )
+    # Withdrawn from the season from this round on (illness, moved away): no longer offered
+    # for pairing; his rounds from it on are unplayed rounds after withdrawal (C.07 16.1.1).
+    withdrawn_from_round = models.PositiveSmallIntegerField(
+        _("withdrawn from round"), null=True, blank=True, validators=[MinValueValidator(1)]
+    )
+    withdrawal_note = models.CharField(_("reason for withdrawal"), max_length=200, blank=True)
 
     class Meta:
         ordering = ["season", "start_rank", "member__name"]
@@ -336,10 +408,72 @@ class Participant(models.Model):
             models.CheckConstraint(
                 condition=Q(joined_round__gte=1), name="participant_joined_round_positive"
             ),
+            models.CheckConstraint(
+                condition=Q(withdrawn_from_round__isnull=True)
+                | Q(withdrawn_from_round__gt=F("joined_round")),
+                name="participant_withdrawn_after_joining",
+                violation_error_message=_("A participant withdraws after the round he joined."),
+            ),
         ]
 
     def __str__(self) -> str:
         return self.member.name
+
+    def takes_part_in(self, round_number: int) -> bool:
+        """Whether the participant takes part in round ``round_number``: joined, not withdrawn."""
+        return self.joined_round <= round_number and (
+            self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
+        )
+
+
+def taking_part_in(round_number: int, *, prefix: str = "") -> Q:
+    """The participants (``prefix`` ``"participant__"`` from a related model) taking part in
+    round ``round_number``: :meth:`Participant.takes_part_in` as a filter."""
+    return Q(**{f"{prefix}joined_round__lte": round_number}) & (
+        Q(**{f"{prefix}withdrawn_from_round__isnull": True})
+        | Q(**{f"{prefix}withdrawn_from_round__gt": round_number})
+    )
+
+
+class Category(models.Model):
+    """A sub-ranking of the season's standings with its prizes (competition.scoring.categories):
+    by rating class, by age, newcomers, or participants chosen by hand."""
+
+    class Kind(models.TextChoices):
+        RATING = "rating", _("rating class")
+        AGE = "age", _("age (birth year)")
+        NEWCOMERS = "newcomers", _("newcomers")
+        HAND_LIST = "list", _("chosen by hand")
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="categories")
+    name = models.CharField(_("name"), max_length=60)
+    order = models.PositiveSmallIntegerField(_("order"), default=1)
+    kind = models.CharField(_("kind"), max_length=10, choices=Kind, default=Kind.RATING)
+    rating_from = models.PositiveSmallIntegerField(_("rating from"), null=True, blank=True)
+    rating_below = models.PositiveSmallIntegerField(_("rating below"), null=True, blank=True)
+    unrated = models.BooleanField(_("unrated players belong here"), default=False)
+    born_from = models.PositiveSmallIntegerField(_("born in or after"), null=True, blank=True)
+    born_to = models.PositiveSmallIntegerField(_("born in or before"), null=True, blank=True)
+    prizes = models.PositiveSmallIntegerField(_("number of prizes"), default=3)
+    most_improved = models.BooleanField(_("prize for the most improved"), default=False)
+    chosen = models.ManyToManyField(
+        Participant, blank=True, related_name="chosen_categories", verbose_name=_("participants")
+    )
+
+    class Meta:
+        ordering = ["season", "order", "id"]
+        verbose_name = _("category")
+        verbose_name_plural = _("categories")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["season", "order"],
+                name="category_unique_order",
+                violation_error_message=_("Another category of this season has this order."),
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class ForbiddenPair(models.Model):
@@ -510,6 +644,14 @@ class Game(RecordedByTD):
         return f"{self.round} {_('board')} {self.board}: {self.white} – {self.black}"
 
 
+class ExternalResult(models.TextChoices):
+    """The result of a game a member played for the club elsewhere (a team match)."""
+
+    WON = "1", _("won")
+    DRAWN = "1/2", _("drawn")
+    LOST = "0", _("lost")
+
+
 class RoundEntry(RecordedByTD):
     """A participant's round without a game: absence, club duty or bye."""
 
@@ -531,6 +673,11 @@ class RoundEntry(RecordedByTD):
         validators=[MinValueValidator(Decimal("0"))],
     )
     note = models.CharField(_("note"), max_length=200, blank=True, default="")
+    # A club duty that was a game for the club elsewhere (a team match on the club evening):
+    # its result; how it counts is the season's system's parameter ``external_game``.
+    external_result = models.CharField(
+        _("external game"), max_length=3, choices=ExternalResult, blank=True, default=""
+    )
 
     class Meta:
         ordering = ["round", "kind", "participant"]
@@ -543,6 +690,11 @@ class RoundEntry(RecordedByTD):
                 violation_error_message=_("This participant already has an entry in this round."),
             ),
             models.CheckConstraint(condition=Q(points__gte=0), name="entry_points_not_negative"),
+            models.CheckConstraint(
+                condition=Q(external_result="") | Q(kind="club_duty"),
+                name="entry_external_result_on_club_duty",
+                violation_error_message=_("Only a club duty can be an external game."),
+            ),
         ]
 
     def __str__(self) -> str:
@@ -693,3 +845,74 @@ class Invitation(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member} ({self.created_at:%Y-%m-%d})"
+
+
+class SeasonChances(models.Model):
+    """The stored outcome of "can I still win?" (competition.simulation) for a season.
+
+    Computed outside the request (``manage.py simulate_season``, ``manage.py chances_worker``)
+    because the simulation pairs every simulated round with the real pairing engine; it is
+    stale when the season's ``data_version`` or ``rules_version`` moved on since.
+    """
+
+    season = models.OneToOneField(
+        Season, on_delete=models.CASCADE, related_name="chances", verbose_name=_("season")
+    )
+    computed_at = models.DateTimeField(_("computed at"), default=timezone.now)
+    data_version = models.PositiveIntegerField(_("data version"))
+    rules_version = models.PositiveIntegerField(_("rules version"))
+    after_round = models.PositiveSmallIntegerField(_("after round"))
+    rounds_left = models.PositiveSmallIntegerField(_("rounds left"))
+    simulations = models.PositiveIntegerField(_("simulations"))
+    seed = models.PositiveIntegerField(_("seed"), default=0)
+    draw_rate = models.FloatField(_("draw rate"), default=0)
+    # One row per participant in the standing order: participant_id, first, top_three,
+    # categories {name: count}, needed_for_first (exact text or null).
+    rows = models.JSONField(_("rows"), default=list)
+
+    class Meta:
+        verbose_name = _("chances")
+        verbose_name_plural = _("chances")
+
+    def __str__(self) -> str:
+        return f"{self.season} chances after round {self.after_round}"
+
+
+class GroupCompetition(models.Model):
+    """A competition played in groups (A the top group, then B, C ...) over periods: each group
+    of a period is a :class:`Season` of its own; after a period the top ``promoted`` of each
+    group go up and the bottom ``relegated`` go down (competition.scoring.groups), which gives
+    the next period's groups (``competition.services.groups.groups_promote``)."""
+
+    class ChampionRule(models.TextChoices):
+        TOP_GROUP = "top_group", _("the winner of the top group of the last period")
+        MOST_POINTS = "most_points", _("the most game points over all periods")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="group_competitions")
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), unique=True)
+    periods = models.PositiveSmallIntegerField(
+        _("number of periods"), default=2, validators=[MinValueValidator(1)]
+    )
+    rounds_per_period = models.PositiveSmallIntegerField(
+        _("rounds per period"), default=3, validators=[MinValueValidator(1)]
+    )
+    promoted = models.PositiveSmallIntegerField(_("players going up from each group"), default=1)
+    relegated = models.PositiveSmallIntegerField(_("players going down from each group"), default=1)
+    champion_rule = models.CharField(
+        _("club champion"), max_length=12, choices=ChampionRule, default=ChampionRule.TOP_GROUP
+    )
+
+    class Meta:
+        ordering = ["club", "name"]
+        verbose_name = _("group competition")
+        verbose_name_plural = _("group competitions")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(periods__gte=1) & Q(rounds_per_period__gte=1),
+                name="group_competition_periods_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

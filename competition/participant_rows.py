@@ -7,7 +7,8 @@ reader's language by the same filters). The template loop cost about as much as 
 figures: a page of 40 rounds has four tables of 40 rows with a filter in every cell.
 
 A page repeats few numbers (0, ½, 1, the round numbers), so each formatted, escaped text is
-computed once per value and language (:class:`CellTexts`).
+computed once per value and language (:class:`CellTexts`). A column of figures writes all its
+values with the same decimals, points with ½ (:func:`competition.numbers.column_format`).
 """
 
 from __future__ import annotations
@@ -21,10 +22,19 @@ from django.urls import reverse
 from django.utils.formats import localize
 from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
+from competition import numbers
+from competition.models import Game, RoundEntry
 from competition.scoring.model import Contribution
-from competition.selectors.participant import ChartRow, ExplanationSection, GameLine
+from competition.scoring.movement import Movement
+from competition.selectors.participant import (
+    ChartRow,
+    CorrectedRow,
+    ExplanationSection,
+    GameLine,
+    RoundCorrections,
+)
 from competition.templatetags.clubcomp import (
     colour_name,
     entry_name,
@@ -67,6 +77,15 @@ class CellTexts:
         self.entry = _remembered(entry_name)  # {{ value|entry_name }}
         self.colour = _remembered(colour_name)  # {{ value|colour_name }}
         self.result = _remembered(result_text)  # {{ value|result_text }}
+
+    def column(self, values: Iterable[object], *, points: bool = False) -> Callable[[Any], str]:
+        """Escaped texts for one column of figures (its decimals decided from ``values``)."""
+        return _remembered(numbers.column_format(values, points=points))
+
+    def signed_column(self, values: Iterable[object]) -> Callable[[Any], str]:
+        """Escaped texts with their sign for one column of changes (+3,70, −2,30)."""
+        places = numbers.column_places(values)
+        return _remembered(lambda value: numbers.signed_text(value, places=places))
 
 
 def _remembered(format_value: Callable[[Any], str]) -> Callable[[Any], str]:
@@ -124,13 +143,17 @@ def _participant_url(season_slug: str) -> Callable[[int], str]:
     return lambda participant_id: conditional_escape(f"{prefix}{participant_id}{suffix}")
 
 
-def history_rows_html(history: Iterable[ChartRow], *, cells: CellTexts) -> SafeString:
-    """The rows of the chart's figures as a table: round, rank, score."""
+def history_rows_html(
+    history: Sequence[ChartRow], *, cells: CellTexts, points: bool = False
+) -> SafeString:
+    """The rows of the chart's figures as a table: round, rank, score (``points``: the score
+    is points, written with ½)."""
+    score = cells.column([point.score for point in history], points=points)
     return mark_safe(
         "".join(
             f'<tr><th scope="row">{cells.integer(point.round_number)}</th>'
             f'<td class="num">{cells.integer(point.rank)}</td>'
-            f'<td class="num">{cells.number(point.score)}</td></tr>'
+            f'<td class="num">{score(point.score)}</td></tr>'
             for point in history
         )
     )
@@ -181,7 +204,7 @@ def explanation_rows_html(
     elif section.code == "KEIZER":
         rows = _keizer_rows(section.lines, cells)
     else:
-        rows = _figure_rows(section.lines, cells)
+        rows = _figure_rows(section.lines, cells, points=numbers.is_points(section.code))
     return mark_safe("".join(rows))
 
 
@@ -197,32 +220,54 @@ def _num_cells(*texts: str) -> str:
     return "".join(f'          <td class="num">{text}</td>\n' for text in texts)
 
 
+def _part_column(
+    lines: Sequence[Contribution], cells: CellTexts, name: str, *, points: bool = False
+) -> Callable[[Any], str]:
+    return cells.column((line.parts.get(name) for line in lines), points=points)
+
+
 def _seed_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[str]:
+    game_points = _part_column(lines, cells, "opponent_game_points", points=True)
+    internal_points = _part_column(lines, cells, "opponent_internal_points", points=True)
+    score = _part_column(lines, cells, "score", points=True)
+    amount = cells.column(line.amount for line in lines)
     for line in lines:
         parts = line.parts
-        numbers = _num_cells(
+        figures = _num_cells(
             cells.integer(line.round_number),
-            cells.number(parts.get("opponent_game_points")),
+            game_points(parts.get("opponent_game_points")),
             cells.number(parts.get("opponent_unplayed_rounds")),
-            cells.number(parts.get("opponent_internal_points")),
-            cells.number(parts.get("score")),
-            cells.number(line.amount),
+            internal_points(parts.get("opponent_internal_points")),
+            score(parts.get("score")),
+            amount(line.amount),
         )
+        # a line of no round (rules that apply from a later round) says what it is
+        who = _note(line) if line.round_number == 0 else cells.name(line.opponent_id)
         yield (
             "\n        <tr>\n"
-            f'          <th scope="row" class="name-cell">{cells.name(line.opponent_id)}</th>\n'
-            f"{numbers}        </tr>\n      "
+            f'          <th scope="row" class="name-cell">{who}</th>\n'
+            f"{figures}        </tr>\n      "
         )
 
 
 def _van_den_brink_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[str]:
+    games = [line for line in lines if line.round_number != 0]
+    result_part = cells.signed_column(line.parts.get("result_part") for line in games)
+    rank_values = cells.column(
+        value
+        for line in games
+        for value in (line.parts.get("own_rank_value"), line.parts.get("opponent_rank_value"))
+    )
+    compensation = cells.signed_column(line.parts.get("compensation") for line in games)
+    amount = cells.signed_column([line.amount for line in lines])
+    start = cells.column([line.amount for line in lines])  # the same decimals, no sign
     for line in lines:
         if line.round_number == 0:  # start points
             yield (
                 "\n        \n"
                 f'        <tr><th scope="row" class="name-cell">{_note(line)}</th>'
                 "<td></td><td></td><td></td><td></td><td></td>"
-                f'<td class="num">{cells.number(line.amount)}</td></tr>\n'
+                f'<td class="num">{start(line.amount)}</td></tr>\n'
                 "        \n      "
             )
             continue
@@ -230,22 +275,32 @@ def _van_den_brink_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iter
         who = cells.name(line.opponent_id)
         if line.note:
             who += f' <small class="text-body-secondary">({_note(line)})</small>'
-        numbers = _num_cells(
+        figures = _num_cells(
             cells.integer(line.round_number),
-            cells.signed(parts.get("result_part")),
-            cells.number(parts.get("own_rank_value")),
-            cells.number(parts.get("opponent_rank_value")),
-            cells.signed(parts.get("compensation")),
-            cells.signed(line.amount),
+            result_part(parts.get("result_part")),
+            rank_values(parts.get("own_rank_value")),
+            rank_values(parts.get("opponent_rank_value")),
+            compensation(parts.get("compensation")),
+            amount(line.amount),
         )
         yield (
             "\n        \n        <tr>\n"
             f'          <th scope="row" class="name-cell">{who}</th>\n'
-            f"{numbers}        </tr>\n        \n      "
+            f"{figures}        </tr>\n        \n      "
         )
 
 
 def _keizer_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[str]:
+    values = cells.column(
+        value
+        for line in lines
+        for value in (
+            line.parts.get("opponent_value"),
+            line.parts.get("opponent_value_then"),
+            line.parts.get("own_value"),
+        )
+    )
+    amount = cells.column([line.amount for line in lines])
     for line in lines:
         parts = line.parts
         if line.opponent_id:
@@ -254,33 +309,44 @@ def _keizer_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[st
                 who += f' <small class="text-body-secondary">({_note(line)})</small>'
         else:
             who = _note(line)
-        numbers = _num_cells(
+        figures = _num_cells(
             _round_or_blank(line, cells),
-            cells.number(parts.get("opponent_value")),
-            cells.number(parts.get("opponent_value_then")),
-            cells.number(parts.get("own_value")),
+            values(parts.get("opponent_value")),
+            values(parts.get("opponent_value_then")),
+            values(parts.get("own_value")),
             cells.fraction(parts.get("fraction")),
-            cells.number(line.amount),
+            amount(line.amount),
         )
         yield (
             f"\n        <tr{'' if line.opponent_id else _UNPLAYED}>\n"
             f'          <th scope="row" class="name-cell">{who}</th>\n'
-            f"{numbers}        </tr>\n      "
+            f"{figures}        </tr>\n      "
         )
 
 
-def _figure_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[str]:
+# Inputs of an explanation line that are points (a game's score, a player's points): with ½.
+_POINT_PARTS = frozenset(
+    {"game_points", "unplayed_value", "opponent_score", "opponent_points", "result", "round_points"}
+)
+
+
+def _figure_rows(
+    lines: Sequence[Contribution], cells: CellTexts, *, points: bool = False
+) -> Iterable[str]:
     not_counted = conditional_escape(gettext("not counted"))
     cut = conditional_escape(gettext("cut"))
+    amounts = cells.column([line.amount for line in lines], points=points)
     for line in lines:
         if line.opponent_id:
             opponent = cells.name(line.opponent_id)
         else:
             opponent = '<span class="text-body-secondary">–</span>'
         parts = "; ".join(
-            f"{cells.part(name)} {cells.number(value)}" for name, value in line.parts.items()
+            f"{cells.part(name)} "
+            f"{cells.half(value) if name in _POINT_PARTS else cells.number(value)}"
+            for name, value in line.parts.items()
         )
-        amount = cells.number(line.amount)
+        amount = amounts(line.amount)
         if line.counted:
             counted = amount
             note = _note(line)
@@ -300,3 +366,142 @@ def _figure_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[st
 
 def _round_or_blank(line: Contribution, cells: CellTexts) -> str:
     return cells.integer(line.round_number) if line.round_number else ""
+
+
+# The most names a "passed" or "passed by" clause writes; more are counted ("and 3 others").
+NAMES_SHOWN = 3
+
+
+def movement_items_html(
+    movements: Iterable[Movement],
+    *,
+    figure: str,
+    cells: CellTexts,
+    corrections: Mapping[int, RoundCorrections] | None = None,
+) -> SafeString:
+    """One ``<li>`` per round: why he moved (docs/scoring.md, "Why did I move"), e.g.
+    "Round 7: up 2 places (4 → 2); SB +1,35 (10 → 11,35): own result +1, earlier rounds
+    revalued +0,35; passed Jan de Vries and Piet Smit." Round 1 (and a round after which
+    everybody shared place 1) gives his place after it instead: "Round 1: place 12 (SB score
+    0): own result 0." ``figure`` names the primary score.
+    A round corrected after it closed gets a second sentence: what was corrected and what the
+    corrections did to him after that round."""
+    corrections = corrections or {}
+    items = []
+    for move in movements:
+        text = movement_sentence(move, figure=figure, cells=cells)
+        corrected = corrections.get(move.round_number)
+        if corrected is not None:
+            text += " " + correction_sentence(corrected, figure=figure, cells=cells)
+        items.append(f'<li data-round="{move.round_number}">{text}</li>')
+    return mark_safe("".join(items))
+
+
+def correction_sentence(corrected: RoundCorrections, *, figure: str, cells: CellTexts) -> str:
+    """The escaped sentence of a round's corrections, e.g. "Corrected after the round closed:
+    board 2, Jan – Piet: 1-0 → 0-1 (wrong result). Effect after this round: place 5 → 4, SB +2."
+    """
+    changes = "; ".join(_corrected_row(row, cells) for row in corrected.rows)
+    text = gettext("Corrected after the round closed: %(corrections)s.") % {"corrections": changes}
+    effect = corrected.effect
+    if effect is not None:
+        text += " " + gettext(
+            "Effect after this round: place %(before)s → %(after)s, %(figure)s %(change)s."
+        ) % {
+            "before": cells.integer(effect.rank_before),
+            "after": cells.integer(effect.rank_after),
+            "figure": conditional_escape(figure),
+            "change": cells.signed(effect.score_change),
+        }
+    return text
+
+
+def _corrected_row(row: CorrectedRow, cells: CellTexts) -> str:
+    reasons = conditional_escape("; ".join(row.reasons))
+    if row.board is None:
+        kinds = dict(RoundEntry.Kind.choices)
+        before = f"{kinds.get(row.before, row.before)} ({cells.half(row.before_points)})"
+        after = f"{kinds.get(row.after, row.after)} ({cells.half(row.after_points)})"
+        return f"{cells.name(row.white)}: {conditional_escape(before)} → " + (
+            f"{conditional_escape(after)} ({reasons})"
+        )
+    labels = dict(Game.Result.choices)
+    board = gettext("board %(board)s") % {"board": cells.integer(row.board)}
+    return (
+        f"{board}, {cells.name(row.white)} – {cells.name(row.black)}: "
+        f"{conditional_escape(labels.get(row.before, row.before))} → "
+        f"{conditional_escape(labels.get(row.after, row.after))} ({reasons})"
+    )
+
+
+def movement_sentence(move: Movement, *, figure: str, cells: CellTexts) -> str:
+    """The escaped sentence of one round's movement (see :func:`movement_items_html`)."""
+    place, score = move.place, move.score
+    causes = [gettext("own result %(amount)s") % {"amount": cells.signed(score.own_result)}]
+    if score.revaluation:
+        causes.append(
+            gettext("earlier rounds revalued %(amount)s")
+            % {"amount": cells.signed(score.revaluation)}
+        )
+    if score.own_value:
+        causes.append(gettext("own value %(amount)s") % {"amount": cells.signed(score.own_value)})
+    heading = gettext("Round %(round)s:") % {"round": cells.integer(move.round_number)}
+    if not place.moved:
+        # round 1, or everybody shared place 1 before: his place and score after the round
+        if score.before:
+            where = gettext("place %(rank)s (%(figure)s %(before)s → %(after)s)") % {
+                "rank": cells.integer(place.rank_after),
+                "figure": conditional_escape(figure),
+                "before": cells.number(score.before),
+                "after": cells.number(score.after),
+            }
+        else:
+            where = gettext("place %(rank)s (%(figure)s %(score)s)") % {
+                "rank": cells.integer(place.rank_after),
+                "figure": conditional_escape(figure),
+                "score": cells.number(score.after),
+            }
+        return f"{heading} {where}: " + ", ".join(causes) + "."
+    assert place.rank_before is not None  # moved: there were standings before the round
+    figures = {"before": cells.integer(place.rank_before), "after": cells.integer(place.rank_after)}
+    moved = place.change
+    if moved > 0:
+        where = ngettext(
+            "up %(n)s place (%(before)s → %(after)s)",
+            "up %(n)s places (%(before)s → %(after)s)",
+            moved,
+        ) % {"n": cells.integer(moved), **figures}
+    elif moved < 0:
+        where = ngettext(
+            "down %(n)s place (%(before)s → %(after)s)",
+            "down %(n)s places (%(before)s → %(after)s)",
+            -moved,
+        ) % {"n": cells.integer(-moved), **figures}
+    else:
+        where = gettext("same place (%(rank)s)") % {"rank": figures["after"]}
+    sentence = (
+        heading
+        + f" {where}; {conditional_escape(figure)} {cells.signed(score.change)} "
+        + f"({cells.number(score.before)} → {cells.number(score.after)}): "
+        + ", ".join(causes)
+    )
+    if place.passed:
+        sentence += "; " + gettext("passed %(names)s") % {"names": _names(place.passed, cells)}
+    if place.passed_by:
+        sentence += "; " + gettext("passed by %(names)s") % {
+            "names": _names(place.passed_by, cells)
+        }
+    return sentence + "."
+
+
+def _names(ids: Sequence[int], cells: CellTexts) -> str:
+    """ "A", "A and B", "A, B and C", "A, B, C and 4 others" (escaped names)."""
+    shown = [cells.name(pid) for pid in ids[:NAMES_SHOWN]]
+    hidden = len(ids) - len(shown)
+    if hidden:
+        last = ngettext("%(n)s other", "%(n)s others", hidden) % {"n": cells.integer(hidden)}
+    else:
+        last = shown.pop()
+    if not shown:
+        return last
+    return gettext("%(names)s and %(last)s") % {"names": ", ".join(shown), "last": last}

@@ -1,8 +1,10 @@
 """django-tables2 tables for the public pages, fed from plain dicts (the selectors' rows).
 
 Numbers in the rows are exact (``Fraction``): they sort exactly and render in the reader's
-language (58,25 in Dutch). The standings' CSV and XLSX exports are not made from these tables but
-from ``competition.services.transfer.standings_dataset`` (the columns of docs/commands.md).
+style (58,25 in Dutch), each column with one number of decimals and points with ½
+(:func:`competition.numbers.column_format`). The standings' CSV and XLSX exports are not made
+from these tables but from ``competition.services.transfer.standings_dataset`` (the columns of
+docs/commands.md).
 """
 
 from __future__ import annotations
@@ -19,28 +21,42 @@ from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from competition.templatetags.clubcomp import exact_number, half
+from competition import numbers
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise as StrPromise
 
 
 class ExactColumn(tables.Column):
-    """An exact number, right-aligned, in the reader's number format."""
+    """An exact number, right-aligned, in the reader's number style: ``write`` is the column's
+    (:func:`competition.numbers.column_format` of its values), else each value on its own."""
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, write: Callable[[object], str] | None = None, **kwargs: Any
+    ) -> None:
         kwargs.setdefault("attrs", {"td": {"class": "num"}, "th": {"class": "num"}})
+        self.write = write or (lambda value: numbers.number_text(value))
         super().__init__(*args, **kwargs)
 
     def render(self, value: Fraction) -> str:
-        return exact_number(value)
+        return self.write(value)
 
 
-class GamePointsColumn(ExactColumn):
-    """Game points the chess way: 7½."""
+def _column_write(
+    rows: list[Mapping[str, Any]], key: str, code: str = ""
+) -> Callable[[object], str]:
+    """How the column of ``key`` (``"values__SB"`` for a figure) writes its values."""
+    path = key.split("__")
 
-    def render(self, value: Fraction) -> str:
-        return half(value)
+    def value(row: Mapping[str, Any]) -> object:
+        found: Any = row
+        for part in path:
+            found = found.get(part) if isinstance(found, Mapping) else None
+        return found
+
+    return numbers.column_format(
+        (value(row) for row in rows), points=numbers.is_points(code or path[-1])
+    )
 
 
 class StandingsTable(tables.Table):
@@ -100,6 +116,12 @@ class StandingsTable(tables.Table):
                 ' <span class="badge text-bg-light border" title="{}">{}</span>',
                 _("Below the minimum number of games for prizes"),
                 "*",
+            )
+        if record.get("withdrawn_from_round"):
+            marker = format_html(
+                '{} <span class="badge text-bg-light border withdrawn">{}</span>',
+                marker,
+                _("withdrawn from round %(round)s") % {"round": record["withdrawn_from_round"]},
             )
         return format_html('<a href="{}">{}</a>{}', url, value, marker)
 
@@ -163,7 +185,11 @@ def standings_table(
     extra: list[tuple[str, tables.Column]] = [
         (
             "score",
-            ExactColumn(verbose_name=primary[1], attrs=_num_attrs(primary[1])),
+            ExactColumn(
+                verbose_name=primary[1],
+                attrs=_num_attrs(primary[1]),
+                write=_column_write(rows, "score", primary[0]),
+            ),
         )
     ]
     for index, (code, label) in enumerate(figures):
@@ -175,6 +201,7 @@ def standings_table(
                     accessor=f"values__{code}",
                     attrs=_num_attrs(label),
                     default="",
+                    write=_column_write(rows, f"values__{code}"),
                 ),
             )
         )
@@ -182,7 +209,11 @@ def standings_table(
         extra.append(
             (
                 "game_points",
-                GamePointsColumn(verbose_name=_("Pts"), attrs=_num_attrs(_("Game points"))),
+                ExactColumn(
+                    verbose_name=_("Pts"),
+                    attrs=_num_attrs(_("Game points")),
+                    write=_column_write(rows, "game_points", "PTS"),
+                ),
             )
         )
     for index, (code, short, label) in enumerate(tiebreaks):
@@ -194,6 +225,7 @@ def standings_table(
                     accessor=f"values__{code}",
                     attrs=_num_attrs(label),
                     default="",
+                    write=_column_write(rows, f"values__{code}"),
                 ),
             )
         )
@@ -359,11 +391,19 @@ class PairingsTable(tables.Table):
         before, after = self._url_around_id
         return format_html('<a href="{}{}{}">{}</a>', before, participant_id, after, name)
 
+    def _player(self, record: Mapping[str, Any], colour: str) -> str:
+        """His name, linked, with his place in the standings before the round ("(3)")."""
+        link = self._link(record[f"{colour}_id"], record[colour])
+        place = record.get(f"{colour}_place")
+        if place is None:
+            return link
+        return format_html('{} <small class="text-body-secondary place">({})</small>', link, place)
+
     def render_white(self, record: Mapping[str, Any]) -> str:
-        return self._link(record["white_id"], record["white"])
+        return self._player(record, "white")
 
     def render_black(self, record: Mapping[str, Any]) -> str:
-        return self._link(record["black_id"], record["black"])
+        return self._player(record, "black")
 
     def render_result(self, record: Mapping[str, Any]) -> str:
         if not record["result"]:

@@ -12,6 +12,8 @@ urlpatterns = [
     path(_member + "invite/", accounts.td_member_invite, name="td_member_invite"),
     path(_member + "link/", accounts.td_member_link, name="td_member_link"),
     path(_member + "unlink/", accounts.td_member_unlink, name="td_member_unlink"),
+    path(_member + "withdraw/", accounts.td_member_withdraw, name="td_member_withdraw"),
+    path(_member + "reinstate/", accounts.td_member_reinstate, name="td_member_reinstate"),
     path("account/invite/<str:token>/", accounts.invitation_accept, name="invitation_accept"),
     path("me/data.json", accounts.my_data, name="my_data"),
 ]

@@ -3,7 +3,7 @@
 from django.urls import path
 
 from competition.security import embeddable
-from competition.views import profile, public, staff
+from competition.views import categories, chances, groups, profile, public, series, staff
 
 # The pages a club may show on its own site in a frame (settings.FRAME_ANCESTORS); the
 # language switch, the after-login landing and the staff's rules page are not among them.
@@ -22,6 +22,20 @@ urlpatterns = [
     path("season/<slug:slug>/crosstable/", embeddable(public.crosstable), name="crosstable"),
     path("season/<slug:slug>/how-it-works/", embeddable(public.how_it_works), name="how_it_works"),
     path("season/<slug:slug>/systems/", embeddable(public.systems), name="systems"),
+    path("season/<slug:slug>/chances/", embeddable(chances.season_chances), name="chances"),
+    path(
+        "season/<slug:slug>/category/<int:category_id>/",
+        embeddable(categories.category),
+        name="category",
+    ),
+    path("season/<slug:slug>/period/<int:number>/", embeddable(categories.period), name="period"),
+    path("season/<slug:slug>/series/", embeddable(series.series), name="series"),
+    path("season/<slug:slug>/evening/<int:number>/", embeddable(series.evening), name="evening"),
     path("season/<slug:slug>/rules/", staff.season_rules, name="season_rules"),
+    path(
+        "groups/<slug:group_slug>/",
+        embeddable(groups.group_competition),
+        name="group_competition",
+    ),
     path("member/<int:member_id>/", embeddable(profile.member_profile), name="member_profile"),
 ]

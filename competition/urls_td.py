@@ -2,18 +2,25 @@
 
 from django.urls import path
 
-from competition.views import pairing_rules, td
+from competition.views import categories, groups, pairing_rules, series, td
 
 _round = "td/<slug:season_slug>/<int:round_number>/"
 
 urlpatterns = [
     path("td/", td.td_home, name="td_home"),
     path("td/evening/start/", td.td_evening_start, name="td_evening_start"),
+    path("td/groups/new/", groups.td_group_new, name="td_group_new"),
+    path("td/groups/<slug:group_slug>/", groups.td_groups, name="td_groups"),
     path("td/<slug:season_slug>/new-round/", td.td_round_new, name="td_round_new"),
     path(
         "td/<slug:season_slug>/pairing-rules/",
         pairing_rules.td_pairing_rules,
         name="td_pairing_rules",
+    ),
+    path(
+        "td/<slug:season_slug>/categories/",
+        categories.td_categories,
+        name="td_categories",
     ),
     path(_round, td.td_round, name="td_round"),
     path(_round + "attendance/", td.td_attendance, name="td_attendance"),
@@ -34,10 +41,16 @@ urlpatterns = [
         path(_round + f"{step}/", td.td_round_step, {"step": step}, name=f"td_round_{step}")
         for step in td.ROUND_STEPS
     ),
+    path(_round + "next/", series.td_rapid_next, name="td_rapid_next"),
     path(_round + "print/", td.td_round_print, name="td_round_print"),
     path(_round + "results/", td.td_results, name="td_results"),
     path(_round + "results/<int:game_id>/", td.td_result_save, name="td_result_save"),
     path(_round + "results/<int:game_id>/correct/", td.td_result_correct, name="td_result_correct"),
     path(_round + "entries/<int:entry_id>/correct/", td.td_entry_correct, name="td_entry_correct"),
+    path(
+        _round + "entries/<int:entry_id>/external/",
+        td.td_external_result_save,
+        name="td_external_result_save",
+    ),
     path(_round + "summary/", td.td_round_summary, name="td_round_summary"),
 ]

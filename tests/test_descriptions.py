@@ -143,3 +143,47 @@ def test_internal_sb(language: str, first: str, joining: str) -> None:
 
 def test_an_unknown_system_has_no_words() -> None:
     assert system_in_words("nonsense", {}, participants=3, language="en") == []
+
+
+@pytest.mark.parametrize(
+    ("system", "values", "sentence"),
+    [
+        (
+            "internal-sb",
+            {"external_game": "result"},
+            "An external game (a team match on club night) earns its result in internal points "
+            "instead: 1 for a win, ½ for a draw, 0 for a loss.",
+        ),
+        (
+            "van-den-brink",
+            {"external_game": "equal_opponent"},
+            "An external game (a team match on club night) counts as a game against an opponent "
+            "of your own rank value: only the result part.",
+        ),
+        (
+            "keizer",
+            {"external_game": Fraction(1, 2)},
+            "An external game (a team match on club night) earns {half} of your own value, "
+            "whatever its result.",
+        ),
+        (
+            "keizer",
+            {"before_joining": "absent_with_notice", "absent_with_notice": Fraction(1, 4)},
+            "A round before you joined counts as absent with notice ({quarter}).",
+        ),
+    ],
+)
+def test_external_games_and_late_joiners_in_words(
+    system: str, values: dict[str, object], sentence: str
+) -> None:
+    """Issue 14's settings, when a season chose other than the default, in its own words."""
+    from django.utils.translation import override
+
+    from competition.scoring.registry import get_system
+    from competition.templatetags.clubcomp import fraction_text
+
+    full = get_system(system).validate(values)
+    with override("en"):  # the numbers as the English page writes them
+        numbers = {"half": fraction_text(Fraction(1, 2)), "quarter": fraction_text(Fraction(1, 4))}
+    expected = sentence.format(**numbers)
+    assert expected in system_in_words(system, full, participants=8, language="en")

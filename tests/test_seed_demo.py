@@ -13,6 +13,7 @@ from django.db import transaction
 from competition.models import (
     Club,
     Game,
+    GroupCompetition,
     Member,
     Participant,
     Round,
@@ -68,7 +69,11 @@ def test_seed_demo_is_deterministic_across_databases(request) -> None:
 def test_demo_has_what_the_issue_asks_for(demo_club) -> None:
     systems = set(Season.objects.values_list("system", flat=True))
     assert systems == {"internal-sb", "van-den-brink", "points", "keizer"}
-    assert Season.objects.filter(kind=Season.Kind.ROUND_ROBIN).count() == 1
+    # one round robin of its own, and the four group seasons (two groups, two periods)
+    assert (
+        Season.objects.filter(kind=Season.Kind.ROUND_ROBIN, group_competition__isnull=True).count()
+        == 1
+    )
     kinds = set(RoundEntry.objects.values_list("kind", flat=True))
     assert {"absent_notice", "absent_no_notice", "club_duty", "bye"} <= kinds
     assert Game.objects.filter(result__in=["+-", "-+"]).exists()
@@ -133,7 +138,7 @@ def test_home_shows_the_standings_after_seed_demo(client, demo_club) -> None:
     assert response.status_code == 200
     html = response.content.decode()
     assert "Interne competitie 2026-2027" in html
-    assert "Van den Brink-competitie 2026-2027" in html
+    assert "Van den Brinkcompetitie 2026-2027" in html
     leader = (
         StandingsSnapshot.objects.filter(season__slug="interne-2026-2027")
         .order_by("-round_number")[0]
@@ -141,3 +146,22 @@ def test_home_shows_the_standings_after_seed_demo(client, demo_club) -> None:
     )
     leader_name = Participant.objects.get(pk=leader["participant_id"]).member.name
     assert leader_name in html
+
+
+def test_demo_has_a_competition_in_groups_over_two_periods(demo_club) -> None:
+    """Issue 14: two groups of four, three rounds per period, one up and one down."""
+    competition = GroupCompetition.objects.get(slug="wintergroepen-2027")
+    seasons = list(competition.group_seasons.order_by("group_period", "group_letter"))
+    assert [(s.group_period, s.group_letter) for s in seasons] == [
+        (1, "A"),
+        (1, "B"),
+        (2, "A"),
+        (2, "B"),
+    ]
+    for season in seasons:
+        assert season.participants.count() == 4
+        assert season.rounds.filter(status=Round.Status.COMPLETED).count() == 3
+    a1, b1, a2, b2 = (set(s.participants.values_list("member_id", flat=True)) for s in seasons)
+    # one player went down from A, one came up from B
+    assert len(a1 - a2) == 1 and len(b1 - b2) == 1
+    assert a1 - a2 == b2 - b1 and b1 - b2 == a2 - a1

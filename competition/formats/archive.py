@@ -31,7 +31,20 @@ Version 5 added the standings ``fingerprint`` of the season's data and rules
 (:mod:`competition.scoring.fingerprint`); an older archive has none and is imported unchecked.
 Version 5 also added the pairing rules: the season's ``max_meetings``,
 ``rematch_colours_reversed`` and ``one_pairing_bye`` and its ``forbidden_pairs``; an older
-archive loads with the defaults (no limit, colours reversed, no bye limit, no forbidden pairs).
+archive loads with the defaults (no limit, colours not reversed, no bye limit, no forbidden
+pairs).
+Version 6 added rules that apply from a later round: each rule set's ``from_round``, the
+season's ``rules_from_round`` (the rules in force) and ``rule_changes`` ("season" or
+"next_round"); an older archive loads with every rule set scoring the whole season. Version 6
+also added the participants' withdrawal (``withdrawn_from_round``, ``withdrawal_note``) and
+the entries' ``external_result`` (a club duty that was an external game, also in the history);
+an older archive loads with nobody withdrawn and no external games. Version 6 also added
+categories and periods: the ``categories`` (each with its kind, bounds, prizes and the
+participants chosen by hand), the season's ``periods`` (the last round of each) and
+``several_prizes``; an older archive loads with no categories, no periods and several prizes
+allowed. Version 6 also added the
+rapid series: the season's ``rounds_per_evening``, ``evening_points`` and ``best_evenings``; an
+older archive loads with one round per club evening (no series).
 """
 
 from __future__ import annotations
@@ -51,13 +64,17 @@ from typing import Any
 from competition.formats.errors import FormatError
 
 FORMAT = "clubcomp-season"
-VERSION = 5
-SUPPORTED_VERSIONS = frozenset({1, 2, 3, 4, 5})
+VERSION = 6
+SUPPORTED_VERSIONS = frozenset({1, 2, 3, 4, 5, 6})
 RESULTS = frozenset({"1-0", "1/2", "0-1", "+-", "-+", "--", ""})
 ENTRY_KINDS = frozenset({"bye", "absent_notice", "absent_no_notice", "club_duty", "not_paired"})
 SEASON_STATUSES = frozenset({"draft", "running", "finished"})
 SEASON_KINDS = frozenset({"ladder", "round_robin"})
+RULE_CHANGES = frozenset({"season", "next_round"})
+EXTERNAL_RESULTS = frozenset({"", "1", "1/2", "0"})
 ROUND_STATUSES = frozenset({"planned", "paired", "completed"})
+CATEGORY_KINDS = frozenset({"rating", "age", "newcomers", "list"})
+CHAMPION_RULES = frozenset({"top_group", "most_points"})  # a group competition's champion
 HISTORY_TYPES = frozenset({"+", "~", "-"})  # simple-history: created, changed, deleted
 REPORT_KINDS = frozenset({"absent", "bye"})  # "I can't come", "I ask for a bye"
 NAME_DISPLAYS = frozenset({"full", "short"})  # full name, or first name and initial
@@ -138,6 +155,47 @@ class ArchiveRuleSet:
     unplayed_policy: str = "fide-2024"
     min_games: int = field(default=0, metadata=check(minimum=0, maximum=SMALL))
     changed_by: str | None = field(default=None, metadata=check(nonempty=True))  # username
+    # the first round these rules score (the rounds before keep the earlier rules' values)
+    from_round: int = field(default=1, metadata=check(minimum=1, maximum=SMALL, since=6))
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveEveningPoints:
+    """A rapid series' evening points for one place (place 1 first; later places get 0)."""
+
+    place: int = field(metadata=check(minimum=1, maximum=SMALL))
+    points: int = field(metadata=check(minimum=0, maximum=SMALL))
+
+
+@dataclass(frozen=True, slots=True)
+class ArchivePeriod:
+    """A period of the season, given by its last round (the first follows the period before)."""
+
+    last_round: int = field(metadata=check(minimum=1, maximum=SMALL))
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveChosen:
+    """A participant of a category chosen by hand."""
+
+    participant: int  # an ArchiveParticipant.id
+
+
+@dataclass(frozen=True, slots=True)
+class ArchiveCategory:
+    """A sub-ranking of the standings with its prizes, in the season's order of categories."""
+
+    order: int = field(metadata=check(minimum=0, maximum=SMALL))
+    name: str
+    kind: str = field(metadata=check(choices=CATEGORY_KINDS))  # rating, age, newcomers, list
+    rating_from: int | None = field(default=None, metadata=check(minimum=0, maximum=SMALL))
+    rating_below: int | None = field(default=None, metadata=check(minimum=0, maximum=SMALL))
+    unrated: bool = False
+    born_from: int | None = field(default=None, metadata=check(minimum=0, maximum=SMALL))
+    born_to: int | None = field(default=None, metadata=check(minimum=0, maximum=SMALL))
+    prizes: int = field(default=3, metadata=check(minimum=0, maximum=SMALL))
+    most_improved: bool = False
+    chosen: tuple[ArchiveChosen, ...] = field(default=(), metadata=check(sort_by="participant"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,6 +230,53 @@ class ArchiveSeason:
     )
     rematch_colours_reversed: bool = field(default=False, metadata=check(since=5))
     one_pairing_bye: bool = field(default=False, metadata=check(since=5))
+    # the first round the rules in force score, and which rounds a change applies to
+    rules_from_round: int = field(default=1, metadata=check(minimum=1, maximum=SMALL, since=6))
+    rule_changes: str = field(default="season", metadata=check(choices=RULE_CHANGES, since=6))
+    # categories and periods: the last round of each period, and whether a player may win
+    # several prizes (docs/scoring.md, "Categories, prizes and periods")
+    periods: tuple[ArchivePeriod, ...] = field(
+        default=(), metadata=check(sort_by="last_round", since=6)
+    )
+    several_prizes: bool = field(default=True, metadata=check(since=6))
+    # groups with promotion and relegation (docs/formats.md, "Groups"): the group competition
+    # this season is one group of (its slug; null: a season on its own), the group's letter and
+    # period, and the competition's own settings, so importing its group seasons rebuilds it
+    group_competition: str | None = field(
+        default=None, metadata=check(nonempty=True, since=6, key="group.competition")
+    )
+    group_competition_name: str = field(default="", metadata=check(since=6, key="group.name"))
+    group_letter: str = field(default="", metadata=check(since=6, key="group.letter"))
+    group_period: int | None = field(
+        default=None, metadata=check(minimum=1, maximum=SMALL, since=6, key="group.period")
+    )
+    group_periods: int = field(
+        default=2, metadata=check(minimum=1, maximum=SMALL, since=6, key="group.periods")
+    )
+    group_rounds_per_period: int = field(
+        default=3,
+        metadata=check(minimum=1, maximum=SMALL, since=6, key="group.rounds_per_period"),
+    )
+    group_promoted: int = field(
+        default=1, metadata=check(minimum=0, maximum=SMALL, since=6, key="group.promoted")
+    )
+    group_relegated: int = field(
+        default=1, metadata=check(minimum=0, maximum=SMALL, since=6, key="group.relegated")
+    )
+    group_champion_rule: str = field(
+        default="top_group",
+        metadata=check(choices=CHAMPION_RULES, since=6, key="group.champion_rule"),
+    )
+    # a rapid or blitz series (docs/scoring.md, "Rapid and blitz series"): rounds per evening
+    # (0: one round per club evening), evening points by place, the best N evenings that count
+    # (null: every evening)
+    rounds_per_evening: int = field(default=0, metadata=check(minimum=0, maximum=SMALL, since=6))
+    evening_points: tuple[ArchiveEveningPoints, ...] = field(
+        default=(), metadata=check(sort_by="place", since=6)
+    )
+    best_evenings: int | None = field(
+        default=None, metadata=check(minimum=1, maximum=SMALL, since=6)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +300,11 @@ class ArchiveParticipant:
     joined_round: int = field(default=1, metadata=check(minimum=1, maximum=SMALL))
     # the event rating (ARO, TPR); before version 3 the member's rating is taken
     rating: int | None = field(default=None, metadata=check(minimum=0, maximum=SMALL, since=3))
+    # withdrawn from the season from this round on (null: takes part to the end), and why
+    withdrawn_from_round: int | None = field(
+        default=None, metadata=check(minimum=1, maximum=SMALL, since=6)
+    )
+    withdrawal_note: str = field(default="", metadata=check(since=6))
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +337,8 @@ class ArchiveEntry:
     version: int = field(
         default=1, metadata=check(minimum=0, maximum=INT, since=4, before="updated_by")
     )
+    # a club duty that was a game for the club elsewhere: its result ("1", "1/2", "0")
+    external_result: str = field(default="", metadata=check(choices=EXTERNAL_RESULTS, since=6))
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,6 +393,7 @@ class ArchiveEntryRecord:
     version: int = field(
         default=1, metadata=check(minimum=0, maximum=INT, since=4, before="updated_by")
     )
+    external_result: str = field(default="", metadata=check(choices=EXTERNAL_RESULTS, since=6))
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,6 +468,10 @@ class SeasonArchive:
     # the season's forbidden pairs, by first then second participant; written before the calendar
     forbidden_pairs: tuple[ArchiveForbiddenPair, ...] = field(
         default=(), metadata=check(sort_by="first", since=5, before="evenings")
+    )
+    # the season's categories with their prizes, by order; written before the calendar
+    categories: tuple[ArchiveCategory, ...] = field(
+        default=(), metadata=check(sort_by="order", since=6, before="evenings")
     )
 
 
@@ -833,6 +950,55 @@ def _check_references(archive: SeasonArchive) -> None:
                     raise FormatError(f"unknown participant {pid}", path=f"{path}.{name}")
     _check_evenings(archive, participants)
     _check_forbidden_pairs(archive, participants)
+    _check_categories(archive, participants)
+    _check_evening_points(archive)
+
+
+def _check_evening_points(archive: SeasonArchive) -> None:
+    """A rapid series' evening points name places 1, 2, … n, each once."""
+    places = sorted(row.place for row in archive.season.evening_points)
+    for i, place in enumerate(places, start=1):
+        if place != i:
+            raise FormatError(
+                f"places must be 1 to {len(places)}, each once", path="season.evening_points"
+            )
+
+
+def _check_categories(archive: SeasonArchive, participants: set[int]) -> None:
+    """Categories with distinct orders, bounds in order, chosen participants of the archive
+    (each once), periods ending at distinct rounds."""
+    _unique(
+        {f"categories[{i}].order": c.order for i, c in enumerate(archive.categories)},
+        "category order",
+    )
+    _unique(
+        {
+            f"season.periods[{i}].last_round": p.last_round
+            for i, p in enumerate(archive.season.periods)
+        },
+        "period end",
+    )
+    for i, category in enumerate(archive.categories):
+        path = f"categories[{i}]"
+        low, high = category.rating_from, category.rating_below
+        if low is not None and high is not None and low >= high:
+            raise FormatError(
+                f"rating_from ({low}) must be below rating_below ({high})",
+                path=f"{path}.rating_below",
+            )
+        first, last = category.born_from, category.born_to
+        if first is not None and last is not None and first > last:
+            raise FormatError(
+                f"born_from ({first}) cannot be after born_to ({last})", path=f"{path}.born_to"
+            )
+        seen: set[int] = set()
+        for j, chosen in enumerate(category.chosen):
+            where = f"{path}.chosen[{j}].participant"
+            if chosen.participant not in participants:
+                raise FormatError(f"unknown participant {chosen.participant}", path=where)
+            if chosen.participant in seen:
+                raise FormatError(f"participant {chosen.participant} appears twice", path=where)
+            seen.add(chosen.participant)
 
 
 def _check_forbidden_pairs(archive: SeasonArchive, participants: set[int]) -> None:

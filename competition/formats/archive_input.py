@@ -21,6 +21,22 @@ def archive_season_input(archive: SeasonArchive) -> scoring.SeasonInput:
     """The engine's input for the archive's season (its completed rounds, in order)."""
     names = {m.id: m.name for m in archive.members}
     season = archive.season
+    earlier = scoring.rule_sets_before(
+        (
+            scoring.EarlierRules(
+                version=r.version,
+                from_round=r.from_round,
+                system=r.system,
+                parameters=parameters_from_json(dict(r.parameters)),
+                tiebreaks=tuple(r.tiebreaks),
+                unplayed_policy=r.unplayed_policy,
+                min_games=r.min_games,
+            )
+            for r in archive.rule_sets
+        ),
+        version=season.rules_version,
+        from_round=season.rules_from_round,
+    )
     return scoring.SeasonInput(
         participants=tuple(
             scoring.Participant(
@@ -30,6 +46,7 @@ def archive_season_input(archive: SeasonArchive) -> scoring.SeasonInput:
                 start_points=None if p.start_points is None else exact(p.start_points),
                 rating=p.rating,
                 joined_round=p.joined_round,
+                withdrawn_round=p.withdrawn_from_round,
             )
             for p in archive.participants
         ),
@@ -47,6 +64,7 @@ def archive_season_input(archive: SeasonArchive) -> scoring.SeasonInput:
                         participant=e.participant,
                         kind=scoring.EntryKind(e.kind),
                         points=exact(e.points),
+                        external_result=exact(e.external_result) if e.external_result else None,
                     )
                     for e in r.entries
                 ),
@@ -60,6 +78,8 @@ def archive_season_input(archive: SeasonArchive) -> scoring.SeasonInput:
         unplayed_policy=season.unplayed_policy,
         min_games=season.min_games,
         round_robin=season.kind == "round_robin",
+        rules_from_round=season.rules_from_round if earlier else 1,
+        earlier_rules=earlier,
     )
 
 

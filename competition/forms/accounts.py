@@ -1,4 +1,5 @@
-"""Forms of member accounts: the TD's invitation and account link, the member's new account.
+"""Forms of the members page: the TD's invitation, account link and withdrawal from the season,
+and the member's new account.
 
 They check what was typed; the services in :mod:`competition.services.accounts` decide the rest
 (username free, password strong enough, link still valid).
@@ -20,6 +21,11 @@ class InviteForm(forms.Form):
 
 class LinkForm(forms.Form):
     username = forms.CharField(label=_("Username of an existing account"), max_length=150)
+
+
+class WithdrawForm(forms.Form):
+    from_round = forms.IntegerField(label=_("Withdrawn from round"), min_value=1, max_value=32767)
+    note = forms.CharField(label=_("Reason"), max_length=200, required=False)
 
 
 class AcceptForm(forms.Form):

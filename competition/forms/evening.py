@@ -9,7 +9,15 @@ from django import forms
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from competition.models import ABSENCE_KINDS, PRESENT, Game, Member, RoundEntry, Season
+from competition.models import (
+    ABSENCE_KINDS,
+    PRESENT,
+    ExternalResult,
+    Game,
+    Member,
+    RoundEntry,
+    Season,
+)
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise as StrPromise
@@ -202,6 +210,11 @@ class CorrectionForm(forms.Form):
     version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
 
 
+class ExternalResultForm(forms.Form):
+    result = forms.ChoiceField(choices=[("", "–"), *ExternalResult.choices], required=False)
+    version = forms.IntegerField(min_value=1)
+
+
 class EntryCorrectionForm(forms.Form):
     kind = forms.ChoiceField(
         choices=[
@@ -213,6 +226,12 @@ class EntryCorrectionForm(forms.Form):
     )
     points = forms.DecimalField(
         min_value=0, max_digits=3, decimal_places=1, label=_("Game points awarded")
+    )
+    external_result = forms.ChoiceField(
+        choices=[("", _("no external game")), *ExternalResult.choices],
+        required=False,
+        label=_("External game (club duty only)"),
+        help_text=_("A team match or another game for the club elsewhere: its result."),
     )
     reason = forms.CharField(max_length=100, label=_("Reason"))
     # The version the page showed: a correction saved meanwhile by another TD is not overwritten.

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -64,6 +66,15 @@ class TrfUploadForm(_UploadForm):
         max_value=MIN_GAMES_RANGE[1],
     )
     round_robin = forms.BooleanField(label=_("Round robin"), required=False)
+
+    def clean_tiebreaks(self) -> str:
+        from competition.forms.rules import unknown_tiebreaks
+
+        text = self.cleaned_data["tiebreaks"]
+        message = unknown_tiebreaks([code for code in re.split(r"[,;\s]+", text) if code])
+        if message:
+            raise forms.ValidationError(message)
+        return text
 
     def __init__(self, *args, clubs: list[Club], **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -15,12 +15,12 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Fieldset, Layout, Submit
 from django import forms
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from competition import labels
 from competition.forms.ranges import integer_range
-from competition.models import Season, UnplayedPolicy
+from competition.models import RuleChanges, Season, UnplayedPolicy
 from competition.scoring.parameters import (
     EMPTY,
     ParameterKind,
@@ -28,7 +28,7 @@ from competition.scoring.parameters import (
     parameters_from_json,
 )
 from competition.scoring.registry import SYSTEMS
-from competition.scoring.tiebreaks import TIEBREAK_CODES
+from competition.scoring.tiebreaks import TIEBREAK_CODES, validate_tiebreaks
 from competition.services.rules import Rules, rules_validate
 
 _NUMBER = re.compile(r"^\s*[+-]?\d+([.,]\d+)?(\s*/\s*\d+)?\s*$")
@@ -40,8 +40,10 @@ def parse_fraction(text: str) -> Fraction:
     >>> parse_fraction("0,07") == parse_fraction("7/100") == Fraction(7, 100)
     True
 
-    A zero denominator is no number either: ``parse_fraction("1/0")`` raises ValueError.
+    A zero denominator is no number either: ``parse_fraction("1/0")`` raises ValueError. The
+    minus sign the pages show (U+2212) is a minus: ``parse_fraction("−3") == -3``.
     """
+    text = text.replace("\N{MINUS SIGN}", "-")
     if not _NUMBER.match(text):
         raise ValueError(text)
     try:
@@ -51,15 +53,40 @@ def parse_fraction(text: str) -> Fraction:
 
 
 def _show(value: object) -> str:
-    """A fraction as people read it: "0,07" in Dutch when it has a finite decimal, else "1/3"."""
-    if isinstance(value, Fraction):
-        if value.denominator == 1:
-            return str(value.numerator)
-        from competition.exact import fraction_to_text
+    """A bound as people read it: "0,07" in Dutch when it has a finite decimal, else "1/3";
+    "−10" with the minus sign of the pages (competition/numbers.py)."""
+    if isinstance(value, Fraction | int) and not isinstance(value, bool):
+        from competition.templatetags.clubcomp import fraction_text
 
-        text = fraction_to_text(value)
-        return text.replace(".", ",") if (get_language() or "nl").startswith("nl") else text
-    return str(value)
+        return fraction_text(value)
+    return labels.choice_label(value)  # a word ("result"), as the reader reads it
+
+
+def unknown_tiebreaks(codes: list[str]) -> str:
+    """The message for the codes that are no tie-break, in the reader's words ("" when all are
+    known): the service would refuse them in English."""
+    unknown = []
+    for code in codes:
+        try:
+            validate_tiebreaks([code])
+        except ValueError:
+            unknown.append(code)
+    if not unknown:
+        return ""
+    return ngettext(
+        "Unknown tie-break: %(codes)s. Known codes: %(known)s.",
+        "Unknown tie-breaks: %(codes)s. Known codes: %(known)s.",
+        len(unknown),
+    ) % {"codes": ", ".join(unknown), "known": ", ".join(TIEBREAK_CODES)}
+
+
+def _word(typed: str, words: tuple[str, ...]) -> str:
+    """The word typed, as its code or in the reader's words ("de uitslag" is ``result``)."""
+    typed = typed.strip()
+    for word in words:
+        if typed == word or (word and typed.casefold() == labels.choice_label(word).casefold()):
+            return word
+    return ""
 
 
 def _allowed(spec: ParameterSpec) -> str:
@@ -101,7 +128,9 @@ def _field_for(spec: ParameterSpec, language: str) -> forms.Field:
     if spec.kind is ParameterKind.BOOL:
         return forms.BooleanField(label=label, required=False)
     if spec.kind is ParameterKind.CHOICE:
-        return forms.ChoiceField(label=label, choices=[(c, c) for c in spec.choices])
+        return forms.ChoiceField(
+            label=label, choices=[(c, labels.choice_label(c, language)) for c in spec.choices]
+        )
     # A parameter that may be left empty (Keizer's top_value) is not required; its other
     # words (Keizer's external_game "result") are typed into the text field.
     optional = EMPTY in spec.words
@@ -137,6 +166,16 @@ class SeasonRulesForm(forms.Form):
         label=_("Unplayed rounds in tie-breaks"), choices=UnplayedPolicy.choices
     )
     min_games = forms.IntegerField(label=_("Minimum games for prizes"))  # bounded in __init__
+    rule_changes = forms.ChoiceField(
+        label=_("This change applies"),
+        choices=RuleChanges.choices,
+        widget=forms.RadioSelect,
+        required=False,  # not sent: the season's setting
+        help_text=_(
+            "From the next round on: the standings published so far stay as they are; a change "
+            "of ranking system always applies to the whole season."
+        ),
+    )
 
     def __init__(self, *args: Any, season: Season, **kwargs: Any) -> None:
         self.season = season
@@ -147,6 +186,7 @@ class SeasonRulesForm(forms.Form):
             "tiebreaks": ", ".join(season.tiebreaks),
             "unplayed_policy": season.unplayed_policy,
             "min_games": season.min_games,
+            "rule_changes": season.rule_changes,
         }
         kwargs["initial"] = initial
         super().__init__(*args, **kwargs)
@@ -190,6 +230,7 @@ class SeasonRulesForm(forms.Form):
             "unplayed_policy",
             "min_games",
             *fieldsets,
+            "rule_changes",
             _button("preview", _("Preview"), "btn btn-outline-primary me-2"),
             _button("save", _("Save new rules"), "btn btn-primary"),
         )
@@ -205,8 +246,8 @@ class SeasonRulesForm(forms.Form):
             raw = data.get(name)
             if spec.kind is ParameterKind.INT and raw is None and EMPTY in spec.words:
                 parameters[spec.name] = EMPTY  # left empty on purpose
-            elif isinstance(raw, str) and raw.strip() in spec.words:
-                parameters[spec.name] = raw.strip()
+            elif isinstance(raw, str) and _word(raw, spec.words):
+                parameters[spec.name] = _word(raw, spec.words)
             elif spec.kind is ParameterKind.FRACTION:
                 if raw in (None, ""):
                     self.add_error(name, _("Enter a number."))
@@ -226,6 +267,9 @@ class SeasonRulesForm(forms.Form):
             elif raw is not None:
                 parameters[spec.name] = raw
         codes = [code for code in re.split(r"[,;\s]+", data.get("tiebreaks") or "") if code]
+        unknown = unknown_tiebreaks(codes)
+        if unknown:
+            self.add_error("tiebreaks", unknown)
         if self.errors:
             return data
         from competition.services.errors import ServiceError

@@ -14,13 +14,14 @@ changing or the system's ``max_iterations`` is reached.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import accumulate, pairwise
 from math import lcm
 from operator import itemgetter
 
 from competition.scoring.model import (
+    Contribution,
     Explanation,
     ParameterValue,
     Participant,
@@ -33,6 +34,7 @@ from competition.scoring.records import ScoringInputError, SeasonRows, read_rows
 from competition.scoring.registry import get_system
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
 from competition.scoring.systems.units import FractionCache, RecordDigest, digest_rows
+from competition.scoring.text import gettext_noop
 from competition.scoring.tiebreaks import (
     DIRECT_ENCOUNTER,
     TiebreakSheet,
@@ -144,8 +146,8 @@ def _tiebreak_values(prepared: _Prepared, upto_round: int) -> dict[int, dict[str
     elif upto_round == 0:
         values = {pid: dict.fromkeys(codes, Fraction(0)) for pid in prepared.participants}
     else:
-        computed = _sheet(prepared).figures(upto_round, codes)
-        values = {pid: dict(computed[pid]) for pid in prepared.participants}
+        # figures() gives fresh dicts, one per participant in the season's order: kept as they are
+        values = _sheet(prepared).figures(upto_round, codes)
     prepared.tiebreak_cache[upto_round] = values
     prepared.tiebreak_complete.add(upto_round)
     return values
@@ -383,6 +385,8 @@ def _system_rounds(prepared: _Prepared, *, every_round: bool) -> tuple[SystemRou
 
 def standings_after(season: SeasonInput, round_number: int) -> RoundStandings:
     """The standings after ``round_number`` (0 gives the standings before the first round)."""
+    if rules_from_later_round(season):
+        return _carried_standings(season, (round_number,))[0]
     prepared = _prepare(season, round_number)
     (system_round,) = _system_rounds(prepared, every_round=False)
     totals = _game_totals(prepared.digest, (round_number,))
@@ -392,6 +396,8 @@ def standings_after(season: SeasonInput, round_number: int) -> RoundStandings:
 def standings_history(season: SeasonInput) -> SeasonStandings:
     """The standings after every completed round, in order (empty for a season without rounds)."""
     last = len(season.rounds)
+    if rules_from_later_round(season):
+        return SeasonStandings(tuple(_carried_standings(season, range(1, last + 1))))
     prepared = _prepare(season, last)
     totals = _game_totals(prepared.digest, range(last + 1))
     system_rounds = _system_rounds(prepared, every_round=True)
@@ -404,12 +410,174 @@ def standings_history(season: SeasonInput) -> SeasonStandings:
     )
 
 
+# --------------------------------------------------------------------------------------------
+# Rules that apply from a later round (the season's rule_changes "next_round")
+
+
+def rules_from_later_round(season: SeasonInput) -> bool:
+    return season.rules_from_round > 1 and bool(season.earlier_rules)
+
+
+def _check_rule_sets(season: SeasonInput) -> None:
+    """Refuse a chain of rule sets the carried computation cannot apply."""
+    starts = [rules.from_round for rules in season.earlier_rules] + [season.rules_from_round]
+    if starts[0] != 1 or any(a >= b for a, b in pairwise(starts)):
+        raise ScoringInputError(
+            f"the rule sets must start at round 1 and at later rounds in order; got {starts}"
+        )
+    for rules in season.earlier_rules:
+        if rules.system != season.system:
+            raise ScoringInputError(
+                f"rule set {rules.version} uses the {rules.system} system and a later one the "
+                f"{season.system} system: a change of system applies to the whole season"
+            )
+
+
+def own_rules_input(season: SeasonInput) -> SeasonInput:
+    """The season scored by its own rules alone, as if they had applied from round 1."""
+    return replace(season, rules_from_round=1, earlier_rules=())
+
+
+def earlier_rules_input(season: SeasonInput, last_round: int) -> SeasonInput:
+    """The season with its rounds up to ``last_round``, scored as the rule set before its own
+    scored it (with the rule sets before that one in turn)."""
+    *before, rules = season.earlier_rules
+    return replace(
+        season,
+        rounds=season.rounds[:last_round],
+        system=rules.system,
+        parameters=rules.parameters,
+        tiebreaks=rules.tiebreaks,
+        unplayed_policy=rules.unplayed_policy,
+        min_games=rules.min_games,
+        rules_from_round=rules.from_round,
+        earlier_rules=tuple(before),
+    )
+
+
+def _carried_figures(
+    codes: Sequence[str],
+    carried: Mapping[int, Mapping[str, Fraction]],
+    before: SystemRound,
+    own: SystemRound,
+) -> SystemRound:
+    """``own``'s figures with every system figure moved by what the earlier rules gave the
+    rounds before the change: carried + own after the round − own before the change."""
+    figures = {
+        pid: {
+            **values,
+            **{
+                code: carried[pid][code] + values[code] - before.figures[pid][code]
+                for code in codes
+            },
+        }
+        for pid, values in own.figures.items()
+    }
+    return SystemRound(own.round_number, figures, own.tie_order)
+
+
+def _carried_standings(season: SeasonInput, rounds: Sequence[int]) -> list[RoundStandings]:
+    """The standings after each of ``rounds`` when the season's rules apply from round R > 1.
+
+    Rounds before R are the standings the earlier rule set gave (exactly as published then).
+    From R on, a system figure (the score, internal points, a rank value) is the value the
+    earlier rules gave it after round R − 1 plus what the season's own rules add from round R
+    on: ``earlier(R − 1) + own(n) − own(R − 1)``. The ranking, the tie-breaks and the
+    eligibility are the season's own rules'.
+
+    Van den Brink with 3 points for a win, changed to 4 from round 3; a player starting at 200
+    wins rounds 1–3 against opponents of his own rank value: 203, 206 under the earlier rules,
+    then 206 + 4 = 210 after round 3 (212 under the new rules alone).
+    """
+    _check_rule_sets(season)
+    first = season.rules_from_round
+    wanted = list(rounds)
+    early = [n for n in wanted if n < first]
+    late = [n for n in wanted if n >= first]
+    out: dict[int, RoundStandings] = {}
+    if early:
+        earlier = earlier_rules_input(season, max(early))
+        if len(early) == 1:
+            out[early[0]] = standings_after(earlier, early[0])
+        else:
+            for standings in standings_history(earlier).history:
+                out[standings.round_number] = standings
+            if 0 in early:
+                out[0] = standings_after(earlier, 0)
+    if late:
+        earlier = earlier_rules_input(season, first - 1)
+        carried = {
+            row.participant_id: row.values for row in standings_after(earlier, first - 1).rows
+        }
+        prepared = _prepare(own_rules_input(season), max(late))
+        own = {
+            system_round.round_number: system_round
+            for system_round in prepared.system.compute(
+                prepared.context, prepared.parameters, every_round=True
+            )
+        }
+        totals = _game_totals(prepared.digest, late)
+        codes = prepared.system.figure_codes
+        for n in late:
+            system_round = _carried_figures(codes, carried, own[first - 1], own[n])
+            out[n] = _rank(prepared, system_round, *totals[n])
+    return [out[n] for n in wanted]
+
+
+CARRIED_NOTE = gettext_noop("rounds 1 to %(last)s keep their values under rule set %(version)s")
+
+
+def _carried_lines(season: SeasonInput, participant_id: int) -> list[Contribution]:
+    """The lines that move the season's own figures to the carried ones (see
+    :func:`_carried_standings`): per system figure, what the earlier rule set gave the rounds
+    before the change minus what the season's own rules give them."""
+    first = season.rules_from_round
+    earlier = earlier_rules_input(season, first - 1)
+    carried = next(
+        row.values
+        for row in standings_after(earlier, first - 1).rows
+        if row.participant_id == participant_id
+    )
+    prepared = _prepare(own_rules_input(season), first - 1)
+    (before,) = _system_rounds(prepared, every_round=False)
+    version = season.earlier_rules[-1].version
+    return [
+        Contribution(
+            code,
+            0,  # not a round's line: the rounds before the change as a whole
+            carried[code] - before.figures[participant_id][code],
+            note=CARRIED_NOTE,
+            note_values={"last": first - 1, "version": version},
+        )
+        for code in prepared.system.figure_codes
+        if carried[code] != before.figures[participant_id][code]
+    ]
+
+
 def system_context(season: SeasonInput, upto_round: int) -> SystemContext:
     """The context the engine gives the season's system (with the Ranker when it needs one).
 
     For a system's own tests and the benchmark; pages use :func:`standings_after`.
     """
     return _prepare(season, upto_round).context
+
+
+def system_explanation(
+    context: SystemContext,
+    participant_id: int,
+    parameters: Mapping[str, ParameterValue] | None = None,
+) -> tuple[Contribution, ...]:
+    """The season's system's own lines explaining him in ``context`` (``parameters``: the
+    season's, validated), computed once per context (kept in ``context.memo``): the participant
+    page asks for them for his explanation and again for why he moved."""
+    key = ("explain", participant_id)
+    lines = context.memo.get(key)
+    if lines is None:
+        system = get_system(context.season.system)
+        if parameters is None:
+            parameters = system.validate(context.season.parameters)
+        lines = context.memo[key] = tuple(system.explain(context, parameters, participant_id))
+    return lines  # type: ignore[return-value]
 
 
 def explain(
@@ -427,15 +595,44 @@ def explain(
     values (a stored snapshot of the same input) passes them as ``totals`` and the standings are
     not computed again.
     """
-    prepared = _prepare(season, after_round)
+    return explain_in_context(
+        season, participant_id=participant_id, after_round=after_round, totals=totals
+    )[0]
+
+
+def explain_in_context(
+    season: SeasonInput,
+    *,
+    participant_id: int,
+    after_round: int,
+    totals: Mapping[str, Fraction] | None = None,
+) -> tuple[Explanation, SystemContext | None]:
+    """:func:`explain` and the context the season's system explained him in (the season's own
+    rules, rounds 1..``after_round``), for a second question about the same rounds
+    (``competition.scoring.movement``) without reading the season again; None when the
+    explanation came from an earlier rule set (``after_round`` before the rules' first round).
+    """
+    if rules_from_later_round(season):
+        _check_rule_sets(season)
+        if after_round < season.rules_from_round:
+            earlier = earlier_rules_input(season, after_round)
+            explanation = explain(
+                earlier, participant_id=participant_id, after_round=after_round, totals=totals
+            )
+            return explanation, None
+    own = own_rules_input(season)
+    prepared = _prepare(own, after_round)
     if participant_id not in prepared.participants:
         raise ScoringInputError(f"unknown participant {participant_id}")
-    lines = list(prepared.system.explain(prepared.context, prepared.parameters, participant_id))
+    context = prepared.context
+    lines = list(system_explanation(context, participant_id, prepared.parameters))
+    if rules_from_later_round(season):
+        lines.extend(_carried_lines(season, participant_id))
     codes = [code for code in prepared.tiebreak_codes if code != DIRECT_ENCOUNTER]
     if codes and after_round > 0:
         lines.extend(
             explain_tiebreaks(
-                season, participant_id=participant_id, upto_round=after_round, codes=codes
+                own, participant_id=participant_id, upto_round=after_round, codes=codes
             )
         )
     if totals is None:
@@ -445,4 +642,4 @@ def explain(
             if row.participant_id == participant_id
         )
         totals = row.values
-    return Explanation(participant_id, after_round, tuple(lines), dict(totals))
+    return Explanation(participant_id, after_round, tuple(lines), dict(totals)), context

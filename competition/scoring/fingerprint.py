@@ -18,12 +18,20 @@ program):
         "participants": [one record per participant, see below]}
 
    A participant's record is ``{"start_number", "name", "rating", "start_points",
-   "joined_round", "rounds"}``; ``rounds`` lists his completed rounds in round order (a game
-   before an entry in the same round), each an array: ``[round, "white"|"black", board,
+   "joined_round", "rounds"}`` (and ``"withdrawn_round"`` for a participant who withdrew);
+   ``rounds`` lists his completed rounds in round order (a game before an entry in the same
+   round), each an array: ``[round, "white"|"black", board,
    result, opponent]`` for a game, where ``opponent`` is the opponent's
    ``[start_number, name, rating, start_points, joined_round]``, or ``[round, "entry", kind,
-   points]`` for an entry. The records are sorted by their own JSON text (as in step 2).
+   points]`` for an entry (with the external game's result as a fifth element when the club
+   duty was one). The records are sorted by their own JSON text (as in step 2).
    Participants are therefore told apart by their data, never by an id.
+   When the rules score only the rounds from a later round on (``SeasonInput.rules_from_round``
+   above 1), ``"rules"`` also holds ``"from_round": n`` and the document a key
+   ``"earlier_rules"``: the rule sets that score the rounds before, in order, each
+   ``{"version", "from_round", "system", "parameters", "tiebreaks", "unplayed_policy",
+   "min_games"}`` written like ``"rules"``. Rules for the whole season add neither key (the
+   document is the same as before rule sets could apply from a later round).
 2. Numbers that must stay exact (start points, entry points, number parameters) are strings:
    the exact decimal when the fraction has one (``"0.07"``, ``"199.5"``, ``"3"``), else
    ``"numerator/denominator"`` (``"1356/7"``). Boolean parameters are ``"true"``/``"false"``,
@@ -109,6 +117,24 @@ def _text(document: object) -> str:
     return json.dumps(document, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
 
+def _record(participant: Participant, rounds: list[list[Any]]) -> dict[str, Any]:
+    """A participant's record in the canonical document (``withdrawn_round`` only when he
+    withdrew, so that a season without withdrawals keeps its fingerprint)."""
+    record: dict[str, Any] = {
+        "start_number": participant.start_rank,
+        "name": participant.name,
+        "rating": participant.rating,
+        "start_points": None
+        if participant.start_points is None
+        else exact_text(participant.start_points),
+        "joined_round": participant.joined_round,
+        "rounds": rounds,
+    }
+    if participant.withdrawn_round is not None:
+        record["withdrawn_round"] = participant.withdrawn_round
+    return record
+
+
 def canonical_document(season: SeasonInput) -> dict[str, Any]:
     """The document the fingerprint hashes (see the module docstring)."""
     by_id = {p.id: p for p in season.participants}
@@ -124,26 +150,15 @@ def canonical_document(season: SeasonInput) -> dict[str, Any]:
                     [rnd.number, colour, game.board, str(game.result), _identity(by_id[other])]
                 )
         for entry in rnd.entries:
-            played[entry.participant].append(
-                [rnd.number, "entry", str(entry.kind), exact_text(entry.points)]
-            )
+            record = [rnd.number, "entry", str(entry.kind), exact_text(entry.points)]
+            if entry.external_result is not None:
+                record.append(exact_text(entry.external_result))  # an external game
+            played[entry.participant].append(record)
     records = sorted(
-        (
-            _text(
-                {
-                    "start_number": p.start_rank,
-                    "name": p.name,
-                    "rating": p.rating,
-                    "start_points": None if p.start_points is None else exact_text(p.start_points),
-                    "joined_round": p.joined_round,
-                    "rounds": played[p.id],
-                }
-            )
-            for p in season.participants
-        ),
+        (_text(_record(p, played[p.id])) for p in season.participants),
         key=lambda text: text.encode("utf-8"),
     )
-    return {
+    document: dict[str, Any] = {
         "definition": DEFINITION,
         "rules": {
             "system": season.system,
@@ -156,6 +171,21 @@ def canonical_document(season: SeasonInput) -> dict[str, Any]:
         "rounds": sorted(r.number for r in season.rounds),
         "participants": [json.loads(text) for text in records],
     }
+    if season.rules_from_round > 1 and season.earlier_rules:
+        document["rules"]["from_round"] = season.rules_from_round
+        document["earlier_rules"] = [
+            {
+                "version": rules.version,
+                "from_round": rules.from_round,
+                "system": rules.system,
+                "parameters": {name: parameter_text(v) for name, v in rules.parameters.items()},
+                "tiebreaks": list(rules.tiebreaks),
+                "unplayed_policy": rules.unplayed_policy,
+                "min_games": rules.min_games,
+            }
+            for rules in season.earlier_rules
+        ]
+    return document
 
 
 def canonical_text(season: SeasonInput) -> str:

@@ -8,7 +8,7 @@ Services build a :class:`SeasonInput` from the database rows; the engine gives b
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -65,6 +65,21 @@ _BLACK_POINTS = {
 }
 
 
+def external_results(season: SeasonInput) -> dict[tuple[int, int], Fraction]:
+    """The results of external games by (participant, round number).
+
+    >>> external_results(SeasonInput((), (Round(3, entries=(
+    ...     Entry(7, EntryKind.CLUB_DUTY, external_result=Fraction(1, 2)),)),)))
+    {(7, 3): Fraction(1, 2)}
+    """
+    return {
+        (entry.participant, rnd.number): entry.external_result
+        for rnd in season.rounds
+        for entry in rnd.entries
+        if entry.external_result is not None
+    }
+
+
 class EntryKind(StrEnum):
     """Why a participant has no game in a round.
 
@@ -89,6 +104,9 @@ class Participant:
     start_points: Fraction | None = None  # Van den Brink start points set by the TD
     rating: int | None = None
     joined_round: int = 1  # first round the participant takes part in
+    # withdrawn from the season from this round on: the rounds from it on are unplayed rounds
+    # after withdrawal (no record, zero points; no system awards anything for them)
+    withdrawn_round: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +124,9 @@ class Entry:
     participant: int
     kind: EntryKind
     points: Fraction = Fraction(0)  # game points awarded (e.g. 1 for a full-point bye)
+    # a club duty that was a game for the club elsewhere (a team match): its result (1, ½ or 0);
+    # how it counts is the system's parameter ``external_game``
+    external_result: Fraction | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +137,58 @@ class Round:
 
 
 @dataclass(frozen=True, slots=True)
+class EarlierRules:
+    """A rule set that scored some rounds before the season's own rules took over.
+
+    It scores the rounds from ``from_round`` up to the next rule set's first round (see
+    :attr:`SeasonInput.rules_from_round`); ``version`` is the number the season gave it.
+    """
+
+    version: int
+    from_round: int
+    system: str
+    parameters: Mapping[str, ParameterValue] = field(default_factory=dict)
+    tiebreaks: tuple[str, ...] = ()
+    unplayed_policy: str = "fide-2024"
+    min_games: int = 0
+
+
+def rule_sets_before(
+    rule_sets: Iterable[EarlierRules], *, version: int, from_round: int
+) -> tuple[EarlierRules, ...]:
+    """The rule sets that score the rounds before ``from_round`` when rule set ``version``
+    scores the rounds from it on: going back from ``version``, each earlier set that starts
+    before the next one's first round, in order (an earlier set that starts no sooner was
+    replaced as a whole). Empty when ``from_round`` is 1.
+
+    >>> sets = [EarlierRules(v, f, "points") for v, f in ((1, 1), (2, 5), (3, 5), (4, 1))]
+    >>> [r.version for r in rule_sets_before(sets, version=5, from_round=8)]
+    [4]
+    >>> [r.version for r in rule_sets_before(sets, version=4, from_round=1)]
+    []
+    >>> [r.version for r in rule_sets_before(sets, version=4, from_round=7)]
+    [1, 3]
+    """
+    chosen: list[EarlierRules] = []
+    bound = from_round
+    for rules in sorted(rule_sets, key=lambda r: -r.version):
+        if bound <= 1:
+            break
+        if rules.version < version and rules.from_round < bound:
+            chosen.insert(0, rules)
+            bound = rules.from_round
+    return tuple(chosen)
+
+
+@dataclass(frozen=True, slots=True)
 class SeasonInput:
-    """Everything the engine needs for one season; rounds are the completed ones, in order."""
+    """Everything the engine needs for one season; rounds are the completed ones, in order.
+
+    The rules (``system`` … ``min_games``) score the whole season, unless ``rules_from_round``
+    is later than round 1: then they score only the rounds from it on, and the rounds before
+    keep the values ``earlier_rules`` gave them (in order of ``from_round``, the first from
+    round 1); see :func:`competition.scoring.engine.standings_after`.
+    """
 
     participants: tuple[Participant, ...]
     rounds: tuple[Round, ...]
@@ -127,6 +198,8 @@ class SeasonInput:
     unplayed_policy: str = "fide-2024"
     min_games: int = 0  # minimum games over the board for prize eligibility
     round_robin: bool = False
+    rules_from_round: int = 1
+    earlier_rules: tuple[EarlierRules, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

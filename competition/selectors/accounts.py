@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from competition.models import Invitation, Member, Participant, Season
+from competition.models import Invitation, Member, Participant, Round, Season
 
 
 @dataclass(frozen=True)
@@ -18,6 +18,8 @@ class MemberAccountRow:
     invited_at: datetime.datetime | None  # the open invitation, if any
     invited_until: datetime.datetime | None
     invited_email: str
+    withdrawn_from_round: int | None = None
+    withdrawal_note: str = ""
 
     @property
     def status(self) -> str:
@@ -54,6 +56,20 @@ def season_member_accounts(
                 invited_at=invitation.created_at if invitation else None,
                 invited_until=invitation.expires_at if invitation else None,
                 invited_email=invitation.email if invitation else "",
+                withdrawn_from_round=participant.withdrawn_from_round,
+                withdrawal_note=participant.withdrawal_note,
             )
         )
     return rows
+
+
+def next_round_number(*, season: Season) -> int:
+    """The round a withdrawal made now starts from: the first round not yet completed (one
+    query)."""
+    numbers = list(
+        Round.objects.filter(season=season).order_by("number").values_list("number", "status")
+    )
+    for number, status in numbers:
+        if status != Round.Status.COMPLETED:
+            return number
+    return (numbers[-1][0] if numbers else 0) + 1

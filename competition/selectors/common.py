@@ -8,13 +8,22 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
-from competition.models import Game, Member, Participant, Round, RoundEntry, Season
+from competition.models import (
+    Game,
+    Member,
+    Participant,
+    Round,
+    RoundEntry,
+    Season,
+    SeasonRules,
+)
 from competition.names import public_name
 from competition.scoring import model as scoring
 from competition.scoring.parameters import parameters_from_json
@@ -25,23 +34,78 @@ def season_input(
     season: Season,
     *,
     rules: Mapping[str, Any] | None = None,
+    rules_version: int | None = None,
     completed_only: bool = True,
 ) -> scoring.SeasonInput:
     """The engine's input for ``season`` (its completed rounds), in a constant number of queries.
 
-    ``rules`` overrides the season's system, parameters, tiebreaks, unplayed_policy and
-    min_games (for a preview of new rules or the reproduction of an earlier rule set).
-    The engine always gets the full names (it orders equal participants by name).
+    The rules are those in force (with the earlier rule sets when they apply from a later
+    round), or those of ``rules_version`` (the standings as that rule set gave them), or
+    ``rules``: a system, parameters, tiebreaks, unplayed_policy and min_games for the whole
+    season (a preview of new rules). The engine always gets the full names (it orders equal
+    participants by name). Raises ``SeasonRules.DoesNotExist`` for an unknown version.
     """
-    return _season_input(season, rules=rules, completed_only=completed_only)[0]
+    season_in = _season_input(season, rules=rules, completed_only=completed_only)[0]
+    if rules is None:
+        season_in = with_rule_sets(season_in, season=season, version=rules_version)
+    return season_in
+
+
+def with_rule_sets(
+    season_in: scoring.SeasonInput, *, season: Season, version: int | None = None
+) -> scoring.SeasonInput:
+    """``season_in`` as rule set ``version`` of ``season`` (default: the one in force) scores
+    it: its rules, the round they apply from and the earlier rule sets that score the rounds
+    before (one query; none for rules in force that apply to the whole season)."""
+    current = season.rules_version
+    version = current if version is None else version
+    if version == current and season.rules_from_round <= 1:
+        return season_in
+    stored = [
+        earlier_rules_of(row)
+        for row in SeasonRules.objects.filter(season=season, version__lte=version)
+    ]
+    if version == current:
+        first = season.rules_from_round
+    else:
+        own = next((rules for rules in stored if rules.version == version), None)
+        if own is None:
+            raise SeasonRules.DoesNotExist(f"season {season.pk} has no rule set {version}")
+        season_in = replace(
+            season_in,
+            system=own.system,
+            parameters=own.parameters,
+            tiebreaks=own.tiebreaks,
+            unplayed_policy=own.unplayed_policy,
+            min_games=own.min_games,
+        )
+        first = own.from_round
+    earlier = scoring.rule_sets_before(stored, version=version, from_round=first)
+    if not earlier:
+        return replace(season_in, rules_from_round=1, earlier_rules=())
+    return replace(season_in, rules_from_round=first, earlier_rules=earlier)
+
+
+def earlier_rules_of(row: SeasonRules) -> scoring.EarlierRules:
+    """A stored rule set as the engine takes it for the rounds it scores."""
+    return scoring.EarlierRules(
+        version=row.version,
+        from_round=row.from_round,
+        system=row.system,
+        parameters=parameters_from_json(row.parameters),
+        tiebreaks=tuple(row.tiebreaks),
+        unplayed_policy=row.unplayed_policy,
+        min_games=row.min_games,
+    )
 
 
 def season_input_with_public_names(
-    season: Season, *, completed_only: bool = True
+    season: Season, *, completed_only: bool = True, rules_version: int | None = None
 ) -> tuple[scoring.SeasonInput, dict[int, str]]:
     """``season_input`` and every participant's name as the public sees it
     (:func:`public_names`), from the same queries: for the public pages that run the engine."""
     season_in, enrolled = _season_input(season, rules=None, completed_only=completed_only)
+    season_in = with_rule_sets(season_in, season=season, version=rules_version)
     return season_in, {p.id: member_public_name(p.member, season) for p in enrolled}
 
 
@@ -58,6 +122,7 @@ def _season_input(
             start_points=Fraction(p.start_points) if p.start_points is not None else None,
             rating=p.rating,  # the event rating (C.07 10.1), frozen at enrolment
             joined_round=p.joined_round,
+            withdrawn_round=p.withdrawn_from_round,
         )
         for p in enrolled
     )
@@ -74,10 +139,15 @@ def _season_input(
         )
     entries: dict[int, list[scoring.Entry]] = {rid: [] for rid in round_numbers}
     for e in RoundEntry.objects.filter(round_id__in=round_numbers).values_list(
-        "round_id", "participant_id", "kind", "points"
+        "round_id", "participant_id", "kind", "points", "external_result"
     ):
         entries[e[0]].append(
-            scoring.Entry(participant=e[1], kind=scoring.EntryKind(e[2]), points=Fraction(e[3]))
+            scoring.Entry(
+                participant=e[1],
+                kind=scoring.EntryKind(e[2]),
+                points=Fraction(e[3]),
+                external_result=Fraction(e[4]) if e[4] else None,
+            )
         )
     rounds = tuple(
         scoring.Round(number=number, games=tuple(games[rid]), entries=tuple(entries[rid]))

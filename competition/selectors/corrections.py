@@ -17,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext
 
 from competition.models import Game, Round, RoundEntry
+from competition.numbers import points_text
 from competition.selectors.common import participant_names, public_names, user_label
 
 
@@ -102,8 +103,8 @@ def corrections_for_round(round: Round, *, public: bool = False) -> list[Correct
                     corrected_by=who(record),
                     board=None,
                     players=names.get(record.participant_id, "?"),
-                    before=f"{kinds.get(old_kind, old_kind)} ({old_points.normalize()})",
-                    after=f"{kinds.get(record.kind, record.kind)} ({record.points.normalize()})",
+                    before=f"{kinds.get(old_kind, old_kind)} ({points_text(old_points)})",
+                    after=f"{kinds.get(record.kind, record.kind)} ({points_text(record.points)})",
                     reason=reason,
                 )
             )

@@ -247,7 +247,7 @@ def _tonight(participant: Participant, boards: Mapping[int, MyBoard]) -> Tonight
         .order_by("-number")
         .first()
     )
-    if open_round is None or participant.joined_round > open_round.number:
+    if open_round is None or not participant.takes_part_in(open_round.number):
         return None
     mine = boards.get(open_round.pk)
     mark = mine.entry if mine is not None and mine.entry in ABSENCE_KINDS else PRESENT

@@ -9,26 +9,31 @@ decoded). Numbers stay exact (``Fraction``) up to the template.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import json
+import re
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from django.db.models import TextField
+from django.db import connections, router
+from django.db.models import CharField, DecimalField, IntegerField, Q, TextField, Value
 from django.db.models.functions import Cast
 
 from competition.exact import fraction_from_text
 from competition.models import Game, Participant, Round, RoundEntry, Season, StandingsSnapshot
-from competition.scoring import engine
+from competition.scoring import engine, movement
 from competition.scoring import model as scoring
 from competition.scoring.parameters import parameters_from_json
 from competition.scoring.records import RoundRecord, ScoringInputError, participant_records
 from competition.scoring.registry import get_system
+from competition.scoring.systems.base import SystemContext
 from competition.selectors.common import (
     season_tiebreak_codes,
     shown_name,
+    with_rule_sets,
 )
 
 
@@ -60,6 +65,29 @@ class ChartRow:
 
 
 @dataclass(frozen=True)
+class CorrectedRow:
+    """One result or entry of a closed round as first closed and as corrected (last state)."""
+
+    board: int | None  # None for an entry
+    white: int | None  # the game's players, or the entry's participant as ``white``
+    black: int | None
+    before: str  # result code, or entry kind
+    after: str
+    before_points: Fraction | None  # an entry's points
+    after_points: Fraction | None
+    reasons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class RoundCorrections:
+    """The corrections of one closed round and their effect on him after that round."""
+
+    round_number: int
+    rows: tuple[CorrectedRow, ...]
+    effect: movement.CorrectionEffect | None  # None when the figures could not be computed
+
+
+@dataclass(frozen=True)
 class ParticipantPage:
     season: Season
     participant_id: int
@@ -76,6 +104,17 @@ class ParticipantPage:
     names: dict[int, str]
     history: list[ChartRow]
     error: str = ""
+    # why he moved in each round 1..after_round, latest first (competition.scoring.movement)
+    movements: tuple[movement.Movement, ...] = ()
+    # round number -> the corrections made to it after it closed, and what they did to him
+    corrections: dict[int, RoundCorrections] = dataclasses.field(default_factory=dict)
+    withdrawn_round: int | None = None  # withdrawn from the season from this round on
+    # his external games (team matches on club night) up to after_round: (round, result)
+    external_games: tuple[tuple[int, Fraction], ...] = ()
+
+    @property
+    def external_points(self) -> Fraction:
+        return sum((result for _round, result in self.external_games), Fraction(0))
 
 
 @dataclass(frozen=True)
@@ -133,6 +172,7 @@ def season_input_for_page(season: Season) -> tuple[scoring.SeasonInput, dict[int
         "start_points",
         "rating",
         "joined_round",
+        "withdrawn_from_round",
         "member__name_display",
         "member__birth_year",
         "member__anonymised_at",
@@ -144,6 +184,7 @@ def season_input_for_page(season: Season) -> tuple[scoring.SeasonInput, dict[int
         start_points,
         rating,
         joined_round,
+        withdrawn_round,
         member_choice,
         birth_year,
         anonymised_at,
@@ -156,6 +197,7 @@ def season_input_for_page(season: Season) -> tuple[scoring.SeasonInput, dict[int
                 start_points=Fraction(start_points) if start_points is not None else None,
                 rating=rating,
                 joined_round=joined_round,
+                withdrawn_round=withdrawn_round,
             )
         )
         names[pid] = shown_name(
@@ -185,10 +227,15 @@ def season_input_for_page(season: Season) -> tuple[scoring.SeasonInput, dict[int
     entry_rows = (
         RoundEntry.objects.filter(round_id__in=round_numbers)
         .order_by("round_id", "kind", "participant__start_rank", "participant__member__name")
-        .values_list("round_id", "participant_id", "kind", "points")
+        .values_list("round_id", "participant_id", "kind", "points", "external_result")
     )
-    for round_id, participant_id, kind, points in entry_rows:
-        entry = scoring.Entry(participant_id, _ENTRY_KINDS[kind], Fraction(points))
+    for round_id, participant_id, kind, points, external in entry_rows:
+        entry = scoring.Entry(
+            participant_id,
+            _ENTRY_KINDS[kind],
+            Fraction(points),
+            Fraction(external) if external else None,
+        )
         entries[round_id].append(entry)
     season_in = scoring.SeasonInput(
         participants=tuple(participants),
@@ -203,7 +250,7 @@ def season_input_for_page(season: Season) -> tuple[scoring.SeasonInput, dict[int
         min_games=season.min_games,
         round_robin=season.is_round_robin,
     )
-    return season_in, names
+    return with_rule_sets(season_in, season=season), names
 
 
 def participant_detail(
@@ -226,13 +273,24 @@ def participant_detail(
         after_round = last or None
     history: list[ChartRow] = []
     stored: dict[str, Any] | None = None  # his row after ``after_round``, as last computed
-    for round_number, own in own_snapshot_rows(season_id=season.pk, participant_id=participant_id):
+    texts = _snapshot_texts(season.pk)
+    for round_number, own in _own_rows_in_texts(texts, participant_id):
         history.append(ChartRow(round_number, own["rank"], fraction_from_text(own["score"])))
         if round_number == after_round:
             stored = own
     base = ParticipantPage(
         season, participant_id, names[participant_id], after_round, rounds, None,
         len(names), system.primary, others, codes, [], [], names, history,
+        withdrawn_round=next(
+            p.withdrawn_round for p in season_in.participants if p.id == participant_id
+        ),
+        external_games=tuple(
+            sorted(
+                (number, result)
+                for (pid, number), result in scoring.external_results(season_in).items()
+                if pid == participant_id and number <= (after_round or 0)
+            )
+        ),
     )  # fmt: skip
     if not after_round:
         return base
@@ -240,7 +298,7 @@ def participant_detail(
         # The stored snapshot is the engine's output for these rules and results (rebuilt by
         # every write); the engine runs only for a season without one.
         figures = _row_from_snapshot(stored) if stored is not None else None
-        explanation = engine.explain(
+        explanation, context = engine.explain_in_context(
             season_in,
             participant_id=participant_id,
             after_round=after_round,
@@ -257,6 +315,8 @@ def participant_detail(
                 "games": row.games_played,
                 "eligible": row.eligible,
             }
+        moves = _movements(season_in, participant_id, texts, after_round, context)
+        corrections = _corrections(season_in, participant_id, after_round, season)
     except (ScoringInputError, ValueError) as error:
         return dataclasses.replace(base, error=str(error))
     records = participant_records(season_in, participant_id, after_round)
@@ -276,10 +336,229 @@ def participant_detail(
         base,
         row=figures,
         games=games,
+        movements=moves,
+        corrections=corrections,
         sections=[
             ExplanationSection(code, explanation.totals.get(code), sections[code])
             for code in ordered
         ],
+    )
+
+
+_CORRECTED_COLUMNS = (
+    "id", "round__number", "history_id", "history_date", "history_type", "history_change_reason",
+)  # fmt: skip
+
+
+# A season id no season has: the corrections query is compiled with it, then run with the real one
+_ANY_SEASON = -7390218465
+
+
+@functools.cache
+def _correction_history_sql(alias: str) -> tuple[str, tuple[Any, ...]]:
+    """The SQL and parameters of the corrections query for one database, compiled once with
+    :data:`_ANY_SEASON` in the season's place: compiling it took ten times longer than running
+    it (and most seasons have no corrections)."""
+    closed = Q(round__season_id=_ANY_SEASON, round__status=Round.Status.COMPLETED)
+    corrected = closed & Q(history_type="~", history_change_reason__gt="")
+    # no ordering in the parts of a UNION (the history's default ordering is by date)
+    games = (
+        Game.history.using(alias)
+        .filter(closed, id__in=Game.history.filter(corrected).values("id"))
+        .order_by()
+        .values_list(
+            Value("game", output_field=CharField()),
+            *_CORRECTED_COLUMNS,
+            "result",
+            Value(None, output_field=DecimalField(max_digits=3, decimal_places=1)),
+            "white_id",
+            "black_id",
+            "board",
+        )
+    )
+    entries = (
+        RoundEntry.history.using(alias)
+        .filter(closed, id__in=RoundEntry.history.filter(corrected).values("id"))
+        .order_by()
+        .values_list(
+            Value("entry", output_field=CharField()),
+            *_CORRECTED_COLUMNS,
+            "kind",
+            "points",
+            "participant_id",
+            Value(None, output_field=IntegerField()),
+            Value(None, output_field=IntegerField()),
+        )
+    )
+    sql, params = games.union(entries, all=True).query.sql_with_params()
+    assert params.count(_ANY_SEASON) == 4, params  # the season in each filter of each part
+    return sql, tuple(params)
+
+
+def _correction_history(season: Season) -> list[tuple[Any, ...]]:
+    """Every history record of the results and entries of the season's closed rounds that
+    were ever corrected (a change with a reason), oldest first, games and entries in one
+    query: (source, id, round number, history id, date, type, reason, result or kind, points,
+    white or participant, black, board). Points as ``Fraction`` (entries), None for games."""
+    alias = router.db_for_read(Game)
+    sql, params = _correction_history_sql(alias)
+    with connections[alias].cursor() as cursor:
+        cursor.execute(sql, [season.pk if param == _ANY_SEASON else param for param in params])
+        rows = cursor.fetchall()
+    # the date only orders the records (as the database returns it: text or a datetime)
+    return sorted(
+        ((*row[:8], None if row[8] is None else Fraction(str(row[8])), *row[9:]) for row in rows),
+        key=lambda row: (row[4], row[3]),
+    )
+
+
+def _corrections(
+    season_in: scoring.SeasonInput,
+    participant_id: int,
+    after_round: int,
+    season: Season,
+) -> dict[int, RoundCorrections]:
+    """The corrections of rounds 1..``after_round`` and what each round's corrections did to
+    him after that round (docs/scoring.md, "Why did I move"): the round as first closed (each
+    corrected row as it was before its first correction in that round's closed state) against
+    the round as it is now, every other round as now. One query, and two engine runs per
+    corrected round (corrections are rare).
+    """
+    first: dict[tuple[str, int], tuple[Any, ...]] = {}  # the row as first closed
+    last: dict[tuple[str, int], tuple[Any, ...]] = {}
+    reasons: dict[tuple[str, int], list[str]] = defaultdict(list)
+    previous: dict[tuple[str, int], tuple[Any, ...]] = {}
+    for record in _correction_history(season):
+        key = (record[0], record[1])
+        reason = record[6] or ""
+        if record[5] == "~" and reason and key in previous:
+            first.setdefault(key, previous[key])
+            reasons[key].append(reason)
+            last[key] = record
+        previous[key] = record
+    by_round: dict[int, list[CorrectedRow]] = defaultdict(list)
+    for key, before in first.items():
+        after = last[key]
+        number = after[2]
+        if number > after_round:
+            continue
+        is_entry = key[0] == "entry"
+        by_round[number].append(
+            CorrectedRow(
+                board=None if is_entry else after[11],
+                white=after[9],
+                black=after[10],
+                before=before[7],
+                after=after[7],
+                before_points=Fraction(before[8]) if is_entry else None,
+                after_points=Fraction(after[8]) if is_entry else None,
+                reasons=tuple(reasons[key]),
+            )
+        )
+    corrections = {}
+    for number in sorted(by_round):
+        rows = tuple(sorted(by_round[number], key=lambda row: (row.board is None, row.board or 0)))
+        uncorrected = _as_first_closed(season_in, number, rows)
+        effect = movement.correction_effect(uncorrected, season_in, participant_id, number)
+        corrections[number] = RoundCorrections(number, rows, effect)
+    return corrections
+
+
+def _as_first_closed(
+    season_in: scoring.SeasonInput, number: int, rows: tuple[CorrectedRow, ...]
+) -> scoring.SeasonInput:
+    """The season with round ``number``'s corrected rows as they were before the corrections."""
+    games = {(row.white, row.black): row for row in rows if row.board is not None}
+    entries = {row.white: row for row in rows if row.board is None}
+    old = season_in.rounds[number - 1]
+    restored = scoring.Round(
+        number,
+        tuple(
+            dataclasses.replace(game, result=_RESULTS[games[game.white, game.black].before])
+            if (game.white, game.black) in games
+            else game
+            for game in old.games
+        ),
+        tuple(
+            scoring.Entry(
+                entry.participant,
+                _ENTRY_KINDS[entries[entry.participant].before],
+                entries[entry.participant].before_points or Fraction(0),
+            )
+            if entry.participant in entries
+            else entry
+            for entry in old.entries
+        ),
+    )
+    rounds = list(season_in.rounds)
+    rounds[number - 1] = restored
+    return dataclasses.replace(season_in, rounds=tuple(rounds))
+
+
+def _movements(
+    season_in: scoring.SeasonInput,
+    participant_id: int,
+    texts: list[tuple[int, str]],
+    after_round: int,
+    context: SystemContext | None,
+) -> tuple[movement.Movement, ...]:
+    """Why he moved in rounds 1..``after_round``, latest first.
+
+    The rankings come from the stored snapshots (every row's id and rank, read from the text
+    without decoding the rows), a round without a snapshot's from the engine; round 1 is not
+    compared with the standings before it (docs/scoring.md, "Why did I move"). ``context`` is
+    the one the engine explained him in (rounds 1..``after_round``): the score terms reuse it.
+    """
+    stored = dict(texts)
+    rankings: list[Mapping[int, int] | None] = [None]
+    for round_number in range(1, after_round + 1):
+        text = stored.get(round_number)
+        ranking = ranking_in_snapshot_text(text) if text is not None else None
+        if ranking is None or participant_id not in ranking:
+            ranking = movement.ranks_of(engine.standings_after(season_in, round_number))
+        rankings.append(ranking)
+    if context is None or context.upto_round != after_round:
+        context = engine.system_context(season_in, after_round)
+    moves = movement.movements(season_in, participant_id, rankings, context=context)
+    return tuple(reversed(moves))
+
+
+_SNAPSHOT_ID = re.compile(r'"participant_id": ?(\d+)')
+_SNAPSHOT_RANK = re.compile(r'"rank": ?(\d+)')
+# a row's id followed by its rank: every row matches when the rows are written in that order
+_SNAPSHOT_ID_RANK = re.compile(r'"participant_id": ?(\d+), ?"rank": ?(\d+)')
+
+
+def ranking_in_snapshot_text(text: str) -> dict[int, int]:
+    """Participant id → rank of every row of a snapshot's rows (a JSON list of objects, as
+    text), without decoding the rows: each row holds one ``participant_id`` and one ``rank``,
+    in either order (as ``json.dumps`` and PostgreSQL write them), and no other key or value of
+    a row has either name. Rows that all hold the id just before the rank (as ``json.dumps``
+    writes them) are read in one pass. When the counts disagree the list is decoded whole.
+
+    >>> ranking_in_snapshot_text('[{"participant_id": 7, "rank": 1, "values": {"SB": "1"}}, '
+    ...                          '{"rank": 1, "values": {}, "participant_id": 76}]')
+    {7: 1, 76: 1}
+    >>> ranking_in_snapshot_text('[{"participant_id":7,"rank":2},{"participant_id":8,"rank":1}]')
+    {7: 2, 8: 1}
+    """
+    if _SNAPSHOT_ID_RANK.match(text, max(text.find('"participant_id"'), 0)):
+        # the first row as json.dumps writes it (not PostgreSQL): every row in one pass
+        pairs = _SNAPSHOT_ID_RANK.findall(text)
+        if len(pairs) == text.count('"participant_id"'):
+            return {int(pid): int(rank) for pid, rank in pairs}
+    ids, ranks = _SNAPSHOT_ID.findall(text), _SNAPSHOT_RANK.findall(text)
+    if len(ids) == len(ranks):
+        return {int(pid): int(rank) for pid, rank in zip(ids, ranks, strict=True)}
+    return {row["participant_id"]: row["rank"] for row in json.loads(text)}
+
+
+def _snapshot_texts(season_id: int) -> list[tuple[int, str]]:
+    """(round number, rows as JSON text) of every stored snapshot of the season (one query)."""
+    return list(
+        StandingsSnapshot.objects.filter(season_id=season_id)
+        .order_by("round_number")
+        .values_list("round_number", Cast("rows", output_field=TextField()))
     )
 
 
@@ -290,11 +569,12 @@ def own_snapshot_rows(*, season_id: int, participant_id: int) -> list[tuple[int,
     Decoding every snapshot whole (40 rounds × 150 rows) took a quarter of the page's time, so
     each is read as text and :func:`row_in_snapshot_text` decodes the row that holds his id.
     """
-    texts = (
-        StandingsSnapshot.objects.filter(season_id=season_id)
-        .order_by("round_number")
-        .values_list("round_number", Cast("rows", output_field=TextField()))
-    )
+    return _own_rows_in_texts(_snapshot_texts(season_id), participant_id)
+
+
+def _own_rows_in_texts(
+    texts: list[tuple[int, str]], participant_id: int
+) -> list[tuple[int, dict[str, Any]]]:
     own = []
     for round_number, text in texts:
         row = row_in_snapshot_text(text, participant_id)

@@ -11,6 +11,7 @@ which formats them for the reader's language. A participant's page is in
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import functools
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
@@ -19,23 +20,28 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connections, router
-from django.db.models import Count, Max, OuterRef, Subquery, Sum
+from django.db.models import Count, JSONField, Max, OuterRef, Subquery, Sum
 from django.utils.translation import pgettext_lazy
 
+from competition import numbers
 from competition.exact import fraction_from_text
 from competition.models import (
     Game,
+    Participant,
     Round,
     RoundEntry,
     Season,
+    SeasonRules,
     StandingsSnapshot,
 )
 from competition.scoring import engine
-from competition.scoring.fingerprint import short_form
+from competition.scoring.fingerprint import short_fingerprint, short_form
+from competition.scoring.model import StandingRow as StandingRowResult
 from competition.scoring.parameters import parameters_from_json
 from competition.scoring.records import RoundRecord, ScoringInputError, records_by_participant
-from competition.scoring.registry import get_system
+from competition.scoring.registry import SYSTEMS, get_system
 from competition.scoring.systems.base import RankingSystem
+from competition.scoring.tiebreaks import validate_tiebreaks
 from competition.selectors.common import (
     member_public_name,
     public_names,
@@ -63,6 +69,14 @@ class SeasonSummary:
     after_round: int | None
     top: list[dict[str, Any]]  # snapshot rows with "name" added
     latest_round: Round | None
+
+    @property
+    def score_style(self) -> str:
+        """The top's score column in one style (competition/numbers.py): 7½ or one decimals."""
+        primary = SYSTEMS[self.season.system].primary if self.season.system in SYSTEMS else ""
+        return numbers.column_style(
+            (Fraction(row["score"]) for row in self.top), points=numbers.is_points(primary)
+        )
 
 
 def season_summaries(*, club_slug: str | None = None, top: int = 5) -> list[SeasonSummary]:
@@ -103,7 +117,7 @@ def season_summaries(*, club_slug: str | None = None, top: int = 5) -> list[Seas
 
 def season_get(*, slug: str) -> Season:
     """The season with its club (one query); raises ``Season.DoesNotExist``."""
-    return Season.objects.select_related("club").get(slug=slug)
+    return Season.objects.select_related("club", "group_competition").get(slug=slug)
 
 
 @functools.cache
@@ -210,6 +224,8 @@ class SeasonStandingsPage:
     # the short form of the standings fingerprint (competition.scoring.fingerprint); "" without
     # completed rounds
     fingerprint: str = ""
+    rules_version: int = 1  # the rule set the standings are scored by
+    ranking_dependent: bool = False  # the system ranks on its own ranking (Keizer)
 
 
 def _row_from_snapshot(row: Mapping[str, Any], name: str) -> dict[str, Any]:
@@ -225,18 +241,26 @@ def _row_from_snapshot(row: Mapping[str, Any], name: str) -> dict[str, Any]:
     }
 
 
-def standings_for_season(*, season: Season, after_round: int | None = None) -> SeasonStandingsPage:
+def standings_for_season(
+    *, season: Season, after_round: int | None = None, rules_version: int | None = None
+) -> SeasonStandingsPage:
     """The standings after ``after_round`` (default: the latest) with movement since the round
     before, and the season's standings fingerprint as stored with the snapshot
-    (``standings_recompute``); three queries whatever the size of the season."""
+    (``standings_recompute``); four queries whatever the size of the season.
+
+    ``rules_version`` (an earlier rule set of the season) gives the standings as that rule set
+    scores the season, computed afresh (a few queries more); raises ``SeasonRules.DoesNotExist``
+    for a version the season never had.
+    """
+    if rules_version is not None and rules_version != season.rules_version:
+        return _standings_under_rules(season, after_round, rules_version)
     system = get_system(season.system)
     rounds = sorted(
         StandingsSnapshot.objects.filter(season=season).values_list("round_number", flat=True)
     )
     codes = season_tiebreak_codes(season)
-    others = tuple(code for code in system.figure_codes if code != system.primary)
     if not rounds:
-        return SeasonStandingsPage(season, None, [], system.primary, others, codes, [])
+        return _standings_page(season, system, codes, rounds, None, [], [], "")
     if after_round not in rounds:
         after_round = rounds[-1]
     snapshots = {
@@ -245,18 +269,96 @@ def standings_for_season(*, season: Season, after_round: int | None = None) -> S
             season=season, round_number__in=[after_round, after_round - 1]
         )
     }
-    current = snapshots[after_round].rows
-    previous_rank = {
-        row["participant_id"]: row["rank"]
-        for row in (snapshots[after_round - 1].rows if after_round - 1 in snapshots else [])
-    }
     names = public_names(season_id=season.pk)
-    rows = []
-    for row in current:
-        entry = _row_from_snapshot(row, names.get(row["participant_id"], "?"))
-        before = previous_rank.get(row["participant_id"])
-        entry["movement"] = None if before is None else before - row["rank"]
-        rows.append(entry)
+    current = snapshots[after_round]
+    rows = [_row_from_snapshot(row, names.get(row["participant_id"], "?")) for row in current.rows]
+    withdrawn = dict(
+        Participant.objects.filter(season=season, withdrawn_from_round__isnull=False).values_list(
+            "id", "withdrawn_from_round"
+        )
+    )
+    for entry in rows:
+        entry["withdrawn_from_round"] = withdrawn.get(entry["participant_id"])
+    return _standings_page(
+        season,
+        system,
+        codes,
+        rounds,
+        after_round,
+        rows,
+        snapshots[after_round - 1].rows if after_round - 1 in snapshots else [],
+        short_form(current.fingerprint) if current.fingerprint else "",
+    )
+
+
+def _standings_under_rules(
+    season: Season, after_round: int | None, rules_version: int
+) -> SeasonStandingsPage:
+    """The standings page as rule set ``rules_version`` scores the season's completed rounds."""
+    season_in, names = season_input_with_public_names(season, rules_version=rules_version)
+    system = get_system(season_in.system)
+    try:
+        codes = validate_tiebreaks(season_in.tiebreaks)
+    except ValueError:
+        codes = tuple(season_in.tiebreaks)
+    history = {
+        standings.round_number: standings
+        for standings in engine.standings_history(season_in).history
+    }
+    rounds = sorted(history)
+    if not rounds:
+        return _standings_page(season, system, codes, rounds, None, [], [], "", rules_version)
+    if after_round not in rounds:
+        after_round = rounds[-1]
+
+    def entry(row: StandingRowResult) -> dict[str, Any]:
+        return {
+            "participant_id": row.participant_id,
+            "rank": row.rank,
+            "name": names.get(row.participant_id, "?"),
+            "score": row.score,
+            "game_points": row.game_points,
+            "values": dict(row.values),
+            "games": row.games_played,
+            "eligible": row.eligible,
+            "withdrawn_from_round": withdrawn.get(row.participant_id),
+        }
+
+    withdrawn = {p.id: p.withdrawn_round for p in season_in.participants if p.withdrawn_round}
+    previous = history.get(after_round - 1)
+    return _standings_page(
+        season,
+        system,
+        codes,
+        rounds,
+        after_round,
+        [entry(row) for row in history[after_round].rows],
+        [{"participant_id": row.participant_id, "rank": row.rank} for row in previous.rows]
+        if previous
+        else [],
+        short_fingerprint(season_in),
+        rules_version,
+    )
+
+
+def _standings_page(
+    season: Season,
+    system: RankingSystem,
+    codes: tuple[str, ...],
+    rounds: list[int],
+    after_round: int | None,
+    rows: list[dict[str, Any]],
+    previous_rows: Sequence[Mapping[str, Any]],
+    fingerprint: str,
+    rules_version: int | None = None,
+) -> SeasonStandingsPage:
+    """The page from its rows in rank order: movement since ``previous_rows`` and what
+    separated equal scores."""
+    others = tuple(code for code in system.figure_codes if code != system.primary)
+    previous_rank = {row["participant_id"]: row["rank"] for row in previous_rows}
+    for entry in rows:
+        before = previous_rank.get(entry["participant_id"])
+        entry["movement"] = None if before is None else before - entry["rank"]
     # Why each row is below the one above it with the same score (rank order, as stored).
     criteria = (*system.secondary, *codes)
     separations = tiebreak_separations(
@@ -273,10 +375,32 @@ def standings_for_season(*, season: Season, after_round: int | None = None) -> S
         codes,
         rows,
         criteria,
-        fingerprint=short_form(snapshots[after_round].fingerprint)
-        if snapshots[after_round].fingerprint
-        else "",
+        fingerprint=fingerprint,
+        rules_version=season.rules_version if rules_version is None else rules_version,
+        ranking_dependent=system.ranking_dependent,
     )
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """A change of the season's rules as the public pages report it."""
+
+    version: int  # the rule set that came into force
+    valid_from: datetime.datetime
+    from_round: int  # 1: every round was recomputed; else the first round it scores
+
+
+def rule_changes(*, season: Season) -> list[RuleChange]:
+    """The season's changes of rules, oldest first (one query; none when the rules never
+    changed)."""
+    if season.rules_version <= 1:
+        return []
+    return [
+        RuleChange(*row)
+        for row in SeasonRules.objects.filter(season=season, version__gte=2)
+        .order_by("version")
+        .values_list("version", "valid_from", "from_round")
+    ]
 
 
 # --------------------------------------------------------------------------------------------
@@ -292,6 +416,8 @@ class RoundPage:
     entries_by_kind: list[tuple[str, str, list[RoundEntry]]]  # (kind, label, entries)
     corrections: list[Correction]
     names: dict[int, str] = field(default_factory=dict)  # public names of the shown players
+    # each player's place in the standings before the round (none before round 1)
+    places: dict[int, int] = field(default_factory=dict)
 
 
 def latest_round_number(*, season: Season) -> int | None:
@@ -310,7 +436,15 @@ def round_detail(*, season: Season, number: int) -> RoundPage:
     Raises ``Round.DoesNotExist`` for an unknown round. The draft pairing of a round not yet
     published (its boards and bye) is the TD's alone: the page shows neither.
     """
-    rnd = Round.objects.get(season=season, number=number)
+    # with the standings before it, for each player's place beside his name
+    rnd = Round.objects.annotate(
+        rows_before=Subquery(
+            StandingsSnapshot.objects.filter(
+                season_id=OuterRef("season_id"), round_number=OuterRef("number") - 1
+            ).values("rows")[:1],
+            output_field=JSONField(),
+        )
+    ).get(season=season, number=number)
     numbers = list(
         Round.objects.filter(season=season).order_by("number").values_list("number", flat=True)
     )
@@ -343,7 +477,8 @@ def round_detail(*, season: Season, number: int) -> RoundPage:
             *(entry.participant for entry in entries),
         ]
     }
-    return RoundPage(season, rnd, numbers, games, entries_by_kind, corrections, names)
+    places = {row["participant_id"]: row["rank"] for row in rnd.rows_before or ()} if games else {}
+    return RoundPage(season, rnd, numbers, games, entries_by_kind, corrections, names, places)
 
 
 # --------------------------------------------------------------------------------------------

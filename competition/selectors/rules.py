@@ -31,6 +31,7 @@ class RuleSetView:
     min_games: int
     changed_by: str
     current: bool
+    from_round: int  # 1: the whole season; else the first round these rules score
     # (what, before, after) against the version before; empty for the first one
     changes: list[tuple[str, str, str]] = field(default_factory=list)
 
@@ -42,7 +43,7 @@ def _value_text(kind: ParameterKind, value: object) -> str:
         return fraction_text(value)
     if value == "":
         return _("empty")
-    return str(value)
+    return labels.choice_label(value)
 
 
 def _parameters(system_key: str, stored: Mapping[str, object]) -> list[tuple[str, str]]:
@@ -102,6 +103,7 @@ def _view(
     min_games: int,
     changed_by: str,
     current: bool,
+    from_round: int,
 ) -> RuleSetView:
     policies = dict(UnplayedPolicy.choices)
     return RuleSetView(
@@ -114,6 +116,7 @@ def _view(
         min_games=min_games,
         changed_by=changed_by,
         current=current,
+        from_round=from_round,
     )
 
 
@@ -140,6 +143,7 @@ def rule_history(*, season: Season) -> list[RuleSetView]:
             min_games=row.min_games,
             changed_by=row.changed_by.get_username() if row.changed_by else "",
             current=row.version == season.rules_version,
+            from_round=row.from_round,
         )
         for row in stored
     ]
@@ -155,6 +159,7 @@ def rule_history(*, season: Season) -> list[RuleSetView]:
                 min_games=season.min_games,
                 changed_by="",
                 current=True,
+                from_round=season.rules_from_round,
             )
         )
     with_changes = [views[0]]

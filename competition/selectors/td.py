@@ -31,6 +31,7 @@ from competition.models import (
     Round,
     RoundEntry,
     Season,
+    taking_part_in,
 )
 from competition.pairing import (
     FixedBoard,
@@ -42,7 +43,9 @@ from competition.pairing import (
     ReasonKind,
     pair_round,
 )
+from competition.scoring import series as series_rules
 from competition.scoring.model import Result
+from competition.selectors import series
 from competition.selectors.common import participant_names, user_label
 
 # --- the draft pairing (read by the pages and by the services that rewrite it) ---------------
@@ -89,9 +92,10 @@ def draft_of(round: Round) -> Draft:
 
 
 def participants_in_round(round: Round) -> list[Participant]:
-    """The season's participants taking part in ``round`` (joined by then), start order."""
+    """The season's participants taking part in ``round`` (joined by then, not withdrawn),
+    start order."""
     return list(
-        Participant.objects.filter(season_id=round.season_id, joined_round__lte=round.number)
+        Participant.objects.filter(taking_part_in(round.number), season_id=round.season_id)
         .select_related("member")
         .order_by("start_rank", "member__name", "pk")
     )
@@ -156,9 +160,20 @@ def pairing_request(
     """
     season = round.season
     present = present_participants(round)
-    ranks = _standing_ranks(season, round.number)
-    unranked = (max(ranks.values()) if ranks else 0) + 1
     earlier = Round.objects.filter(season=season, number__lt=round.number)
+    rematch_window = season.rematch_window
+    if season.is_rapid_series:
+        # A rapid evening is paired within itself: by the evening's ranking so far, with the
+        # evening's games only, and nobody meets the same opponent twice in one evening.
+        ranks = series.evening_ranks(round)
+        first = round.number - series_rules.round_in_evening(
+            round.number, season.rounds_per_evening
+        )
+        earlier = earlier.filter(number__gt=first)
+        rematch_window = max(rematch_window, season.rounds_per_evening)
+    else:
+        ranks = _standing_ranks(season, round.number)
+    unranked = (max(ranks.values()) if ranks else 0) + 1
     whites: dict[int, int] = {}
     blacks: dict[int, int] = {}
     previous: list[PlayedGame] = []
@@ -211,7 +226,7 @@ def pairing_request(
             for p in ordered
         ),
         previous_games=tuple(previous),
-        rematch_window=season.rematch_window,
+        rematch_window=rematch_window,
         fixed_boards=tuple(fixed_boards),
         fixed_bye=fixed_bye,
         forbidden_pairs=forbidden,
@@ -326,7 +341,7 @@ def td_desk(user: AbstractBaseUser | AnonymousUser) -> list[SeasonDesk]:
     clubs = td_clubs(user)
     seasons = list(
         Season.objects.filter(club__in=clubs, status=Season.Status.RUNNING)
-        .select_related("club")
+        .select_related("club", "group_competition")
         .order_by("club__name", "name")
     )
     # The season comes along: round_step reads whether it is a round robin.
@@ -732,6 +747,8 @@ class EntryRow:
     kind_label: str
     points: Decimal
     note: str
+    version: int = 1
+    external_result: str = ""  # a club duty that was an external game: "1", "1/2" or "0"
 
 
 def result_board(game: Game) -> ResultBoardRow:
@@ -768,6 +785,8 @@ def round_entries(round: Round) -> list[EntryRow]:
             kind_label=e.get_kind_display(),
             points=e.points,
             note=e.note,
+            version=e.version,
+            external_result=e.external_result,
         )
         for e in RoundEntry.objects.filter(round=round)
         .select_related("participant__member")

@@ -85,7 +85,7 @@ def _apply_to_open_round(
     round = _evening_round(evening)
     if round is None or not round.is_planned or round.season.is_round_robin:
         return
-    if participant.joined_round > round.number:
+    if not participant.takes_part_in(round.number):
         return
     current = (
         RoundEntry.objects.filter(round=round, participant=participant)

@@ -23,7 +23,6 @@ from functools import partial
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Max
-from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from competition.models import (
@@ -31,12 +30,14 @@ from competition.models import (
     ATTENDANCE_CHOICES,
     DRAFT_ENTRY_KINDS,
     PRESENT,
+    ExternalResult,
     Game,
     Member,
     Participant,
     Round,
     RoundEntry,
 )
+from competition.numbers import points_text
 from competition.pairing import (
     FixedBoard,
     PairingError,
@@ -45,6 +46,7 @@ from competition.pairing import (
     pair_round,
 )
 from competition.pairing.berger import berger_cycle_round
+from competition.scoring.series import round_in_evening
 from competition.selectors.common import participant_names
 from competition.selectors.td import (
     Draft,
@@ -90,7 +92,10 @@ def _berger_draft(round: Round) -> Draft:
     players = participants_in_round(round)
     if len(players) < 2:
         raise ServiceError(_("A round robin needs at least two participants."))
-    games, bye_no = berger_cycle_round(len(players), round.number)
+    number = round.number
+    if round.season.is_rapid_series:  # every evening is a round robin of its own
+        number = round_in_evening(number, round.season.rounds_per_evening)
+    games, bye_no = berger_cycle_round(len(players), number)
     boards = tuple(
         DraftBoard(players[white_no - 1].id, players[black_no - 1].id, fixed=False)
         for white_no, black_no in games
@@ -279,6 +284,17 @@ def latecomer_add(
             joined_round=round.number,
             rating=member.rating,  # the event rating, frozen now (C.07 10.1)
         )
+    elif (
+        participant.withdrawn_from_round is not None
+        and participant.withdrawn_from_round <= round.number
+    ):
+        raise ServiceError(
+            _(
+                "%(name)s withdrew from the season from round %(round)s; take the withdrawal "
+                "back on the members page first."
+            )
+            % {"name": member.name, "round": participant.withdrawn_from_round}
+        )
     elif participant.joined_round > round.number:
         participant.joined_round = round.number
         participant.save(update_fields=["joined_round"])
@@ -413,7 +429,7 @@ def pairing_fix(
         raise ServiceError(_("A player cannot play himself."))
     absent = absent_ids(round)
     for player in (w, b):
-        if player.pk in absent or player.joined_round > round.number:
+        if player.pk in absent or not player.takes_part_in(round.number):
             raise ServiceError(
                 _("%(name)s is not present and cannot be paired.") % {"name": player.member.name}
             )
@@ -435,7 +451,7 @@ def pairing_move_bye(*, round: Round, to: Participant | int, user: User | None) 
     round = round_lock(round.pk)
     _require_planned(round)
     player = _participant(round, to)
-    if player.pk in absent_ids(round) or player.joined_round > round.number:
+    if player.pk in absent_ids(round) or not player.takes_part_in(round.number):
         raise ServiceError(
             _("%(name)s is not present and cannot get the bye.") % {"name": player.member.name}
         )
@@ -501,8 +517,10 @@ def entry_correct(
     reason: str,
     user: User | None,
     expected_version: int,
+    external_result: str | None = None,
 ) -> RoundEntry:
-    """Correct a closed round's absence, club duty or bye (kind and points) with a reason,
+    """Correct a closed round's absence, club duty or bye (kind, points and, for a club duty,
+    the result of the external game it was: ``external_result``, None keeps it) with a reason,
     unless someone else changed it since ``expected_version`` (then nothing is overwritten and
     the TD is told who changed it, when, and what it holds now)."""
     round_id = RoundEntry.objects.filter(pk=entry_id).values_list("round_id", flat=True).first()
@@ -530,14 +548,22 @@ def entry_correct(
             % {
                 "name": entry.participant.member.name,
                 "kind": entry.get_kind_display(),
-                "points": floatformat(entry.points, -1),
+                "points": points_text(entry.points),
                 **changed_by(entry),
             }
         )
     new_points = points if points is not None else entry.points
-    if entry.kind == kind and entry.points == new_points:
+    if kind != RoundEntry.Kind.CLUB_DUTY:
+        external_result = ""  # only a club duty can be an external game
+    new_external = entry.external_result if external_result is None else external_result
+    if new_external not in ("", *ExternalResult.values):
+        raise ServiceError(
+            _("Unknown result of an external game: %(result)s.") % {"result": new_external}
+        )
+    if entry.kind == kind and entry.points == new_points and entry.external_result == new_external:
         return entry
     entry.kind, entry.points, entry.updated_by = kind, new_points, user
+    entry.external_result = new_external
     entry.version += 1
     entry._change_reason = reason.strip()
     entry.save()

@@ -15,12 +15,12 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from django.core.mail import EmailMessage, get_connection
-from django.template.defaultfilters import floatformat
 from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from competition.models import Game, Invitation, Participant, Round, RoundEntry, Season
+from competition.numbers import points_text
 from competition.selectors.common import member_public_name
 
 logger = logging.getLogger(__name__)
@@ -166,7 +166,7 @@ def result_corrected_notify(*, game_id: int | None = None, entry_id: int | None 
                         _("Now: %(kind)s, %(points)s points.")
                         % {
                             "kind": entry.get_kind_display(),
-                            "points": floatformat(entry.points, -1),
+                            "points": points_text(entry.points),
                         },
                     )
                 )

@@ -20,7 +20,16 @@ from django.utils import timezone
 from django.utils.formats import time_format
 from django.utils.translation import gettext as _
 
-from competition.models import AbsenceReport, Game, Participant, Round, RoundEntry, Season
+from competition.models import (
+    AbsenceReport,
+    ExternalResult,
+    Game,
+    Participant,
+    Round,
+    RoundEntry,
+    Season,
+    taking_part_in,
+)
 from competition.selectors.common import user_label
 from competition.services import notifications
 from competition.services.errors import ServiceError
@@ -120,10 +129,10 @@ def reported_absences_record(*, round: Round) -> None:
     if round.season.is_round_robin:
         return
     reports = AbsenceReport.objects.filter(
+        taking_part_in(round.number, prefix="participant__"),
         evening__season=round.season,
         evening__date=round.date,
         kind=AbsenceReport.Kind.ABSENT,
-        participant__joined_round__lte=round.number,
     ).select_related("participant", "reported_by")
     taken = set(RoundEntry.objects.filter(round=round).values_list("participant_id", flat=True))
     for report in reports:
@@ -216,9 +225,55 @@ def entry_record(
             updated_by=user,
         )
     existing.kind, existing.points, existing.note, existing.updated_by = kind, points, note, user
+    if kind != RoundEntry.Kind.CLUB_DUTY:
+        existing.external_result = ""  # only a club duty can be an external game
     existing.version += 1
     existing.save()
     return existing
+
+
+@transaction.atomic
+def external_result_record(
+    *, entry_id: int, result: str, expected_version: int, user: User | None = None
+) -> RoundEntry:
+    """The result of a club duty that was a game for the club elsewhere (a team match), in a
+    round not yet closed; ``""`` takes it back. Refused for another kind of entry, for a closed
+    round (its correction page records it, with a reason) and when someone else changed the
+    entry since ``expected_version``."""
+    if result not in ("", *ExternalResult.values):
+        raise ServiceError(
+            _("Unknown result of an external game: %(result)s.") % {"result": result}
+        )
+    round_id = RoundEntry.objects.filter(pk=entry_id).values_list("round_id", flat=True).first()
+    if round_id is None:
+        raise ServiceError(_("This entry no longer exists; reload the round."))
+    round = round_lock(round_id)
+    if round.is_completed:
+        raise ServiceError(
+            _("Round %(round)s is closed: correct the entry on its correction page.")
+            % {"round": round.number}
+        )
+    entry = (
+        RoundEntry.objects.select_for_update(of=("self",))
+        .select_related("participant__member")
+        .get(pk=entry_id)
+    )
+    if entry.kind != RoundEntry.Kind.CLUB_DUTY:
+        raise ServiceError(
+            _("%(name)s is not on club duty: only a club duty can be an external game.")
+            % {"name": entry.participant.member.name}
+        )
+    if entry.version != expected_version:
+        raise ServiceError(
+            _("The entry of %(name)s was changed meanwhile; reload the round.")
+            % {"name": entry.participant.member.name}
+        )
+    if entry.external_result == result:
+        return entry  # a second tap
+    entry.external_result, entry.updated_by = result, user
+    entry.version += 1
+    entry.save()
+    return entry
 
 
 def changed_by(record: Game | RoundEntry) -> dict[str, str]:

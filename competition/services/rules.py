@@ -3,15 +3,18 @@
 The preview runs the pure engine on the season's completed rounds with the proposed rules and
 saves nothing. Saving keeps the rule set that was in force as a ``SeasonRules`` row (with the
 date it came into force), records the new one, bumps ``Season.rules_version`` and recomputes the
-cached standings; ``rules_for_version`` gives back any earlier rule set, so standings published
-under it can be reproduced exactly (``season_input(season, rules=rules_for_version(...))``).
+cached standings. A change applies to the whole season, or (``Season.rule_changes``
+"next_round") only from the next round to be completed: the rounds before keep the values the
+earlier rules gave them (``competition.scoring.engine``). ``rules_for_version`` gives back any
+earlier rule set, and ``season_input(season, rules_version=N)`` the standings as rule set N gave
+them, so standings published under it can be reproduced exactly.
 """
 
 from __future__ import annotations
 
 import datetime
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any
 
@@ -21,8 +24,9 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competition.models import Season, SeasonRules, UnplayedPolicy
+from competition.models import Round, RuleChanges, Season, SeasonRules, UnplayedPolicy
 from competition.scoring import engine
+from competition.scoring import model as scoring
 from competition.scoring.parameters import parameters_from_json, parameters_to_json
 from competition.scoring.records import ScoringInputError
 from competition.scoring.registry import UnknownSystemError, get_system
@@ -131,14 +135,57 @@ class RulesPreview:
         return [row for row in self.rows if row.moved]
 
 
-def rules_preview(*, season: Season, rules: Rules) -> RulesPreview:
+def first_round_of_change(*, season: Season, rule_changes: str) -> int:
+    """The first round a change of rules made now scores: 1 for the whole season, else the
+    next round to be completed (rounds completed so far + 1)."""
+    if rule_changes != RuleChanges.NEXT_ROUND:
+        return 1
+    return Round.objects.filter(season=season, status=Round.Status.COMPLETED).count() + 1
+
+
+def _proposed_input(
+    season: Season, current: scoring.SeasonInput, rules: Rules, from_round: int
+) -> scoring.SeasonInput:
+    """The season scored by ``rules`` from ``from_round`` on, the rule sets in force now
+    scoring the rounds before it."""
+    whole = season_input(season, rules=rules.as_overrides())
+    if from_round <= 1:
+        return whole
+    if rules.system != current.system:
+        raise ServiceError(
+            _(
+                'A change of ranking system applies to the whole season: choose "to the whole '
+                'season" for this change.'
+            )
+        )
+    in_force = scoring.EarlierRules(
+        version=season.rules_version,
+        from_round=current.rules_from_round,
+        system=current.system,
+        parameters=current.parameters,
+        tiebreaks=current.tiebreaks,
+        unplayed_policy=current.unplayed_policy,
+        min_games=current.min_games,
+    )
+    earlier = [rules for rules in current.earlier_rules if rules.from_round < from_round]
+    if in_force.from_round < from_round:
+        earlier.append(in_force)
+    return replace(whole, rules_from_round=from_round, earlier_rules=tuple(earlier))
+
+
+def rules_preview(
+    *, season: Season, rules: Rules, rule_changes: str = RuleChanges.WHOLE_SEASON
+) -> RulesPreview:
     """The standings after the last completed round under ``rules`` beside the current ones.
 
-    Nothing is saved. Raises :class:`ServiceError` when the engine refuses the rules for this
-    season (for example Van den Brink without start points for a participant).
+    With ``rule_changes`` "next_round" the new rules score only the rounds still to come, so the
+    standings after the last completed round stay as they are. Nothing is saved. Raises
+    :class:`ServiceError` when the engine refuses the rules for this season (for example Van
+    den Brink without start points for a participant).
     """
     current_input = season_input(season)
-    proposed_input = season_input(season, rules=rules.as_overrides())
+    from_round = first_round_of_change(season=season, rule_changes=rule_changes)
+    proposed_input = _proposed_input(season, current_input, rules, from_round)
     last = len(current_input.rounds)
     names = {p.id: p.name for p in current_input.participants}
     try:
@@ -176,15 +223,31 @@ def _valid_from_of_current(season: Season) -> datetime.datetime:
 
 
 @transaction.atomic
-def rules_save(*, season: Season, rules: Rules, user: User | None = None) -> Season:
+def rules_save(
+    *,
+    season: Season,
+    rules: Rules,
+    user: User | None = None,
+    rule_changes: str | None = None,
+) -> Season:
     """Put ``rules`` in force for ``season``, keeping the earlier rule set.
 
     The rule set in force until now is stored as ``SeasonRules`` version ``rules_version`` (an
     existing row keeps its ``valid_from``); the new one becomes version ``rules_version + 1``,
-    valid from now. The standings are recomputed under the new rules.
+    valid from now, scoring the whole season or (``rule_changes`` "next_round", which becomes
+    the season's setting; default: the season's setting) the rounds from the next one to be
+    completed. The standings are recomputed.
     """
     season = Season.objects.select_for_update().get(pk=season.pk)
-    rules_preview(season=season, rules=rules)  # refuse rules the engine cannot apply
+    if rule_changes is None:
+        rule_changes = season.rule_changes
+    if rule_changes not in RuleChanges.values:
+        raise ServiceError(
+            _("Unknown choice for a change of rules: %(value)s") % {"value": rule_changes}
+        )
+    from_round = first_round_of_change(season=season, rule_changes=rule_changes)
+    # refuse rules the engine cannot apply
+    rules_preview(season=season, rules=rules, rule_changes=rule_changes)
     old = rules_of_season(season)
     SeasonRules.objects.get_or_create(
         season=season,
@@ -196,6 +259,7 @@ def rules_save(*, season: Season, rules: Rules, user: User | None = None) -> Sea
             "tiebreaks": list(old.tiebreaks),
             "unplayed_policy": old.unplayed_policy,
             "min_games": old.min_games,
+            "from_round": season.rules_from_round,
         },
     )
     new_version = season.rules_version + 1
@@ -208,6 +272,7 @@ def rules_save(*, season: Season, rules: Rules, user: User | None = None) -> Sea
         tiebreaks=list(rules.tiebreaks),
         unplayed_policy=rules.unplayed_policy,
         min_games=rules.min_games,
+        from_round=from_round,
         changed_by=user if user is not None and user.is_authenticated else None,
     )
     Season.objects.filter(pk=season.pk).update(
@@ -217,6 +282,8 @@ def rules_save(*, season: Season, rules: Rules, user: User | None = None) -> Sea
         unplayed_policy=rules.unplayed_policy,
         min_games=rules.min_games,
         rules_version=F("rules_version") + 1,
+        rules_from_round=from_round,
+        rule_changes=rule_changes,
     )
     season.refresh_from_db()
     standings_recompute(season=season)

@@ -1,75 +1,71 @@
-"""Template filters for exact numbers: shown as users expect in their language (58,25 in Dutch)."""
+"""Template filters: exact numbers in the reader's style (58,25 and 7½ in Dutch; the rules are in
+competition/numbers.py) and the words for codes the pure packages emit."""
 
 from __future__ import annotations
 
-from decimal import Decimal
-from fractions import Fraction
-
 from django import template
-from django.utils.formats import number_format
 from django.utils.translation import gettext_lazy
 
-from competition import labels
-from competition.exact import fraction_from_text, fraction_to_decimal, is_terminating
+from competition import labels, numbers
+from competition.exact import is_terminating
 from competition.scoring.model import Contribution
+from competition.scoring.registry import SYSTEMS
 
 register = template.Library()
 
 
-def _as_fraction(value: object) -> Fraction | None:
-    if value is None or value == "":
-        return None
-    if isinstance(value, Fraction):
-        return value
-    if isinstance(value, int | Decimal):
-        return Fraction(value)
-    return fraction_from_text(str(value))
-
-
 @register.filter
 def exact_number(value: object, places: int | str | None = None) -> str:
-    """An exact number (a Fraction, or its text as cached) in the active language's format.
-
-    Terminating values show all their digits (58.25 → "58,25" in Dutch); others are rounded
-    to ``places`` (default 2) for display only. ``½`` stays a decimal here; see ``half``.
+    """A value (a Fraction, or its text as cached) in the active language's style
+    (:func:`competition.numbers.number_text`): 58.25 is "58,25" in Dutch; ``places`` fixes the
+    decimals (a table column's), else the fewest that show it, at most 2. ``½`` stays a
+    decimal here; see ``half`` and ``figure_number``.
     """
-    number = _as_fraction(value)
-    if number is None:
-        return ""
-    if places is None and is_terminating(number):
-        decimal = fraction_to_decimal(number)
-        digits = max(0, -decimal.as_tuple().exponent)  # type: ignore[operator]
-        return number_format(decimal, decimal_pos=digits, use_l10n=True)
-    places = 2 if places is None else int(places)
-    rounded = Decimal(number.numerator) / Decimal(number.denominator)
-    return number_format(round(rounded, places), decimal_pos=places, use_l10n=True)
+    return numbers.number_text(
+        value, places=None if places is None or places == "" else int(places)
+    )
 
 
 @register.filter
 def half(value: object) -> str:
     """Game points with ½ as the chess world writes them: 7½, ½, 0, 3."""
-    number = _as_fraction(value)
-    if number is None:
-        return ""
-    whole, rest = divmod(number, 1)
-    if rest == Fraction(1, 2):
-        return "½" if whole == 0 else f"{int(whole)}½"
-    if rest == 0:
-        return str(int(whole))
-    return exact_number(number)
+    return numbers.points_text(value)
+
+
+@register.filter
+def figure_number(value: object, code: str) -> str:
+    """A figure by its code: points (game points ``PTS``, internal points ``IP``) with ½, every
+    other figure as a value (:mod:`competition.numbers`)."""
+    if numbers.is_points(str(code)):
+        return numbers.points_text(value)
+    return numbers.number_text(value)
+
+
+@register.filter
+def system_score(value: object, system_key: str) -> str:
+    """A participant's primary score in the season's system (``"points"``: 7½)."""
+    system = SYSTEMS.get(str(system_key))
+    return figure_number(value, system.primary if system else "")
+
+
+@register.filter
+def styled_number(value: object, style: str) -> str:
+    """A value in its table column's style: ``"points"`` (7½) or a number of decimals, as
+    :func:`competition.numbers.column_style` decided it for the whole column."""
+    return numbers.styled_text(value, str(style))
 
 
 @register.filter
 def fraction_text(value: object) -> str:
-    """A fraction as a rule states it: "0,5" and "1" as numbers, "1/3" and "−2/3" (which no
-    decimal shows exactly) as numerator/denominator.
+    """A fraction as a rule states it: "0,5" and "1" as numbers (every digit), "1/3" and
+    "−2/3" (which no decimal shows exactly) as numerator/denominator.
     """
-    number = _as_fraction(value)
+    number = numbers.as_fraction(value)
     if number is None:
         return ""
     if is_terminating(number):
-        return exact_number(number)
-    sign = "−" if number < 0 else ""
+        return numbers.number_text(number, exact=True)
+    sign = numbers.MINUS if number < 0 else ""
     return f"{sign}{abs(number.numerator)}/{number.denominator}"
 
 
@@ -98,6 +94,12 @@ _COLOURS = {"w": gettext_lazy("white"), "b": gettext_lazy("black")}
 def entry_short(kind: str) -> str:
     """A round without a game as the wallchart abbreviates it ("bye", "abs.")."""
     return str(_ENTRY_SHORT.get(kind, kind))
+
+
+@register.filter
+def choice_name(value: object) -> str:
+    """A choice parameter's value in words ("every_n": "after every N games")."""
+    return labels.choice_label(value)
 
 
 @register.filter
@@ -135,15 +137,7 @@ def get_item(mapping: object, key: object) -> object:
 @register.filter
 def signed_number(value: object) -> str:
     """An exact number with its sign: "+3,7", "−2,3", "0"."""
-    number = _as_fraction(value)
-    if number is None:
-        return ""
-    text = exact_number(abs(number))
-    if number > 0:
-        return f"+{text}"
-    if number < 0:
-        return f"−{text}"
-    return text
+    return numbers.signed_text(value)
 
 
 @register.filter

@@ -21,13 +21,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from competition.forms.accounts import AcceptForm, InviteForm, LinkForm
-from competition.models import Member, Season
+from competition.forms.accounts import AcceptForm, InviteForm, LinkForm, WithdrawForm
+from competition.models import Member, Participant, Season
 from competition.permissions import AuthenticatedRequest, season_for_td
-from competition.selectors.accounts import season_member_accounts
+from competition.selectors.accounts import next_round_number, season_member_accounts
 from competition.services import accounts
 from competition.services.errors import ServiceError
 from competition.services.notifications import invitation_mail
+from competition.services.participants import participant_reinstate, participant_withdraw
 
 # The backend that checks passwords (django-axes' comes first but authenticates nobody).
 _LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -61,6 +62,8 @@ def td_members(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
             "rows": season_member_accounts(season=season),
             "invite_form": InviteForm(),
             "link_form": LinkForm(),
+            "withdraw_form": WithdrawForm(),
+            "next_round": next_round_number(season=season),
         },
     )
 
@@ -139,6 +142,55 @@ def td_member_unlink(
         messages.error(request, str(error))
     else:
         messages.success(request, _("%(name)s has no account any more.") % {"name": member.name})
+    return redirect(_members_url(season))
+
+
+def _participant_of(season: Season, member_id: int) -> Participant:
+    return get_object_or_404(
+        Participant.objects.select_related("member"), season=season, member_id=member_id
+    )
+
+
+@require_POST
+@login_required
+def td_member_withdraw(
+    request: AuthenticatedRequest, season_slug: str, member_id: int
+) -> HttpResponse:
+    """Withdraw the member from the season from a round on (illness, moved away)."""
+    season = season_for_td(request.user, season_slug)
+    participant = _participant_of(season, member_id)
+    form = WithdrawForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(m) for errors in form.errors.values() for m in errors))
+        return redirect(_members_url(season))
+    try:
+        participant_withdraw(
+            participant=participant,
+            from_round=form.cleaned_data["from_round"],
+            note=form.cleaned_data["note"],
+            user=request.user,
+        )
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("%(name)s is withdrawn from the season from round %(round)s.")
+            % {"name": participant.member.name, "round": form.cleaned_data["from_round"]},
+        )
+    return redirect(_members_url(season))
+
+
+@require_POST
+@login_required
+def td_member_reinstate(
+    request: AuthenticatedRequest, season_slug: str, member_id: int
+) -> HttpResponse:
+    """Take a withdrawal back."""
+    season = season_for_td(request.user, season_slug)
+    participant = _participant_of(season, member_id)
+    participant_reinstate(participant=participant, user=request.user)
+    messages.success(request, _("%(name)s takes part again.") % {"name": participant.member.name})
     return redirect(_members_url(season))
 
 

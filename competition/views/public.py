@@ -42,6 +42,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
+from competition import numbers
 from competition.charts import ChartLabels, ChartPoint, rank_score_svg
 from competition.descriptions import system_in_words
 from competition.labels import (
@@ -51,22 +52,25 @@ from competition.labels import (
     system_name,
 )
 from competition.legend import order_sentence, separation_labels, standings_legend
-from competition.models import Game, Member, Participant, Round, Season
+from competition.models import Game, Member, Participant, Round, Season, SeasonRules
 from competition.participant_rows import (
     CellTexts,
     game_rows_html,
     history_rows_html,
+    movement_items_html,
     round_options_html,
     sections_with_rows,
 )
 from competition.permissions import is_td, is_td_anywhere
 from competition.scoring.registry import get_system
-from competition.selectors import common, public
+from competition.selectors import categories as category_selectors
+from competition.selectors import groups as group_selectors
 from competition.selectors import participant as participant_selectors
+from competition.selectors import public
+from competition.selectors import series as series_selectors
 from competition.services.errors import ServiceError
 from competition.services.transfer import EXPORT_FORMATS, standings_document, standings_export
 from competition.tables import PairingsTable, standings_table, table_rows_html
-from competition.templatetags.clubcomp import exact_number
 
 CACHE_SECONDS = 60 * 60 * 24
 
@@ -185,7 +189,15 @@ def _page(
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "competition/home.html", {"summaries": public.season_summaries()})
+    return render(
+        request,
+        "competition/home.html",
+        {
+            "summaries": public.season_summaries(),
+            # competitions played in groups (issue 14), each linking to its page
+            "group_competitions": group_selectors.group_competitions_listed(),
+        },
+    )
 
 
 @never_cache
@@ -219,23 +231,18 @@ def language(request: HttpRequest) -> HttpResponse:
     return response
 
 
-def _labels(season: Season) -> tuple[tuple[str, str], list[tuple[str, str]], list]:
+def _labels(
+    data: public.SeasonStandingsPage,
+) -> tuple[tuple[str, str], list[tuple[str, str]], list]:
     language = get_language() or "nl"
-    system = get_system(season.system)
-    primary = (system.primary, figure_label(system.primary, language))
-    figures = [
-        (code, figure_label(code, language))
-        for code in system.figure_codes
-        if code != system.primary
-    ]
-    tiebreaks = [
-        (code, code, figure_label(code, language)) for code in common.season_tiebreak_codes(season)
-    ]
+    primary = (data.primary, figure_label(data.primary, language))
+    figures = [(code, figure_label(code, language)) for code in data.figure_codes]
+    tiebreaks = [(code, code, figure_label(code, language)) for code in data.tiebreak_codes]
     return primary, figures, tiebreaks
 
 
 def _standings_table(request: HttpRequest, season: Season, data: public.SeasonStandingsPage):
-    primary, figures, tiebreaks = _labels(season)
+    primary, figures, tiebreaks = _labels(data)
     table = standings_table(
         data.rows,
         season_slug=season.slug,
@@ -262,10 +269,15 @@ def _standings_legend(season: Season, data: public.SeasonStandingsPage, table) -
             figure_codes=data.figure_codes,
             tiebreak_codes=data.tiebreak_codes,
         ),
-        "order": order_sentence(
-            data.order_criteria, strict=get_system(season.system).ranking_dependent
-        ),
+        "order": order_sentence(data.order_criteria, strict=data.ranking_dependent),
     }
+
+
+def _rules_param(request: HttpRequest) -> int | None:
+    try:
+        return int(request.GET["rules"])
+    except (KeyError, ValueError):
+        return None
 
 
 def _standings_export(request: HttpRequest, season: Season, export_format: str) -> HttpResponse:
@@ -280,6 +292,7 @@ def _standings_export(request: HttpRequest, season: Season, export_format: str) 
             after_round=after_round if after_round and after_round > 0 else None,
             public_names=True,
             fingerprint=True,
+            rules_version=_rules_param(request),
         )
     except ServiceError:
         document = standings_document(season=season, public_names=True, fingerprint=True)
@@ -294,7 +307,9 @@ def _standings_export(request: HttpRequest, season: Season, export_format: str) 
         "fingerprint": _("Fingerprint"),
         "rules_version": capfirst(_("rules version")),
     }
-    content = standings_export(document, export_format, headers=headers)
+    content = standings_export(
+        document, export_format, headers=headers, language=get_language() or "nl"
+    )
     after = document["after_round"]
     suffix = f"-{_('round')}-{after}" if after else ""
     filename = f"{season.slug}{suffix}.{export_format}"
@@ -306,23 +321,40 @@ def _standings_export(request: HttpRequest, season: Season, export_format: str) 
 @require_safe
 @anonymous_page_cache(keep=("round", "sort"))
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    """The season's standings after the latest (or a chosen) round; CSV and XLSX export."""
+    """The season's standings after the latest (or a chosen) round, under the rules in force
+    or an earlier rule set (``?rules=N``); CSV and XLSX export."""
     season = _season(slug)
     export_format = request.GET.get("_export")
     if export_format:
         return _standings_export(request, season, export_format)
+    rules_version = _rules_param(request)
 
     def build() -> SafeString:
-        data = public.standings_for_season(season=season, after_round=_round_param(request))
+        try:
+            data = public.standings_for_season(
+                season=season, after_round=_round_param(request), rules_version=rules_version
+            )
+        except SeasonRules.DoesNotExist:
+            raise Http404(_("This season has no such rule set.")) from None
         table = _standings_table(request, season, data) if data.rows else None
         legend = _standings_legend(season, data, table) if table is not None else None
         return render_to_string(
             "competition/_standings.html",
-            {"season": season, "data": data, "table": table, "legend": legend},
+            {
+                "season": season,
+                "data": data,
+                "table": table,
+                "legend": legend,
+                "rule_changes": public.rule_changes(season=season),
+                "earlier_rules": data.rules_version != season.rules_version,
+                # links to the season's categories and periods (issue 14)
+                "category_links": category_selectors.category_links(season=season),
+                "periods": category_selectors.season_periods(season=season),
+            },
             request=request,
         )
 
-    body = _cached_body(request, season, "standings", build, keep=("round", "sort"))
+    body = _cached_body(request, season, "standings", build, keep=("round", "sort", "rules"))
     return _page(request, "competition/standings.html", season, body, tab="standings")
 
 
@@ -336,6 +368,8 @@ def _pairings_table(season: Season, data: public.RoundPage) -> PairingsTable:
                 "white_id": game.white_id,
                 "black": data.names[game.black_id],
                 "black_id": game.black_id,
+                "white_place": data.places.get(game.white_id),
+                "black_place": data.places.get(game.black_id),
                 "result": game.result,
                 "result_display": results.get(game.result, game.result),
             }
@@ -418,14 +452,13 @@ def _chart(data: participant_selectors.ParticipantPage) -> SafeString:
             score=score_label,
             round=_("Round"),
         ),
-        format_number=exact_number_short,
+        # The score column's style: its ticks and tooltips read as the table beside the chart.
+        format_number=numbers.column_format(
+            [point.score for point in points], points=numbers.is_points(data.primary)
+        ),
         element_id=f"chart-{data.participant_id}",
     )
     return mark_safe(svg)
-
-
-def exact_number_short(value: Any) -> str:
-    return exact_number(value, 2) if value.denominator not in (1, 2, 4) else exact_number(value)
 
 
 @require_safe
@@ -444,6 +477,20 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
             raise Http404(_("No such participant.")) from None
         context = _participant_context(season, data)
         context["profile_url"] = profile_url  # his profile across seasons
+        # his categories with place and prize (issue 14)
+        context["prizes"] = category_selectors.participant_prizes(
+            season=season, participant_id=participant_id, after_round=data.after_round
+        )
+        # his group and period with his place and move (issue 14); None outside groups
+        context["group_line"] = group_selectors.participant_group_line(
+            season=season, participant_id=participant_id
+        )
+        # his evenings in a rapid series: places, points, which count (issue 14)
+        context["series"] = (
+            series_selectors.participant_series(season=season, participant_id=participant_id)
+            if season.is_rapid_series
+            else None
+        )
         return render_to_string("competition/_participant.html", context, request=request)
 
     heading = participant_selectors.participant_heading(
@@ -489,13 +536,22 @@ def _participant_context(
             season_slug=season.slug,
             cells=cells,
         ),
-        "history_rows": history_rows_html(data.history, cells=cells),
+        "history_rows": history_rows_html(
+            data.history, cells=cells, points=numbers.is_points(data.primary)
+        ),
         "round_options": round_options_html(data.rounds, after_round=data.after_round, cells=cells),
         "chart": _chart(data),
         "labels": labels,
         "columns": columns,
         "system_key": season.system,
         "primary_label": figure_label(data.primary, language),
+        # why he moved, one sentence per round (docs/scoring.md, "Why did I move")
+        "movement_items": movement_items_html(
+            data.movements,
+            figure=figure_label(data.primary, language),
+            cells=cells,
+            corrections=data.corrections,
+        ),
     }
 
 
@@ -551,7 +607,15 @@ def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
             ],
             "tiebreaks": [(code, figure_label(code, language)) for code in data.tiebreak_codes],
             "unplayed_policy": season.get_unplayed_policy_display(),
+            "rule_changes": public.rule_changes(season=season),
+            "shown_rules_version": season.rules_version,
         }
+        # the season's categories, prizes and periods with their own values (issue 14)
+        context.update(category_selectors.categories_explained(season=season))
+        # a rapid series: evenings, evening points and the best N (issue 14)
+        context["series_rules"] = (
+            series_selectors.series_rules(season) if season.is_rapid_series else None
+        )
         if data.example is not None:
             context.update(
                 {f"example_{k}": v for k, v in _participant_context(season, data.example).items()}
@@ -591,6 +655,14 @@ def systems(request: HttpRequest, slug: str) -> HttpResponse:
                 "data": data,
                 "headers": headers,
                 "primary_labels": {key: figure_label(code, language) for key, code in data.systems},
+                # Each system's score column in one style (7½, or the same decimals).
+                "score_styles": {
+                    key: numbers.column_style(
+                        (row["scores"].get(key) for row in data.rows),
+                        points=numbers.is_points(code),
+                    )
+                    for key, code in data.systems
+                },
                 "points_tiebreaks": ", ".join(data.points_tiebreaks),
                 "disagreements": sum(row["differs"] for row in data.rows),
             },

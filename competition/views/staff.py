@@ -38,13 +38,26 @@ def season_rules(request: AuthenticatedRequest, slug: str) -> HttpResponse:
     form = SeasonRulesForm(request.POST or None, season=season)
     if request.method == "POST" and form.is_valid():
         try:
+            rule_changes = form.cleaned_data.get("rule_changes") or season.rule_changes
             if "save" in request.POST:
-                rules_save(season=season, rules=form.rules, user=request.user)
-                messages.success(
-                    request, _("The new rules are in force; the earlier ones are kept.")
+                season = rules_save(
+                    season=season, rules=form.rules, user=request.user, rule_changes=rule_changes
                 )
+                if season.rules_from_round > 1:
+                    messages.success(
+                        request,
+                        _(
+                            "The new rules are in force from round %(round)s on; the rounds "
+                            "before keep their values."
+                        )
+                        % {"round": season.rules_from_round},
+                    )
+                else:
+                    messages.success(
+                        request, _("The new rules are in force; the earlier ones are kept.")
+                    )
                 return redirect(reverse("competition:standings", kwargs={"slug": season.slug}))
-            preview = rules_preview(season=season, rules=form.rules)
+            preview = rules_preview(season=season, rules=form.rules, rule_changes=rule_changes)
             table = RulesPreviewTable(
                 [
                     {

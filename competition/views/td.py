@@ -27,6 +27,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from competition import numbers
 from competition.forms.evening import (
     ATTENDANCE_LABELS,
     ATTENDANCE_SHORT,
@@ -35,6 +36,7 @@ from competition.forms.evening import (
     CorrectionForm,
     EntryCorrectionForm,
     EveningStartForm,
+    ExternalResultForm,
     FixForm,
     LatecomerForm,
     ProposeForm,
@@ -42,12 +44,16 @@ from competition.forms.evening import (
     RoundNewForm,
     SwapForm,
 )
-from competition.models import PRESENT, Game, Round, RoundEntry
+from competition.models import PRESENT, ExternalResult, Game, Round, RoundEntry
 from competition.permissions import AuthenticatedRequest, season_for_td, td_required
+from competition.scoring.registry import get_system
+from competition.scoring.series import evening_of
 from competition.selectors import member as member_selectors
+from competition.selectors import series as series_selectors
 from competition.selectors import td as td_selectors
 from competition.selectors.corrections import corrections_for_round
-from competition.services import evening
+from competition.services import evening, rounds
+from competition.services import series as rapid_series
 from competition.services.errors import ServiceError
 from competition.services.rounds import result_record, round_complete, round_create
 from competition.views.actions import form_errors
@@ -475,12 +481,21 @@ def td_results(request: AuthenticatedRequest, season_slug: str, round_number: in
             "round": rnd,
             "boards": [(row, _saved_line(row)) for row in boards],
             "entries": td_selectors.round_entries(rnd),
+            "external_results": [
+                ("", _("no external game")),
+                *(
+                    (code, _("external game %(result)s") % {"result": label})
+                    for code, label in ExternalResult.choices
+                ),
+            ],
             "buttons": RESULT_BUTTONS,
             "missing": sum(1 for row in boards if not row.result),
             "corrections": corrections_for_round(rnd),
             "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(rnd))
             if rnd.is_published
             else None,
+            # A rapid evening's round with more to come tonight: *Close and pair round N*.
+            "next_tonight": rapid_series.has_next_round_tonight(rnd),
         },
     )
 
@@ -533,12 +548,25 @@ def td_round_summary(
 ) -> HttpResponse:
     """The closed round: who moved in the standings, every board and entry, the corrections."""
     rnd = _round_for_td(request, season_slug, round_number)
+    change = td_selectors.standings_change(rnd)
     summary = {
         "round": rnd,
-        "change": td_selectors.standings_change(rnd),
+        "change": change,
+        # One style for the score column (58,25 or 7½): competition/numbers.py.
+        "score_style": numbers.column_style(
+            [row.score for row in change.top],
+            points=numbers.is_points(get_system(rnd.season.system).primary),
+        ),
         "boards": td_selectors.result_boards(rnd),
         "entries": td_selectors.round_entries(rnd),
         "corrections": corrections_for_round(rnd),
+        # A rapid evening: the evening's ranking and points so far (competition.selectors.series).
+        "evening": series_selectors.evening_page(
+            season=rnd.season,
+            number=evening_of(rnd.number, rnd.season.rounds_per_evening),
+        )
+        if rnd.season.is_rapid_series and rnd.is_completed
+        else None,
     }
     return render(request, "competition/td/summary.html", summary)
 
@@ -614,7 +642,11 @@ ENTRY_CORRECTION = CorrectionPage(
     load=td_selectors.round_entry,
     missing=gettext_lazy("This entry no longer exists; reload the round."),
     form=EntryCorrectionForm,
-    initial=lambda entry: {"kind": entry.kind, "points": entry.points},
+    initial=lambda entry: {
+        "kind": entry.kind,
+        "points": entry.points,
+        "external_result": entry.external_result,
+    },
     save=lambda entry, data, user: evening.entry_correct(
         entry_id=entry.id,
         kind=data["kind"],
@@ -622,6 +654,7 @@ ENTRY_CORRECTION = CorrectionPage(
         reason=data["reason"],
         user=user,
         expected_version=data["version"],
+        external_result=data.get("external_result") or "",
     ),
     success=lambda entry: _("Corrected; the standings are recomputed."),
     template="competition/td/correct_entry.html",
@@ -636,6 +669,31 @@ def td_result_correct(
 ) -> HttpResponse:
     rnd = _round_for_td(request, season_slug, round_number)
     return _correct(request, rnd, game_id, RESULT_CORRECTION)
+
+
+@require_POST
+@login_required
+def td_external_result_save(
+    request: AuthenticatedRequest, season_slug: str, round_number: int, entry_id: int
+) -> HttpResponse:
+    """The result of an external game (a club duty that was a team match) in an open round."""
+    rnd = _round_for_td(request, season_slug, round_number)
+    form = ExternalResultForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(form_errors(form)))
+    elif td_selectors.round_entry(rnd, entry_id) is None:
+        messages.error(request, _("This entry no longer exists; reload the round."))
+    else:
+        try:
+            rounds.external_result_record(
+                entry_id=entry_id,
+                result=form.cleaned_data["result"],
+                expected_version=form.cleaned_data["version"],
+                user=request.user,
+            )
+        except ServiceError as error:
+            messages.error(request, str(error))
+    return redirect(_round_url("td_results", rnd) + "#entries")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])

@@ -23,7 +23,13 @@ ARCHIVES = [
     "sc-de-toren--interne-2026-2027.json",
     "sc-de-toren--keizer-2026-2027.json",
     "sc-de-toren--rapidgroep-a-2026.json",
+    "sc-de-toren--rapidserie-2026-2027.json",
     "sc-de-toren--vandenbrink-2026-2027.json",
+    # the demo's competition in groups: groups A and B of periods 1 and 2
+    "sc-de-toren--wintergroepen-2027-a1.json",
+    "sc-de-toren--wintergroepen-2027-a2.json",
+    "sc-de-toren--wintergroepen-2027-b1.json",
+    "sc-de-toren--wintergroepen-2027-b2.json",
 ]
 
 # Tests that flush the database commit their rows: PostgreSQL cannot TRUNCATE tables inside the
@@ -73,21 +79,22 @@ def test_backup_restores_every_season_into_an_empty_database(
     )
     before = every_standings()
     rounds = sum(len(rounds) for rounds in before.values())
-    assert len(before) == 4 and rounds == 4 + 10 + 15 + 6 + 10
+    # every season's standings before round 1 and after each completed round
+    assert len(before) == 9 and rounds == 9 + 10 + 15 + 6 + 15 + 10 + 4 * 3
 
     out = run("export_season", "--all", "--out-dir", str(tmp_path / "first"))
-    assert out.splitlines()[-1].startswith("Exported 4 seasons of 1 club to ")
+    assert out.splitlines()[-1].startswith("Exported 9 seasons of 1 club to ")
     first = archive_bytes(tmp_path / "first")
     assert list(first) == ARCHIVES
     listed = manifest(tmp_path / "first")
-    assert listed["archive_format"] == "clubcomp-season" and listed["archive_version"] == 5
+    assert listed["archive_format"] == "clubcomp-season" and listed["archive_version"] == 6
     assert [f["file"] for f in listed["files"]] == ARCHIVES
     assert not list((tmp_path / "first").glob(".*"))  # no temporary file left behind
 
     call_command("flush", interactive=False, verbosity=0)
     assert not Season.objects.exists() and not Club.objects.exists()
     out = run("import_season", "--all", str(tmp_path / "first"))
-    assert "Imported 4 seasons of 1 club from" in out
+    assert "Imported 9 seasons of 1 club from" in out
     assert "sc-de-toren--interne-2026-2027.json: Imported season interne-2026-2027" in out
 
     assert every_standings() == before
@@ -103,7 +110,7 @@ def test_backup_restores_every_season_into_an_empty_database(
 def test_export_all_refuses_to_overwrite_without_force(tmp_path: Path, demo_club_committed) -> None:
     run("export_season", "--all", "--out-dir", str(tmp_path))
     (tmp_path / "old--season.json").write_text("{}", encoding="utf-8")
-    with pytest.raises(CommandError, match=r"already holds 6 JSON file.*pass --force"):
+    with pytest.raises(CommandError, match=r"already holds 11 JSON file.*pass --force"):
         run("export_season", "--all", "--out-dir", str(tmp_path))
     out = run("export_season", "--all", "--out-dir", str(tmp_path), "--force")
     assert "Warning: old--season.json was left as it was; it is not in the manifest." in out
@@ -158,9 +165,7 @@ def test_import_all_is_all_or_nothing(tmp_path: Path, demo_club_committed) -> No
     out = run("import_season", "--all", str(tmp_path))
     assert out.startswith("Warning: ") and "has no manifest.json" in out
     assert sorted(Season.objects.values_list("slug", flat=True)) == [
-        "interne-2026-2027",
-        "keizer-2026-2027",
-        "rapidgroep-a-2026",
+        name.removeprefix("sc-de-toren--").removesuffix(".json") for name in ARCHIVES[:-1]
     ]
 
 
@@ -174,7 +179,7 @@ def test_import_all_refuses_a_taken_slug_and_changes_nothing(
     call_command("flush", interactive=False, verbosity=0)
     SeasonFactory(slug="vandenbrink-2026-2027")
     # The last archive is refused; those imported before it are rolled back with it.
-    with pytest.raises(CommandError, match=r"vandenbrink-2026-2027\.json: A season with slug"):
+    with pytest.raises(CommandError, match=r"vandenbrink-2026-2027\.json: A season with the short"):
         run("import_season", "--all", str(tmp_path))
     assert list(Season.objects.values_list("slug", flat=True)) == ["vandenbrink-2026-2027"]
     assert not Round.objects.exists()

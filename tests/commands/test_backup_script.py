@@ -25,7 +25,14 @@ PROJECT = Path(__file__).resolve().parents[2]
 # Databases of this test run's own: other runs of the suite may share the server.
 SOURCE = f"clubcomp_backup_test_{os.getpid()}"
 RESTORED = f"clubcomp_backup_test_{os.getpid()}_restored"
-SEASONS = ["interne-2026-2027", "keizer-2026-2027", "rapidgroep-a-2026", "vandenbrink-2026-2027"]
+SEASONS = [
+    "interne-2026-2027",
+    "keizer-2026-2027",
+    "rapidgroep-a-2026",
+    "rapidserie-2026-2027",
+    "vandenbrink-2026-2027",
+    *(f"wintergroepen-2027-{group}" for group in ("a1", "a2", "b1", "b2")),
+]
 
 
 def server_url() -> str:

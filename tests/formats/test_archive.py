@@ -206,6 +206,24 @@ ARCHIVE = SeasonArchive(
 def as_version(document: dict, version: int) -> dict:
     """``document`` (as ``dump_archive`` writes it) without what later versions added."""
     document["version"] = version
+    if version < 6:
+        for key in ("rules_from_round", "rule_changes"):
+            del document["season"][key]
+        for rules in document["rule_sets"]:
+            del rules["from_round"]
+        for participant in document["participants"]:
+            del participant["withdrawn_from_round"], participant["withdrawal_note"]
+        for rnd in document["rounds"]:
+            for row in rnd["entries"]:
+                del row["external_result"]
+        for row in document["history"]["entries"]:
+            del row["external_result"]
+        for key in ("periods", "several_prizes"):
+            del document["season"][key]
+        for key in ("rounds_per_evening", "evening_points", "best_evenings"):
+            del document["season"][key]
+        del document["season"]["group"]  # groups with promotion and relegation
+        del document["categories"]
     if version < 5:
         del document["fingerprint"]
         for key in ("max_meetings", "rematch_colours_reversed", "one_pairing_bye"):
@@ -244,7 +262,7 @@ def test_dump_is_canonical_and_loads_back() -> None:
     text = dump_archive(ARCHIVE)
     assert text.endswith("}\n")
     assert text.startswith(
-        '{\n  "format": "clubcomp-season",\n  "version": 5,\n  "fingerprint": null,\n'
+        '{\n  "format": "clubcomp-season",\n  "version": 6,\n  "fingerprint": null,\n'
     )
     assert '"name": "Müller, Jörg"' in text  # ensure_ascii=False
     assert '"factor": "0.07"' in text  # exact strings, never floats
@@ -338,7 +356,7 @@ def _set(path: list[object], value: object) -> callable:  # type: ignore[valid-t
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (_set(["version"], 6), "version: version 6 is not supported (supported: 1, 2, 3, 4, 5)"),
+        (_set(["version"], 7), "version: version 7 is not supported (supported: 1, 2, 3, 4, 5, 6)"),
         (_set(["format"], "other"), "format: not a season archive (expected 'clubcomp-season')"),
         (
             _set(["rounds", 1, "games", 0, "fixed_by_td"], "yes"),
@@ -553,9 +571,9 @@ def test_a_version_3_archive_loads_with_the_defaults_of_version_4() -> None:
     assert [r.games for r in loaded.rounds] == [r.games for r in ARCHIVE.rounds]
     assert loaded.participants == ARCHIVE.participants
     assert loaded.game_history == ARCHIVE.game_history
-    # Written again, it is a version 5 archive with the defaults spelled out.
+    # Written again, it is a version 6 archive with the defaults spelled out.
     again = json.loads(dump_archive(loaded))
-    assert again["version"] == 5 and again["evenings"] == []
+    assert again["version"] == 6 and again["evenings"] == []
     assert again["history"]["reports"] == [] and again["season"]["absence_deadline"] is None
 
 

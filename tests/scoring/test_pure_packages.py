@@ -8,7 +8,12 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PURE_PACKAGES = ("competition/scoring", "competition/pairing", "competition/formats")
+PURE_PACKAGES = (
+    "competition/scoring",
+    "competition/pairing",
+    "competition/formats",
+    "competition/simulation",
+)
 
 
 def imported_modules(path: Path) -> set[str]:
@@ -42,7 +47,12 @@ def test_no_django_import(path: Path) -> None:
         for module in imported_modules(path)
         if module.startswith("competition.")
         and not module.startswith(
-            ("competition.scoring", "competition.pairing", "competition.formats")
+            (
+                "competition.scoring",
+                "competition.pairing",
+                "competition.formats",
+                "competition.simulation",
+            )
         )
     }
     assert not offending, f"{path} imports {sorted(offending)}"

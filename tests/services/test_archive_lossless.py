@@ -26,16 +26,19 @@ from django.db import models
 from competition.formats.errors import FormatError
 from competition.models import (
     AbsenceReport,
+    Category,
     Club,
     ClubEvening,
     ForbiddenPair,
     Game,
+    GroupCompetition,
     Invitation,
     Member,
     NameDisplay,
     Participant,
     Round,
     RoundEntry,
+    RuleChanges,
     Season,
     SeasonRules,
 )
@@ -67,6 +70,7 @@ NOT_CARRIED: dict[str, dict[str, str]] = {
 MODELS_NOT_CARRIED: dict[str, str] = {
     "competition.invitation": "an account matter: a one-time link to make an account",
     "competition.standingssnapshot": "a cache, rebuilt by the import",
+    "competition.seasonchances": "a simulation's result, recomputed by the chances worker",
 }
 # Models whose every row of the season _rows compares, field by field.
 COMPARED = {
@@ -84,6 +88,8 @@ COMPARED = {
     "competition.absencereport",
     "competition.historicalabsencereport",
     "competition.forbiddenpair",
+    "competition.category",
+    "competition.groupcompetition",
 }
 
 
@@ -137,6 +143,22 @@ def build_season() -> Season:
         max_meetings=2,
         rematch_colours_reversed=True,
         one_pairing_bye=True,
+        # rule set 2 scores the rounds from round 2 on
+        rule_changes=RuleChanges.NEXT_ROUND,
+        rules_from_round=2,
+        # group C of period 2 of a group competition with settings other than the defaults
+        group_competition=GroupCompetition.objects.create(
+            club=club,
+            name="Zomergroepen 2026",
+            slug="zomergroepen-2026",
+            periods=3,
+            rounds_per_period=5,
+            promoted=2,
+            relegated=0,
+            champion_rule=GroupCompetition.ChampionRule.MOST_POINTS,
+        ),
+        group_letter="C",
+        group_period=2,
     )
     SeasonRules.objects.create(
         season=season,
@@ -159,6 +181,7 @@ def build_season() -> Season:
         unplayed_policy="half-value",
         min_games=2,
         changed_by=anna,
+        from_round=2,
     )
     members = [
         Member.objects.create(
@@ -219,6 +242,8 @@ def build_season() -> Season:
             strict=True,
         )
     )
+    # Cees withdraws from round 3 on (version 6)
+    Participant.objects.filter(pk=c.pk).update(withdrawn_from_round=3, withdrawal_note="verhuisd")
     r1 = Round.objects.create(
         season=season, number=1, date=datetime.date(2026, 9, 3), status="completed"
     )
@@ -240,6 +265,7 @@ def build_season() -> Season:
     entry = RoundEntry(round=r1, participant=c, kind="absent_notice", note="vakantie")
     _save(entry, when=at(2, 12), user=None)
     entry.kind, entry.points, entry.updated_by, entry.version = "club_duty", Decimal("0.5"), wim, 2
+    entry.external_result = "1/2"  # the club duty was a team match, drawn (version 6)
     _save(entry, when=at(3, 19, 55), user=wim, reason="wedstrijdleider van dienst")
     gone = RoundEntry(round=r1, participant=d, kind="not_paired", note="meldt zich nog")
     _save(gone, when=at(3, 19, 40), user=wim)
@@ -303,7 +329,29 @@ def build_season() -> Season:
     assert e1.reports.count() == 0
     # Bos and Dekker drive together: a forbidden pair (stored lower id first).
     ForbiddenPair.objects.create(season=season, first=b, second=d, note="rijden samen")
+    # Categories and periods (version 6): a rating class with the unrated, a youth class and a
+    # hand-made list; periods ending at rounds 1 and 3; one prize per player.
+    Category.objects.create(
+        season=season, order=1, name="Groep B", kind="rating", rating_below=1700, unrated=True
+    )
+    Category.objects.create(
+        season=season, order=2, name="Jeugd", kind="age", born_from=2008, born_to=2014, prizes=1
+    )
+    chosen = Category.objects.create(
+        season=season, order=3, name="Bestuur", kind="list", prizes=0, most_improved=True
+    )
+    chosen.chosen.set([d, a])
+    Season.objects.filter(pk=season.pk).update(
+        period_ends=[1, 3],
+        several_prizes=False,
+        category_count=3,
+        # a rapid series (version 6): evenings of two rounds, 12-9-7, the best evening counts
+        rounds_per_evening=2,
+        evening_points=[12, 9, 7],
+        best_evenings=1,
+    )
     standings_recompute(season=season)
+    season.refresh_from_db()
     return season
 
 
@@ -333,6 +381,7 @@ def _rows(season: Season) -> dict[str, Any]:
         "competition.club": dict(Club.objects.values_list("id", "slug")),
         "competition.season": dict(Season.objects.values_list("id", "slug")),
         "competition.member": dict(Member.objects.values_list("id", "name")),
+        "competition.groupcompetition": dict(GroupCompetition.objects.values_list("id", "slug")),
     }
 
     def row(obj: models.Model, skip: set[str], objects: dict[int, Any] | None = None) -> dict:
@@ -364,6 +413,9 @@ def _rows(season: Season) -> dict[str, Any]:
     return {
         "season": row(Season.objects.get(pk=season.pk), left_out("competition.season")),
         "club": row(season.club, left_out("competition.club")),
+        "group_competitions": [
+            row(g, {"id"}) for g in GroupCompetition.objects.filter(group_seasons=season)
+        ],
         "rules": [row(r, {"id"}) for r in season.rule_sets.order_by("version")],
         "members": [row(m, left_out("competition.member")) for m in members],
         "participants": sorted(
@@ -392,6 +444,10 @@ def _rows(season: Season) -> dict[str, Any]:
             (row(f, {"id"}) for f in ForbiddenPair.objects.filter(season=season)),
             key=lambda r: (r["first"], r["second"]),
         ),
+        "categories": [
+            {**row(c, {"id"}), "chosen": sorted(participants[p.pk] for p in c.chosen.all())}
+            for c in Category.objects.filter(season=season).order_by("order")
+        ],
     }
 
 
@@ -414,6 +470,17 @@ def test_every_field_survives_export_flush_import_export() -> None:
     assert document["season"]["bye_points"] == "0.5"
     assert document["season"]["rematch_window"] == 5
     assert document["season"]["kind"] == "round_robin"
+    assert document["season"]["group"] == {
+        "competition": "zomergroepen-2026",
+        "name": "Zomergroepen 2026",
+        "letter": "C",
+        "period": 2,
+        "periods": 3,
+        "rounds_per_period": 5,
+        "promoted": 2,
+        "relegated": 0,
+        "champion_rule": "most_points",
+    }
     assert (document["season"]["status"], document["season"]["rules_version"]) == ("finished", 2)
     assert document["members"][0]["knsb_relatienummer"] == "0123456"
     assert document["members"][0]["rating_date"] == "2026-08-01"
@@ -505,6 +572,29 @@ def test_every_field_survives_export_flush_import_export() -> None:
     ]
     assert document["season"]["one_pairing_bye"] is True
     assert document["forbidden_pairs"] == [{"first": 2, "second": 4, "note": "rijden samen"}]
+    # Categories and periods (version 6).
+    assert document["season"]["periods"] == [{"last_round": 1}, {"last_round": 3}]
+    assert document["season"]["several_prizes"] is False
+    # The rapid series (version 6).
+    assert document["season"]["rounds_per_evening"] == 2
+    assert document["season"]["evening_points"] == [
+        {"place": 1, "points": 12},
+        {"place": 2, "points": 9},
+        {"place": 3, "points": 7},
+    ]
+    assert document["season"]["best_evenings"] == 1
+    assert [(c["order"], c["name"], c["kind"]) for c in document["categories"]] == [
+        (1, "Groep B", "rating"),
+        (2, "Jeugd", "age"),
+        (3, "Bestuur", "list"),
+    ]
+    assert document["categories"][0]["rating_below"] == 1700
+    assert document["categories"][0]["unrated"] is True
+    assert (document["categories"][1]["born_from"], document["categories"][1]["born_to"]) == (
+        2008,
+        2014,
+    )
+    assert document["categories"][2]["chosen"] == [{"participant": 1}, {"participant": 4}]
     # Account data stays home: no e-mail address, account, calendar token or invitation.
     for secret in ("example.org", "anna.speler", "f" * 43, "0" * 64, "notify", "feed_token"):
         assert secret not in first, secret
@@ -709,7 +799,7 @@ def test_a_version_3_archive_imports_with_the_defaults() -> None:
     }
     # Written again it is a version 5 archive that says so.
     again = json.loads(season_archive_text(season=old))
-    assert again["version"] == 5 and again["evenings"] == []
+    assert again["version"] == 6 and again["evenings"] == []
     assert again["season"]["absence_deadline"] is None
 
 
@@ -766,4 +856,4 @@ def test_a_version_4_archive_imports_with_the_pairing_rules_defaults() -> None:
     )
     assert not ForbiddenPair.objects.filter(season=old).exists()
     again = json.loads(season_archive_text(season=old))
-    assert again["version"] == 5 and again["forbidden_pairs"] == []
+    assert again["version"] == 6 and again["forbidden_pairs"] == []

@@ -11,6 +11,7 @@ from fractions import Fraction
 import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
+from django.utils import translation
 
 from competition.models import Game, Member, Participant, Round, RoundEntry, Season, SeasonRules
 from competition.services.errors import ServiceError
@@ -163,7 +164,7 @@ def test_every_standings_export_is_the_one_dataset() -> None:
     csv_lines = standings_csv(document).splitlines()
     assert csv_lines[0] == ",".join(dataset.headers)
     assert csv_lines[2] == ",".join(str(v) for v in dataset[1])
-    assert standings_export(document, "csv").decode().splitlines() == csv_lines
+    assert standings_export(document, "csv").decode("utf-8-sig").splitlines() == csv_lines
     assert standings_export(document, "xlsx").startswith(b"PK")
     renamed = standings_dataset(document, headers={"rank": "#"})
     assert renamed.headers[:2] == ["#", "start_number"] and list(renamed) == list(dataset)
@@ -230,7 +231,10 @@ def test_trf_import_dry_run_writes_nothing_and_tag_202_is_used() -> None:
 @pytest.mark.django_db
 def test_trf_import_refuses_existing_slug() -> None:
     SeasonFactory(slug="zomertoernooi")
-    with pytest.raises(ServiceError, match="already exists"):
+    # In the active language (Dutch), without the command line's "--season-slug" (issue 15).
+    with pytest.raises(ServiceError, match="korte naam 'zomertoernooi'; kies een andere"):
+        trf_import(data=SMALL_TRF)
+    with translation.override("en"), pytest.raises(ServiceError, match="choose another short"):
         trf_import(data=SMALL_TRF)
 
 
@@ -370,7 +374,12 @@ def test_demo_archive_exports_are_canonical(slug: str, demo_club) -> None:
 @pytest.mark.django_db
 def test_archive_import_refuses_existing_slug(demo_club) -> None:
     text = season_archive_text(season=Season.objects.get(slug="rapidgroep-a-2026"))
-    with pytest.raises(ServiceError, match="'rapidgroep-a-2026' already exists"):
+    with pytest.raises(ServiceError, match="korte naam 'rapidgroep-a-2026'; er is niets"):
+        archive_import(data=text)
+    with (
+        translation.override("en"),
+        pytest.raises(ServiceError, match="'rapidgroep-a-2026' already exists"),
+    ):
         archive_import(data=text)
 
 

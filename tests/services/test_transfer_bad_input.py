@@ -173,6 +173,7 @@ def _archive_cases() -> tuple[str, list[tuple[str, str, str]]]:
             "updated_by": None,
             "updated_at": None,
             "fixed_by_td": False,
+            "external_result": "",
         }
     ]
     bad_points["rounds"][0]["games"] = bad_points["rounds"][0]["games"][1:]

@@ -12,7 +12,7 @@ def demo(demo_club):
     return None
 
 
-READ_ONLY = {"invitation"}
+READ_ONLY = {"invitation", "seasonchances"}
 
 
 def _admin_models():

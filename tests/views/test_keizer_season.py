@@ -19,6 +19,7 @@ from django.utils import translation
 
 from competition.exact import fraction_from_text
 from competition.models import Participant, Round, RoundEntry, Season, StandingsSnapshot
+from competition.numbers import column_places
 from competition.scoring import engine
 from competition.selectors.common import season_input
 from competition.selectors.participant import participant_detail
@@ -54,9 +55,14 @@ def _html(client, url: str) -> str:
     return response.content.decode()
 
 
-def _in_english(value: Fraction) -> str:
+def _in_english(value: Fraction, places: int | None = None) -> str:
     with translation.override("en"):
-        return exact_number(value)
+        return exact_number(value, places)
+
+
+def _score_places(season: Season) -> int:
+    """The decimals of the score column: every score of a table has the same (issue 15)."""
+    return column_places(fraction_from_text(row["score"]) for row in _rows(season))
 
 
 # --- 1. the participant page --------------------------------------------------------------------
@@ -161,7 +167,8 @@ def test_systems_side_by_side_include_keizer(english, season) -> None:
     name = Participant.objects.get(pk=leader["participant_id"]).member.name
     first_row = html.split("<tbody>")[1].split("</tr>")[0]
     assert name in first_row
-    assert f'<td class="num">{_in_english(fraction_from_text(leader["score"]))}</td>' in first_row
+    score = _in_english(fraction_from_text(leader["score"]), _score_places(season))
+    assert f'<td class="num">{score}</td>' in first_row
     # Another season compares with Keizer under its defaults.
     other = _html(english, reverse("competition:systems", args=["interne-2026-2027"]))
     assert "Keizer system" in other.split("</thead>")[0]
@@ -179,7 +186,8 @@ def test_standings_show_score_value_games_and_movement(english, season) -> None:
     body = html.split("<tbody")[1]
     for row in rows[:3]:
         cells = body.split(f'data-participant="{row["participant_id"]}"')[1].split("</tr>")[0]
-        assert f">{_in_english(fraction_from_text(row['score']))}<" in cells
+        score = _in_english(fraction_from_text(row["score"]), _score_places(season))
+        assert f">{score}<" in cells
         assert f">{row['values']['VALUE']}<" in cells
         assert f'<td class="num">{row["games"]}</td>' in cells
         moved = before[row["participant_id"]] - row["rank"]

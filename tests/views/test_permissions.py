@@ -18,7 +18,7 @@ from django.conf import settings
 from django.shortcuts import resolve_url
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
-from competition.models import Game, Participant, Round, RoundEntry, Season
+from competition.models import Category, Game, Participant, Round, RoundEntry, Season
 
 pytestmark = pytest.mark.django_db
 
@@ -63,6 +63,7 @@ def demo_kwargs() -> dict[str, object]:
         "slug": season.slug,
         "season_slug": season.slug,
         "club_slug": season.club.slug,
+        "group_slug": "wintergroepen-2027",  # the demo's competition in groups
         "number": rnd.number,
         "round_number": rnd.number,
         "game_id": game.id,
@@ -72,6 +73,7 @@ def demo_kwargs() -> dict[str, object]:
         "pk": season.pk,
         "token": "no-such-token",  # an invitation link (or private feed) that does not exist
         "evening_id": evening.pk,  # a club evening to come (the demo's calendar runs to May)
+        "category_id": Category.objects.filter(season=season).order_by("order").first().pk,
     }
 
 

@@ -144,7 +144,7 @@ def test_public_exports_csv_and_xlsx(client, private) -> None:
     url = reverse("competition:standings", args=[season.slug])
     response = client.get(url + "?_export=csv")
     assert response.status_code == 200
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig")), delimiter=";"))
     names = {row[2] for row in rows[1:]}
     assert names == {"Anna A.", "Bart B.", "Cor Cools", "Dirk Dekker", "Eva Egbers"}
     response = client.get(url + "?_export=xlsx")

@@ -43,11 +43,12 @@ def test_home_lists_the_season_with_its_leader(client, season_and_people) -> Non
 def test_standings_show_the_hand_worked_figures_in_dutch(client, season_and_people) -> None:
     season, people = season_and_people
     html = _html(client, reverse("competition:standings", args=[season.slug]))
-    # C: SB 1½ (shown 1,5), IP 1; A and D: SB ½ and IP 1½ share rank 2.
+    # C: SB 1½ (a value: shown 1,5), IP 1; A and D: SB ½ (0,5) and IP 1½ (points: shown with
+    # ½, competition/numbers.py) share rank 2.
     c_row = html.split(f'data-participant="{people["C"].pk}"')[1].split("</tr>")[0]
     assert ">1,5<" in c_row
     a_row = html.split(f'data-participant="{people["A"].pk}"')[1].split("</tr>")[0]
-    assert ">2<" in a_row and ">0,5<" in a_row and ">1,5<" in a_row
+    assert ">2<" in a_row and ">0,5<" in a_row and ">1½<" in a_row
     d_row = html.split(f'data-participant="{people["D"].pk}"')[1].split("</tr>")[0]
     assert ">2<" in d_row
     # movement since round 1: A up 1 (3 -> 2), D down 1 (1 -> 2)
@@ -98,13 +99,15 @@ def test_standings_export(client, season_and_people, export_format: str) -> None
     assert response.status_code == 200
     assert season.slug in response["Content-Disposition"]
     if export_format == "csv":
-        # The documented columns (docs/commands.md), headed in the reader's language (Dutch).
-        lines = response.content.decode().splitlines()
+        # The documented columns (docs/commands.md), headed in the reader's language (Dutch),
+        # as Dutch Excel reads them: a byte order mark, ";" and a decimal comma.
+        assert response.content.startswith(b"\xef\xbb\xbf")
+        lines = response.content.decode("utf-8-sig").splitlines()
         fingerprint = short_fingerprint(season_input(season))
         assert lines[0] == (
-            "#,Startnummer,Naam,Pnt,Score,SB,IP,Partijen,Prijs,Vingerafdruk,Versie van de regels"
+            "#;Startnummer;Naam;Pnt;Score;SB;IP;Partijen;Prijs;Vingerafdruk;Versie van de regels"
         )
-        assert lines[1] == f"1,3,Cor Cools,1,1.5,1.5,1,2,yes,{fingerprint},1"
+        assert lines[1] == f"1;3;Cor Cools;1;1,5;1,5;1;2;ja;{fingerprint};1"
     else:
         assert response.content.startswith(b"PK")  # a zip container, as every XLSX file is
 
@@ -117,8 +120,8 @@ def test_standings_export_after_an_earlier_round(client, season_and_people) -> N
     # After round 1: C and D share rank 1 with SB 0.25 (as on the page).
     # The fingerprint is the season's (its data and rules), whatever round is shown.
     fingerprint = short_fingerprint(season_input(season))
-    assert response.content.decode().splitlines()[1] == (
-        f"1,3,Cor Cools,0.5,0.25,0.25,0.5,1,yes,{fingerprint},1"
+    assert response.content.decode("utf-8-sig").splitlines()[1] == (
+        f"1;3;Cor Cools;0,5;0,25;0,25;0,5;1;ja;{fingerprint};1"
     )
 
 
@@ -161,10 +164,11 @@ def test_participant_page_shows_the_seed_000_table(client, season_and_people) ->
     html = _html(client, reverse("competition:participant", args=[season.slug, people["C"].pk]))
     sb_table = html.split('class="table table-sm table-sticky-first align-middle seed-table"')[1]
     sb_table = sb_table.split("</table>")[0]
-    # vs D (round 1): D has 1½ game points, 0 rounds without a game, IP 1½; C scored ½ → ¾
+    # vs D (round 1): D has 1½ game points, 0 rounds without a game, IP 1½; C scored ½ → ¾.
+    # Points with ½, the SB column (¾ and 1 × ¾) with two decimals (competition/numbers.py).
     d_line = sb_table.split("Dirk Dekker")[1].split("</tr>")[0]
     cells = [cell.split("<")[0] for cell in d_line.split('<td class="num">')[1:]]
-    assert cells == ["1", "1,5", "0", "1,5", "0,5", "0,75"]
+    assert cells == ["1", "1½", "0", "1½", "½", "0,75"]
     assert ">1,5</td></tr></tfoot>" in sb_table.replace("\n", "")  # the total SB
     assert "<svg" in html and 'role="img"' in html
     assert "Plaats en score per ronde" in html  # "Rank and score per round"

@@ -32,6 +32,7 @@ def _urls(season) -> list[str]:
         reverse("competition:crosstable", args=[season.slug]),
         reverse("competition:how_it_works", args=[season.slug]),
         reverse("competition:systems", args=[season.slug]),
+        reverse("competition:chances", args=[season.slug]),
     ]
 
 

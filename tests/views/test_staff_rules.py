@@ -41,6 +41,9 @@ def _form(system: str = "points", tiebreaks: str = "", **extra: str) -> dict[str
         "van-den-brink__update_mode": "every_n",
         "van-den-brink__start_points_top": "200",
         "van-den-brink__start_points_step": "1",
+        "van-den-brink__external_game": "none",
+        "internal-sb__external_game": "unplayed",
+        "keizer__before_joining": "nothing",
         # what the browser sends for the Keizer fieldset: its defaults as the form shows them
         "keizer__top_value": "",
         "keizer__value_step": "1",

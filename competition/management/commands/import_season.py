@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser, no_translations
 
 from competition.formats.errors import FormatError
 from competition.services.errors import ServiceError
@@ -53,6 +53,7 @@ class Command(BaseCommand):
         )
         parser.add_argument("--dry-run", action="store_true", help="check and count only")
 
+    @no_translations  # the command line speaks English, as its other messages do
     def handle(self, *args: object, **options: object) -> None:
         name, directory = options["file"], options["directory"]
         dry_run = bool(options["dry_run"])

@@ -4,7 +4,7 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser, no_translations
 
 from competition.formats.errors import FormatError
 from competition.management.commands.import_season import read_file, report_lines
@@ -35,6 +35,7 @@ class Command(BaseCommand):
         parser.add_argument("--round-robin", action="store_true", help="a round robin season")
         parser.add_argument("--dry-run", action="store_true", help="check and count only")
 
+    @no_translations  # the command line speaks English, as its other messages do
     def handle(self, *args: object, **options: object) -> None:
         name = str(options["file"])
         data = read_file(name)

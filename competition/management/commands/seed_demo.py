@@ -1,5 +1,6 @@
-"""Load the deterministic demo club: 30 members, four competitions, ten to fifteen played rounds,
-the internal competition's calendar of club evenings and one member with his own account.
+"""Load the deterministic demo club: 30 members, five competitions, ten to fifteen played rounds,
+the internal competition's calendar of club evenings, its A/B categories with prizes and its
+two periods, a rapid series of three evenings, and one member with his own account.
 
 Running it again changes nothing (the demo club is recognised by its slug). ``--if-empty``
 loads nothing when the database holds any club at all (what ``make run`` uses).
@@ -20,8 +21,17 @@ from django.utils import timezone
 from competition.models import PRESENT, Club, Game, Member, Participant, Round, RoundEntry, Season
 from competition.permissions import td_group
 from competition.services.absences import absence_report, evenings_add
+from competition.services.categories import (
+    CategoryFields,
+    category_add,
+    season_prizes_update,
+)
 from competition.services.evening import attendance_record, pairing_propose, round_publish
+from competition.services.groups import group_competition_create, groups_promote
+from competition.services.pairing_rules import forbidden_pair_add
+from competition.services.participants import participant_withdraw
 from competition.services.rounds import result_record, round_complete, round_create
+from competition.services.series import has_next_round_tonight, rapid_round_next
 
 DEMO_CLUB_SLUG = "sc-de-toren"
 DEMO_PASSWORD = "schaak-demo-2026"
@@ -30,6 +40,12 @@ PLAYED_ROUNDS = 10
 RAPID_ROUNDS = 6  # the round-robin group of eight is one round short of its end
 KEIZER_FIRST_EVENING = datetime.date(2026, 9, 1)  # the Keizer competition plays on Tuesdays
 KEIZER_ROUNDS = 15
+# The rapid series' three Friday evenings of five rounds each.
+RAPID_EVENINGS = (
+    datetime.date(2026, 10, 2),
+    datetime.date(2026, 11, 6),
+    datetime.date(2026, 12, 4),
+)
 CALENDAR_EVENINGS = 34  # the internal competition's Thursdays from September to May
 # The demo member with an account of his own (my page, absence reports, calendar feed), and
 # the evening he reported he cannot come (made when the first ten rounds had been played).
@@ -129,7 +145,7 @@ def load_demo() -> None:
         bye_points=Decimal("0"),
     )
     vdb = season(
-        name="Van den Brink-competitie 2026-2027",
+        name="Van den Brinkcompetitie 2026-2027",
         slug="vandenbrink-2026-2027",
         system="van-den-brink",
         tiebreaks=[],
@@ -177,6 +193,122 @@ def load_demo() -> None:
         for rnd in round_create(seasons=[keizer], date=evening):
             _play_evening(rnd, keizer_rng, td)
     _calendar_and_member(internal, members[1])
+    _club_rules(internal)
+    _categories_and_periods(internal)
+    _rapid_series(club, [members[i] for i in (1, 3, 5, 7, 9, 11)], td)
+    _groups(club, members[16:24], td)
+
+
+GROUPS_FIRST_EVENING = datetime.date(2027, 2, 1)  # the group competition plays on Mondays
+
+
+def _groups(club: Club, members: list[Member], td: User) -> None:
+    """A competition in groups (issue 14): groups A and B of four, a round robin of three
+    rounds per period, one up and one down after period 1, both groups on the same Monday
+    evenings; period 2 played too, so its page names the club champion (the winner of group A).
+    Built through the services, with its own random numbers."""
+    rng = random.Random(20270201)
+    competition = group_competition_create(
+        club=club,
+        name="Wintergroepen 2027",
+        slug="wintergroepen-2027",
+        groups=[members[:4], members[4:]],
+        season_fields={
+            "kind": Season.Kind.ROUND_ROBIN,
+            "system": "points",
+            "tiebreaks": ["SB", "WIN"],
+            "unplayed_policy": "plain",
+        },
+        start_date=GROUPS_FIRST_EVENING,
+    )
+    evening = GROUPS_FIRST_EVENING
+    for period in (1, 2):
+        groups = list(
+            competition.group_seasons.filter(group_period=period).order_by("group_letter")
+        )
+        for _number in range(competition.rounds_per_period):
+            for rnd in round_create(seasons=groups, date=evening):
+                _play_evening(rnd, rng, td)
+            evening += datetime.timedelta(weeks=1)
+        if period == 1:
+            groups_promote(competition=competition, start_date=evening)
+    Season.objects.filter(group_competition=competition).update(status=Season.Status.FINISHED)
+
+
+def _rapid_series(club: Club, members: list[Member], td: User) -> None:
+    """A rapid series (issue 14): three Friday evenings of five Swiss rounds among six players,
+    each round paired within the evening and published with *next round*, evening points
+    10-8-6-5-4-3, the best two evenings counting. Its own random numbers: the other seasons
+    stay as they were. Finished once the three evenings are played."""
+    rng = random.Random(20261002)
+    series = Season.objects.create(
+        club=club,
+        name="Rapidserie 2026-2027",
+        slug="rapidserie-2026-2027",
+        start_date=RAPID_EVENINGS[0],
+        system="points",
+        parameters={},
+        tiebreaks=["BH", "SB", "WIN"],
+        unplayed_policy="fide-2024",
+        rounds_per_evening=5,
+        evening_points=[10, 8, 6, 5, 4, 3],
+        best_evenings=2,
+    )
+    _enrol(series, members)
+    for day in RAPID_EVENINGS:
+        (rnd,) = round_create(seasons=[series], date=day)
+        pairing_propose(round=rnd, user=td)
+        round_publish(round=rnd, user=td)
+        while True:
+            games = Game.objects.filter(round=rnd).select_related("white__member", "black__member")
+            for game in games.order_by("board"):
+                result = _result(rng, game.white, game.black)
+                result_record(
+                    game_id=game.id, result=result, expected_version=game.version, user=td
+                )
+            if not has_next_round_tonight(rnd):
+                round_complete(round=rnd, user=td)
+                break
+            rnd = rapid_round_next(round=rnd, user=td)
+    series.status = Season.Status.FINISHED
+    series.save(update_fields=["status"])
+
+
+def _club_rules(season: Season) -> None:
+    """Two of a club's own arrangements (issue 14): two brothers who drive to the club together
+    are never paired against each other, and the last player on the start list moved away after
+    the evenings played so far: he is withdrawn from the next round on (his games keep
+    counting)."""
+    by_rank = list(season.participants.select_related("member").order_by("start_rank"))
+    forbidden_pair_add(
+        season=season,
+        first_id=by_rank[2].pk,
+        second_id=by_rank[3].pk,
+        note="Broers, rijden samen naar de club",
+    )
+    participant_withdraw(participant=by_rank[-1], from_round=PLAYED_ROUNDS + 1, note="Verhuisd")
+
+
+def _categories_and_periods(season: Season) -> None:
+    """Categories and periods (issue 14): group A (rating 1850 or more) and group B (below
+    1850), three prizes each, group B with a prize for the most improved; the evenings played
+    so far split into two periods (rounds 1–5 and 6–10), each with its own champion."""
+    category_add(
+        season=season,
+        fields=CategoryFields(name="Groep A", kind="rating", rating_from=1850, prizes=3),
+    )
+    category_add(
+        season=season,
+        fields=CategoryFields(
+            name="Groep B",
+            kind="rating",
+            rating_below=1850,
+            unrated=True,
+            prizes=3,
+            most_improved=True,
+        ),
+    )
+    season_prizes_update(season=season, period_ends=[5, PLAYED_ROUNDS], several_prizes=True)
 
 
 def _calendar_and_member(season: Season, member: Member) -> None:

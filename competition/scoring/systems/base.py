@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from competition.scoring.model import Contribution, ParameterValue, Participant, SeasonInput
@@ -46,6 +46,9 @@ class SystemContext:
     participants: Mapping[int, Participant]
     digest: RecordDigest  # the same records as plain integers, for inner loops
     rank: Ranker | None = None  # given to ranking-dependent systems only
+    # What a system computed from this context, kept for a second question about the same
+    # context (the participant page explains his figures and then why he moved: one Keizer run)
+    memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

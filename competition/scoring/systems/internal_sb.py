@@ -9,8 +9,12 @@ Internal points after round R::
 
 A round without a game over the board is any absence, club duty, bye, forfeit (won or lost) or
 round with no record; rounds before the participant joined count too unless
-``count_rounds_before_joining`` is false. Taken literally this means a forfeit win is worth
-1 + ½ = 1½ internal points, and a full-point bye too (see docs/scoring.md).
+``count_rounds_before_joining`` is false; rounds after he withdrew from the season
+(``Participant.withdrawn_round``) never count. An external game (a club duty with a result, a
+team match on club night) is such a round too, unless ``external_game`` is "result": then it
+adds its result (1, ½ or 0) instead of the unplayed value. Taken literally this means a
+forfeit win is worth 1 + ½ = 1½ internal points, and a full-point bye too (see
+docs/scoring.md).
 
 Sonneborn-Berger after round R::
 
@@ -28,8 +32,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from fractions import Fraction
+from math import lcm
 
-from competition.scoring.model import Contribution, ParameterValue
+from competition.scoring.model import Contribution, ParameterValue, external_results
 from competition.scoring.parameters import ParameterKind, ParameterSpec
 from competition.scoring.records import RoundRecord
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
@@ -38,11 +43,29 @@ from competition.scoring.text import gettext_noop
 
 SB = "SB"
 IP = "IP"
+EXTERNAL_AS_UNPLAYED = "unplayed"
+EXTERNAL_AS_RESULT = "result"
+EXTERNAL_NOTE = gettext_noop("external game")
 
 
-def _counts_as_unplayed(record: RoundRecord, count_rounds_before_joining: bool) -> bool:
-    """True when the round earns the unplayed value: no game over the board."""
+def _externals(
+    context: SystemContext, parameters: Mapping[str, ParameterValue]
+) -> dict[tuple[int, int], Fraction]:
+    """The external games counted with their result (parameter ``external_game`` "result"),
+    by (participant, round); none when they count as rounds without a game."""
+    if parameters.get("external_game", EXTERNAL_AS_UNPLAYED) != EXTERNAL_AS_RESULT:
+        return {}
+    return external_results(context.season)
+
+
+def _counts_as_unplayed(
+    record: RoundRecord, count_rounds_before_joining: bool, withdrawn_round: int | None
+) -> bool:
+    """True when the round earns the unplayed value: no game over the board, not after the
+    participant withdrew."""
     if record.played:
+        return False
+    if withdrawn_round is not None and record.round_number >= withdrawn_round:
         return False
     return count_rounds_before_joining or not record.before_joining
 
@@ -72,6 +95,16 @@ class InternalSonnebornBerger(RankingSystem):
             True,
             gettext_noop("Rounds before joining count as rounds without a game"),
         ),
+        ParameterSpec(
+            "external_game",
+            ParameterKind.CHOICE,
+            EXTERNAL_AS_UNPLAYED,
+            gettext_noop(
+                "An external game (a team match on club night) counts as a round without a "
+                "game or with its result"
+            ),
+            choices=(EXTERNAL_AS_UNPLAYED, EXTERNAL_AS_RESULT),
+        ),
     )
     primary = SB
     secondary = (IP,)
@@ -79,23 +112,44 @@ class InternalSonnebornBerger(RankingSystem):
     def _internal_points_units(
         self, context: SystemContext, parameters: Mapping[str, ParameterValue]
     ) -> tuple[int, dict[int, list[int]]]:
-        """The unit denominator and, per participant, his IP in units after rounds 0..R."""
+        """The unit denominator and, per participant, his IP in units after rounds 0..R.
+
+        Computed once per context and parameters (kept in ``context.memo``): the participant
+        page asks for them to explain his SB and again for why he moved."""
+        key = ("internal-sb.ip", tuple(sorted(parameters.items())))
+        known = context.memo.get(key)
+        if known is None:
+            known = context.memo[key] = self._count_internal_points(context, parameters)
+        return known  # type: ignore[return-value]
+
+    def _count_internal_points(
+        self, context: SystemContext, parameters: Mapping[str, ParameterValue]
+    ) -> tuple[int, dict[int, list[int]]]:
         unplayed_value = Fraction(parameters["unplayed_value"])
         count_before_joining = bool(parameters["count_rounds_before_joining"])
+        externals = _externals(context, parameters)
         digest = context.digest
-        scale = unplayed_value.denominator
+        scale = lcm(unplayed_value.denominator, *(r.denominator for r in externals.values()))
         unit = digest.unit * scale
         unplayed_units = to_units(unplayed_value, unit)
         history: dict[int, list[int]] = {}
         for pid in context.records:
             joined_round = context.participants[pid].joined_round
+            withdrawn = context.participants[pid].withdrawn_round or len(digest.points[pid]) + 1
             running = 0
             values = [0]
             for index, (points, played) in enumerate(
                 zip(digest.points[pid], digest.played[pid], strict=True)
             ):
                 running += points * scale
-                if not played and (count_before_joining or index + 1 >= joined_round):
+                external = externals.get((pid, index + 1))
+                if external is not None:
+                    running += to_units(external, unit)  # counted with its result
+                elif (
+                    not played
+                    and (count_before_joining or index + 1 >= joined_round)
+                    and index + 1 < withdrawn
+                ):
                     running += unplayed_units
                 values.append(running)
             history[pid] = values
@@ -157,6 +211,7 @@ class InternalSonnebornBerger(RankingSystem):
                 continue
             assert record.opponent is not None
             opponent_rows = context.records[record.opponent]
+            opponent_withdrawn = context.participants[record.opponent].withdrawn_round
             opponent_ip = Fraction(ip_history[record.opponent][last], unit)
             lines.append(
                 Contribution(
@@ -169,30 +224,42 @@ class InternalSonnebornBerger(RankingSystem):
                             (row.points for row in opponent_rows), Fraction(0)
                         ),
                         "opponent_unplayed_rounds": Fraction(
-                            sum(_counts_as_unplayed(row, before_joining) for row in opponent_rows)
+                            sum(
+                                _counts_as_unplayed(row, before_joining, opponent_withdrawn)
+                                for row in opponent_rows
+                            )
                         ),
                         "opponent_internal_points": opponent_ip,
                         "score": record.points,
                     },
                 )
             )
+        withdrawn = context.participants[participant_id].withdrawn_round
+        externals = _externals(context, parameters)
         for record in context.records[participant_id]:
-            unplayed = _counts_as_unplayed(record, before_joining)
+            external = externals.get((participant_id, record.round_number))
+            unplayed = external is None and _counts_as_unplayed(record, before_joining, withdrawn)
             note = (
                 ""
                 if record.played
                 else (record.entry.value if record.entry else gettext_noop("forfeit"))
             )
+            parts: dict[str, Fraction | str] = {
+                "game_points": record.points,
+                "unplayed_value": unplayed_value if unplayed else Fraction(0),
+            }
+            if external is not None:
+                parts["external_result"] = external
+                note = EXTERNAL_NOTE
             lines.append(
                 Contribution(
                     IP,
                     record.round_number,
-                    record.points + (unplayed_value if unplayed else 0),
+                    record.points
+                    + (unplayed_value if unplayed else 0)
+                    + (external if external is not None else 0),
                     opponent_id=record.opponent,
-                    parts={
-                        "game_points": record.points,
-                        "unplayed_value": unplayed_value if unplayed else Fraction(0),
-                    },
+                    parts=parts,
                     note=note,
                 )
             )

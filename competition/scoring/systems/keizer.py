@@ -40,7 +40,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
-from competition.scoring.model import Contribution, EntryKind, ParameterValue, Result
+from competition.scoring.model import (
+    Contribution,
+    EntryKind,
+    ParameterValue,
+    Result,
+    external_results,
+)
 from competition.scoring.parameters import EMPTY, ParameterKind, ParameterSpec
 from competition.scoring.records import RoundRecord, ScoringInputError
 from competition.scoring.systems.base import Ranker, RankingSystem, SystemContext, SystemRound
@@ -61,6 +67,10 @@ SETTLED_LIMIT = "limit"  # max_iterations reached without a fixed point or a cyc
 SETTLED_ONE_PASS = "one_pass"  # previous_values and frozen: one pass by definition
 
 OWN_VALUE_NOTE = gettext_noop("own value")
+EXTERNAL_NOTE = gettext_noop("external game")
+BEFORE_JOINING_NOTE = gettext_noop("before joining")
+NOTHING = "nothing"
+ABSENT_WITH_NOTICE = "absent_with_notice"
 BEYOND_PAID_NOTE = gettext_noop("beyond the paid absences")
 VALUE_NOTE = gettext_noop("value of place %(n)s")
 
@@ -112,9 +122,15 @@ class RoundTerm:
 
 
 def round_term(
-    record: RoundRecord, parameters: Mapping[str, ParameterValue], paid_absences: int
+    record: RoundRecord,
+    parameters: Mapping[str, ParameterValue],
+    paid_absences: int,
+    external: Fraction | None = None,
 ) -> RoundTerm:
-    """The term of one round; ``paid_absences`` counts the absences with notice before it.
+    """The term of one round; ``paid_absences`` counts the absences with notice before it;
+    ``external`` is the result of the external game a club duty was (a team match): it counts
+    its result (``external_game`` "result") or the fixed fraction the season sets, times the
+    own value.
 
     >>> params = {"win": Fraction(1), "draw": Fraction(1, 2), "loss": Fraction(0),
     ...           "bye": Fraction(2, 3), "max_paid_absences": ""}
@@ -133,8 +149,16 @@ def round_term(
         note = gettext_noop("forfeit win") if won else gettext_noop("forfeit loss")
         return RoundTerm(number, Fraction(parameters[name]), None, note)
     kind = record.entry or EntryKind.NOT_PAIRED
+    if record.before_joining and parameters.get("before_joining") == ABSENT_WITH_NOTICE:
+        return RoundTerm(
+            number, Fraction(parameters["absent_with_notice"]), None, BEFORE_JOINING_NOTE
+        )
     if kind is EntryKind.NOT_PAIRED:
         return RoundTerm(number, Fraction(0), None, kind.value)
+    if kind is EntryKind.CLUB_DUTY and external is not None:
+        rule = parameters["external_game"]
+        fraction = external if rule == RESULT else Fraction(rule)
+        return RoundTerm(number, fraction, None, EXTERNAL_NOTE)
     limit = parameters["max_paid_absences"]
     if kind is EntryKind.ABSENT_NOTICE and limit != EMPTY and paid_absences >= int(limit):
         return RoundTerm(number, Fraction(0), None, f"{kind.value}; {BEYOND_PAID_NOTE}")
@@ -156,14 +180,18 @@ class KeizerRound:
     cycle: int  # how many rankings the values were averaged over (1 unless SETTLED_CYCLE)
 
 
-def _terms(
-    records: Sequence[RoundRecord], parameters: Mapping[str, ParameterValue]
+def round_terms(
+    records: Sequence[RoundRecord],
+    parameters: Mapping[str, ParameterValue],
+    externals: Mapping[int, Fraction] | None = None,
 ) -> list[RoundTerm]:
-    """One participant's terms, round by round (the absences with notice counted as they come)."""
+    """One participant's terms, round by round (the absences with notice counted as they come);
+    ``externals`` the results of his external games by round."""
     terms: list[RoundTerm] = []
     paid = 0
+    externals = externals or {}
     for record in records:
-        terms.append(round_term(record, parameters, paid))
+        terms.append(round_term(record, parameters, paid, externals.get(record.round_number)))
         if record.entry is EntryKind.ABSENT_NOTICE:
             paid += 1
     return terms
@@ -185,13 +213,22 @@ class _Sheet:
 
 
 def _sheet(context: SystemContext, parameters: Mapping[str, ParameterValue]) -> _Sheet:
-    """The terms of :func:`_terms` for everybody, read from the digest.
+    """The terms of :func:`round_terms` for everybody, read from the digest.
 
     :func:`round_term` decides every term; it depends on a record only through its points,
     result and entry kind, and on the absences paid before it only through whether they reached
     ``max_paid_absences``, so it is asked once per distinct combination (a handful per season).
     """
-    unit = lcm(*(Fraction(parameters[name]).denominator for name in _FRACTION_NAMES))
+    externals = external_results(context.season)
+    rule = parameters["external_game"]
+    unit = lcm(
+        *(Fraction(parameters[name]).denominator for name in _FRACTION_NAMES),
+        *(
+            (value.denominator for value in externals.values())
+            if rule == RESULT
+            else (Fraction(rule).denominator,)
+        ),
+    )
     own_value_counts = bool(parameters["own_value_in_score"])
     limit = parameters["max_paid_absences"]
     cap = 0 if limit == EMPTY else int(limit)
@@ -216,15 +253,29 @@ def _sheet(context: SystemContext, parameters: Mapping[str, ParameterValue]) -> 
             digest.entry[pid],
             strict=True,
         )
+        joined = context.participants[pid].joined_round
         for number, (points, played, opponent, result, entry) in enumerate(rows, start=1):
-            key = (points, id(result), id(entry), min(paid, cap))
-            units = term_units.get(key)
-            if units is None:
+            external = externals.get((pid, number)) if externals else None
+            if external is not None or number < joined:  # a handful per season: no cache
                 record = RoundRecord(
-                    number, Fraction(points, digest.unit), result=result, entry=entry
+                    number,
+                    Fraction(points, digest.unit),
+                    result=result,
+                    entry=entry,
+                    before_joining=number < joined,
                 )
-                units = to_units(round_term(record, parameters, paid).fraction, unit)
-                term_units[key] = units
+                term = round_term(record, parameters, paid, external)
+                units = to_units(term.fraction, unit)
+            else:
+                key = (points, id(result), id(entry), min(paid, cap))
+                cached = term_units.get(key)
+                if cached is None:
+                    record = RoundRecord(
+                        number, Fraction(points, digest.unit), result=result, entry=entry
+                    )
+                    cached = to_units(round_term(record, parameters, paid).fraction, unit)
+                    term_units[key] = cached
+                units = cached
             if entry is EntryKind.ABSENT_NOTICE:
                 paid += 1
             if played:
@@ -300,10 +351,17 @@ class Keizer(RankingSystem):
         ParameterSpec(
             "external_game", ParameterKind.FRACTION, RESULT,
             gettext_noop(
-                "External game: its result times your own value (result) or a fixed fraction of "
-                "it; applies once external games are recorded"
+                "External game (a team match on club night): its result, or a fixed fraction, "
+                "times your own value"
             ),
             minimum=Fraction(0), maximum=Fraction(10), words=(RESULT,),
+        ),
+        ParameterSpec(
+            "before_joining", ParameterKind.CHOICE, NOTHING,
+            gettext_noop(
+                "A late joiner's rounds before he joined count nothing or as absent with notice"
+            ),
+            choices=(NOTHING, ABSENT_WITH_NOTICE),
         ),
         ParameterSpec(
             "max_paid_absences", ParameterKind.INT, EMPTY,
@@ -315,9 +373,8 @@ class Keizer(RankingSystem):
         ParameterSpec(
             "recalculation", ParameterKind.CHOICE, FIXED_POINT,
             gettext_noop(
-                "Recalculation: until the standings no longer change (fixed_point), once with the "
-                "values after the previous round (previous_values), or with the start list's "
-                "values all season (frozen)"
+                "Recalculation: until the standings no longer change, once with the values after "
+                "the previous round, or with the start list's values all season"
             ),
             choices=(FIXED_POINT, PREVIOUS_VALUES, FROZEN),
         ),
@@ -334,7 +391,19 @@ class Keizer(RankingSystem):
     def run(
         self, context: SystemContext, parameters: Mapping[str, ParameterValue]
     ) -> tuple[KeizerRound, ...]:
-        """The ranking after every round 0..upto_round, with the values and passes behind it."""
+        """The ranking after every round 0..upto_round, with the values and passes behind it.
+
+        Computed once per context and parameters (kept in ``context.memo``): the participant
+        page asks for it twice, for his explanation and for why he moved."""
+        key = ("keizer.run", tuple(sorted(parameters.items())))
+        trace = context.memo.get(key)
+        if trace is None:
+            trace = context.memo[key] = self._run(context, parameters)
+        return trace  # type: ignore[return-value]
+
+    def _run(
+        self, context: SystemContext, parameters: Mapping[str, ParameterValue]
+    ) -> tuple[KeizerRound, ...]:
         rank = context.rank
         if rank is None:
             raise ScoringInputError("the Keizer system needs the engine's ranking")
@@ -434,7 +503,12 @@ class Keizer(RankingSystem):
                     parts={"own_value": own_value, "fraction": Fraction(1)}, note=OWN_VALUE_NOTE,
                 )
             )  # fmt: skip
-        for term in _terms(context.records[participant_id], parameters):
+        externals = {
+            number: result
+            for (pid, number), result in external_results(context.season).items()
+            if pid == participant_id
+        }
+        for term in round_terms(context.records[participant_id], parameters, externals):
             if term.opponent is not None:
                 opponent_value = now.used[term.opponent]
                 # "then": his value in the standings the evening started from

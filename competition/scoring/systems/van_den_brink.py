@@ -19,7 +19,9 @@ After a participant's N-th counted game (``games_per_update``, 14) his rank valu
 points at that moment, and again after every further N games in mode ``every_n`` (only once in
 mode ``once``); the new rank value is used from the next round on. Not playing changes nothing:
 byes, absences and (unless ``forfeits_count``) forfeits neither add points nor count as games.
-A double forfeit never counts.
+A double forfeit never counts. An external game (a club duty with a result, a team match on club
+night) changes nothing either, unless ``external_game`` is "equal_opponent": then it is a game
+against an opponent of his own rank value (the result part, no compensation) and counts as one.
 
 Worked example (seed 001): rank value 160 against 170: compensation 7/100 × (170 − 160) = 0.70,
 so a win gives 3.70, a draw 0.70 and a loss −2.30; the opponent gets −3.70, −0.70 or +2.30.
@@ -32,7 +34,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
-from competition.scoring.model import Contribution, ParameterValue, Participant, Result
+from competition.scoring.model import (
+    Contribution,
+    ParameterValue,
+    Participant,
+    Result,
+    external_results,
+)
 from competition.scoring.parameters import ParameterKind, ParameterSpec
 from competition.scoring.records import ScoringInputError
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
@@ -43,6 +51,9 @@ VDB = "VDB"
 RV = "RV"
 EVERY_N = "every_n"
 ONCE = "once"
+EXTERNAL_IGNORED = "none"
+EXTERNAL_EQUAL_OPPONENT = "equal_opponent"
+EXTERNAL_NOTE = gettext_noop("external game")
 START_POINTS_NOTE = gettext_noop("start points")
 
 
@@ -68,7 +79,7 @@ def start_points_of(participant: Participant, parameters: Mapping[str, Parameter
 @dataclass(frozen=True, slots=True)
 class _GameLine:
     round_number: int
-    opponent: int
+    opponent: int | None  # None: an external game (against an opponent of equal rank value)
     result_part: int  # in units
     own_rank_value: int
     opponent_rank_value: int
@@ -130,8 +141,7 @@ class VanDenBrink(RankingSystem):
         ParameterSpec(
             "update_mode", ParameterKind.CHOICE, EVERY_N,
             gettext_noop(
-                "Update the rank value after every N games (every_n) or only after the first N "
-                "(once)"
+                "Update the rank value after every N games or only after the first N"
             ),
             choices=(EVERY_N, ONCE),
         ),
@@ -146,6 +156,14 @@ class VanDenBrink(RankingSystem):
         ParameterSpec(
             "forfeits_count", ParameterKind.BOOL, False,
             gettext_noop("Forfeits count as games"),
+        ),
+        ParameterSpec(
+            "external_game", ParameterKind.CHOICE, EXTERNAL_IGNORED,
+            gettext_noop(
+                "An external game (a team match on club night) changes nothing or counts as a "
+                "game against an opponent of equal rank value"
+            ),
+            choices=(EXTERNAL_IGNORED, EXTERNAL_EQUAL_OPPONENT),
         ),
     )  # fmt: skip
     primary = VDB
@@ -204,11 +222,29 @@ class VanDenBrink(RankingSystem):
             for value in (Fraction(1), half, Fraction(0))
         }
         numerator, denominator = factor.numerator, factor.denominator
+        externals = (
+            external_results(context.season)
+            if parameters.get("external_game", EXTERNAL_IGNORED) == EXTERNAL_EQUAL_OPPONENT
+            else {}
+        )
 
         for index in range(context.upto_round):
             played_now = []
             for pid in start:
                 if not counted[pid][index]:
+                    external = externals.get((pid, index + 1))
+                    if external is None:
+                        continue
+                    # a game against an opponent of his own rank value: no compensation
+                    result_part = part_units[external]
+                    points[pid] += result_part
+                    games[pid] += 1
+                    played_now.append(pid)
+                    if keep_lines:
+                        own = rank_value[pid]
+                        game_lines[pid].append(
+                            _GameLine(index + 1, None, result_part, own, own, 0, False)
+                        )
                     continue
                 opponent = digest.opponent[pid][index]
                 assert opponent is not None
@@ -287,7 +323,11 @@ class VanDenBrink(RankingSystem):
                         "opponent_rank_value": Fraction(line.opponent_rank_value, unit),
                         "compensation": Fraction(line.compensation, unit),
                     },
-                    note=gettext_noop("forfeit") if line.forfeit else "",
+                    note=gettext_noop("forfeit")
+                    if line.forfeit
+                    else EXTERNAL_NOTE
+                    if line.opponent is None
+                    else "",
                 )
             )
         for round_number, count, value in run.updates[participant_id]:

@@ -20,6 +20,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Min
+from django.utils.translation import gettext
 
 from competition.exact import fraction_to_text
 from competition.formats import archive as fa
@@ -27,10 +28,12 @@ from competition.formats.archive_input import archive_fingerprint
 from competition.formats.errors import FormatError
 from competition.models import (
     AbsenceReport,
+    Category,
     Club,
     ClubEvening,
     ForbiddenPair,
     Game,
+    GroupCompetition,
     Member,
     Participant,
     Round,
@@ -149,6 +152,7 @@ _SHARED_HISTORY = (
     "note",
     "updated_at",
     "fixed_by_td",
+    "external_result",
     "reported_at",
 )
 
@@ -158,6 +162,54 @@ def _shared_values(row: object, record: type[Any]) -> dict[str, Any]:
     unchanged, by name: those of :data:`_SHARED_HISTORY` that ``record`` declares."""
     names = {spec.name for spec in dataclasses.fields(record)}
     return {name: getattr(row, name) for name in _SHARED_HISTORY if name in names}
+
+
+def _group_out(season: Season) -> dict[str, Any]:
+    """The season's group and period with its group competition's settings (issue 14)."""
+    competition = season.group_competition
+    if competition is None:
+        return {}
+    return {
+        "group_competition": competition.slug,
+        "group_competition_name": competition.name,
+        "group_letter": season.group_letter,
+        "group_period": season.group_period,
+        "group_periods": competition.periods,
+        "group_rounds_per_period": competition.rounds_per_period,
+        "group_promoted": competition.promoted,
+        "group_relegated": competition.relegated,
+        "group_champion_rule": competition.champion_rule,
+    }
+
+
+def _group_in(a: fa.ArchiveSeason, club: Club) -> dict[str, Any]:
+    """The group competition an imported group season belongs to: the one of the club with
+    the archive's slug, else made from the archive's settings (the first group season brings
+    it, the others find it)."""
+    if a.group_competition is None:
+        return {}
+    competition = GroupCompetition.objects.filter(slug=a.group_competition).first()
+    if competition is not None and competition.club_id != club.pk:
+        raise ServiceError(
+            gettext("The group competition %(slug)s belongs to another club.")
+            % {"slug": a.group_competition}
+        )
+    if competition is None:
+        competition = GroupCompetition.objects.create(
+            club=club,
+            slug=a.group_competition,
+            name=a.group_competition_name,
+            periods=a.group_periods,
+            rounds_per_period=a.group_rounds_per_period,
+            promoted=a.group_promoted,
+            relegated=a.group_relegated,
+            champion_rule=a.group_champion_rule,
+        )
+    return {
+        "group_competition": competition,
+        "group_letter": a.group_letter,
+        "group_period": a.group_period,
+    }
 
 
 def season_archive(*, season: Season) -> fa.SeasonArchive:
@@ -248,6 +300,7 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
                 updated_at=e.updated_at,
                 fixed_by_td=e.fixed_by_td,
                 version=e.version,
+                external_result=e.external_result,
             )
         )
     game_history = tuple(
@@ -321,6 +374,19 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
             max_meetings=season.max_meetings,
             rematch_colours_reversed=season.rematch_colours_reversed,
             one_pairing_bye=season.one_pairing_bye,
+            rules_from_round=season.rules_from_round,
+            rule_changes=season.rule_changes,
+            periods=tuple(
+                fa.ArchivePeriod(last_round=int(end)) for end in sorted(season.period_ends or ())
+            ),
+            several_prizes=season.several_prizes,
+            **_group_out(season),
+            rounds_per_evening=season.rounds_per_evening,
+            evening_points=tuple(
+                fa.ArchiveEveningPoints(place=place, points=int(points))
+                for place, points in enumerate(season.evening_points or (), start=1)
+            ),
+            best_evenings=season.best_evenings,
         ),
         members=tuple(
             fa.ArchiveMember(
@@ -347,6 +413,7 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
                 unplayed_policy=r.unplayed_policy,
                 min_games=r.min_games,
                 changed_by=user(r.changed_by_id),
+                from_round=r.from_round,
             )
             for r in rule_rows
         ),
@@ -358,6 +425,8 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
                 start_points=_decimal_text(p.start_points),
                 initial_value=_decimal_text(p.initial_value),
                 joined_round=p.joined_round,
+                withdrawn_from_round=p.withdrawn_from_round,
+                withdrawal_note=p.withdrawal_note,
                 rating=p.rating,
             )
             for p in participants
@@ -396,6 +465,27 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
                 ),
                 key=lambda pair: (pair.first, pair.second),
             )
+        ),
+        categories=tuple(
+            fa.ArchiveCategory(
+                order=c.order,
+                name=c.name,
+                kind=c.kind,
+                rating_from=c.rating_from,
+                rating_below=c.rating_below,
+                unrated=c.unrated,
+                born_from=c.born_from,
+                born_to=c.born_to,
+                prizes=c.prizes,
+                most_improved=c.most_improved,
+                chosen=tuple(
+                    sorted(
+                        (fa.ArchiveChosen(participant=pid[p.pk]) for p in c.chosen.all()),
+                        key=lambda chosen: chosen.participant,
+                    )
+                ),
+            )
+            for c in Category.objects.filter(season=season).prefetch_related("chosen")
         ),
         fingerprint=season_fingerprint(season_input(season)),
     )
@@ -465,8 +555,11 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
     archive = fa.load_archive(text)
     if Season.objects.filter(slug=archive.season.slug).exists():
         raise ServiceError(
-            f"A season with slug {archive.season.slug!r} already exists; "
-            "nothing was imported (delete or rename that season first)."
+            gettext(
+                "A season with the short name '%(slug)s' already exists; nothing was imported "
+                "(delete or rename that season first)."
+            )
+            % {"slug": archive.season.slug}
         )
     season = archive.season
     user_model = get_user_model()
@@ -496,6 +589,15 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
         )
     for index, p in enumerate(archive.participants):
         path = f"participants[{index}]"
+        lengths.append(
+            (p.withdrawal_note, f"{path}.withdrawal_note", Participant, "withdrawal_note")
+        )
+        if p.withdrawn_from_round is not None and p.withdrawn_from_round <= p.joined_round:
+            raise FormatError(
+                f"withdrawn from round {p.withdrawn_from_round}, but takes part from round "
+                f"{p.joined_round}: the withdrawal must come after the first round",
+                path=f"{path}.withdrawn_from_round",
+            )
         _check_decimal(
             p.initial_value, f"{path}.initial_value", model=Participant, field="initial_value"
         )
@@ -537,6 +639,8 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
                 lengths.append((h.note, f"{path}.note", RoundEntry, "note"))
     for index, pair in enumerate(archive.forbidden_pairs):
         lengths.append((pair.note, f"forbidden_pairs[{index}].note", ForbiddenPair, "note"))
+    for index, category in enumerate(archive.categories):
+        lengths.append((category.name, f"categories[{index}].name", Category, "name"))
     for index, evening in enumerate(archive.evenings):
         path = f"evenings[{index}]"
         lengths.append((evening.note, f"{path}.note", ClubEvening, "note"))
@@ -655,6 +759,15 @@ def _write_archive(
         max_meetings=a.max_meetings,
         rematch_colours_reversed=a.rematch_colours_reversed,
         one_pairing_bye=a.one_pairing_bye,
+        rules_from_round=a.rules_from_round,
+        rule_changes=a.rule_changes,
+        period_ends=[period.last_round for period in a.periods],
+        several_prizes=a.several_prizes,
+        **_group_in(a, club),
+        rounds_per_evening=a.rounds_per_evening,
+        evening_points=[row.points for row in sorted(a.evening_points, key=lambda r: r.place)],
+        best_evenings=a.best_evenings,
+        category_count=len(archive.categories),
     )
     for index, rules in enumerate(archive.rule_sets):
         SeasonRules.objects.create(
@@ -667,6 +780,7 @@ def _write_archive(
             unplayed_policy=rules.unplayed_policy,
             min_games=rules.min_games,
             changed_by_id=user_id(rules.changed_by),
+            from_round=rules.from_round,
         )
     matcher = member_matcher(club)
     member_of: dict[int, Member] = {}
@@ -708,6 +822,8 @@ def _write_archive(
             initial_value=None if p.initial_value is None else Decimal(p.initial_value),
             joined_round=p.joined_round,
             rating=p.rating,
+            withdrawn_from_round=p.withdrawn_from_round,
+            withdrawal_note=p.withdrawal_note,
         )
         report.participants += 1
     round_of: dict[int, Round] = {}
@@ -740,6 +856,7 @@ def _write_archive(
                 updated_by_id=user_id(e.updated_by),
                 fixed_by_td=e.fixed_by_td,
                 version=e.version,
+                external_result=e.external_result,
             )
             entries.append((entry, e))
     _bulk_create_with_moments(Game, games)
@@ -768,6 +885,21 @@ def _write_archive(
             (participant_of[pair.first], participant_of[pair.second]), key=lambda p: p.pk
         )
         ForbiddenPair.objects.create(season=season, first=first, second=second, note=pair.note)
+    for category_in in archive.categories:
+        category = Category.objects.create(
+            season=season,
+            order=category_in.order,
+            name=category_in.name,
+            kind=category_in.kind,
+            rating_from=category_in.rating_from,
+            rating_below=category_in.rating_below,
+            unrated=category_in.unrated,
+            born_from=category_in.born_from,
+            born_to=category_in.born_to,
+            prizes=category_in.prizes,
+            most_improved=category_in.most_improved,
+        )
+        category.chosen.set([participant_of[chosen.participant] for chosen in category_in.chosen])
 
     def round_id(number: int | None) -> int | None:
         return None if number is None else round_of[number].pk

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from django.utils import timezone
 from django.utils.text import slugify
+from django.utils.translation import gettext as _
 
 from competition.formats import trf as ft
 from competition.formats.errors import FormatError
@@ -264,7 +265,8 @@ def _plan_trf(
     slug = season_slug or slugify(name)[:50] or "trf-import"
     if Season.objects.filter(slug=slug).exists():
         raise ServiceError(
-            f"A season with slug {slug!r} already exists; choose another with --season-slug."
+            _("A season with the short name '%(slug)s' already exists; choose another short name.")
+            % {"slug": slug}
         )
     scoring_points = tournament.scoring
     bye_points = _entry_points(scoring_points["P"], "tag 162 (pairing-allocated bye)")

@@ -1,0 +1,89 @@
+"""CPU time of ``participant_detail`` alone (the participant page's data, without rendering) on a
+150-participant × 40-round season, best of ``--repeats``.
+
+Run from the repository root: ``.venv/bin/python bench/participant_detail.py``. It builds the
+season (``bench/season.py``, internal SB) in its own temporary SQLite database and prints the
+best CPU and wall time of ``participant_detail`` for the first participant after the last round,
+then the same with the season switched to each system of ``--systems`` (the standings
+recomputed first). ``--profile`` prints the functions taking the most time (cProfile) for the
+first system. Options: ``--players``, ``--rounds``, ``--repeats``, ``--systems``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+DB_FILE = Path(tempfile.mkdtemp(prefix="clubcomp-bench-")) / "bench.sqlite3"
+os.environ["DATABASE_URL"] = f"sqlite:///{DB_FILE}"
+os.environ.setdefault("DEBUG", "1")
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubcomp.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.core.management import call_command  # noqa: E402
+
+from bench.season import build_season  # noqa: E402
+
+
+def best_ms(call, repeats: int) -> tuple[float, float]:
+    """The best CPU time and the best wall time of ``call()``, in ms."""
+    call()  # warm up
+    cpu_times, times = [], []
+    for _ in range(repeats):
+        started, cpu_started = time.perf_counter(), time.process_time()
+        call()
+        cpu_times.append(1000 * (time.process_time() - cpu_started))
+        times.append(1000 * (time.perf_counter() - started))
+    return min(cpu_times), min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=150)
+    parser.add_argument("--rounds", type=int, default=40)
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--systems", default="internal-sb,keizer")
+    parser.add_argument("--profile", action="store_true")
+    options = parser.parse_args()
+    call_command("migrate", verbosity=0)
+    season, participants = build_season(players=options.players, rounds=options.rounds)
+    from competition.selectors.participant import participant_detail
+    from competition.services.standings import standings_recompute
+
+    participant_id = participants[0].pk
+    print(
+        f"{options.players} participants × {options.rounds} rounds; "
+        f"participant_detail, best of {options.repeats}"
+    )
+    for number, system in enumerate(options.systems.split(",")):
+        if season.system != system:
+            season.system = system
+            season.save(update_fields=["system"])
+            standings_recompute(season=season)
+
+        def page(system: str = system) -> None:
+            detail = participant_detail(season=season, participant_id=participant_id)
+            assert not detail.error, (system, detail.error)
+
+        cpu, wall = best_ms(page, options.repeats)
+        print(f"  {system:16s} CPU {cpu:8.2f} ms   wall {wall:8.2f} ms")
+        if options.profile and number == 0:
+            profile = cProfile.Profile()
+            profile.runcall(page)
+            pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
+    DB_FILE.unlink(missing_ok=True)
+
+
+if __name__ == "__main__":
+    main()

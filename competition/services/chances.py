@@ -1,0 +1,189 @@
+"""Storing "can I still win?" for a season: the database in, the simulation out.
+
+The simulation (:mod:`competition.simulation.chances`) pairs every simulated round with the
+real pairing engine, which takes minutes for a big club, so it never runs in a request:
+:func:`chances_compute` runs it and stores a :class:`SeasonChances`, called by
+``manage.py simulate_season SLUG`` and by the ``manage.py chances_worker`` loop, which
+recomputes every running season whose chances are stale (:func:`chances_stale`: the season's
+data or rules changed since, e.g. a round was completed, or the calendar now has another
+number of rounds left). Pages only read the stored row.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from fractions import Fraction
+
+from django.conf import settings
+from django.db.models import Max, Q
+from django.utils import timezone
+
+from competition.exact import fraction_to_text
+from competition.models import ClubEvening, Game, Round, Season, SeasonChances
+from competition.scoring.records import ScoringInputError
+from competition.selectors.common import season_input
+from competition.simulation.chances import (
+    PairingRules,
+    SimulationInput,
+    attendance_share,
+    simulate,
+)
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_SIMULATIONS = 1000
+
+
+def simulations_setting() -> int:
+    return int(getattr(settings, "CHANCES_SIMULATIONS", DEFAULT_SIMULATIONS))
+
+
+@dataclass(frozen=True)
+class RoundsLeft:
+    """How many rounds remain after ``after_round`` (``count`` None: unknown) and whence."""
+
+    after_round: int
+    count: int | None
+    source: str  # "calendar", "berger" or "unknown"
+
+
+def rounds_left(season: Season) -> RoundsLeft:
+    """From the season's calendar: the club evenings after the last completed round's date
+    (all of them before the first round). Without a calendar a round robin has the rest of
+    its Berger cycle; a ladder season's is unknown."""
+    last = (
+        Round.objects.filter(season=season, status=Round.Status.COMPLETED)
+        .order_by("-number")
+        .values_list("number", "date")
+        .first()
+    )
+    after_round, last_date = last if last else (0, None)
+    evenings = ClubEvening.objects.filter(season=season)
+    if evenings.exists():
+        if last_date is not None:
+            evenings = evenings.filter(date__gt=last_date)
+        return RoundsLeft(after_round, evenings.count(), "calendar")
+    if season.is_round_robin:
+        n = season.participants.count()
+        cycle = n - 1 if n % 2 == 0 else n
+        if n >= 2 and after_round < cycle:
+            return RoundsLeft(after_round, cycle - after_round, "berger")
+    return RoundsLeft(after_round, None, "unknown")
+
+
+def club_draw_rate(season: Season) -> float:
+    """The share of draws among all games played over the board in the club's seasons."""
+    games = Game.objects.filter(
+        round__season__club_id=season.club_id,
+        round__status=Round.Status.COMPLETED,
+        result__in=[Game.Result.WHITE_WINS, Game.Result.DRAW, Game.Result.BLACK_WINS],
+    )
+    played = games.count()
+    return games.filter(result=Game.Result.DRAW).count() / played if played else 0.0
+
+
+def simulation_input(season: Season, *, left: int) -> SimulationInput:
+    """The simulation's input: the season so far, ratings, attendance, draw rate, rules."""
+    season_in = season_input(season)
+    ratings = {
+        p.id: p.rating or p.member.rating or 0 for p in season.participants.select_related("member")
+    }
+    forbidden = tuple(season.forbidden_pairs.values_list("first_id", "second_id"))
+    return SimulationInput(
+        season=season_in,
+        rounds_left=left,
+        ratings=ratings,
+        attendance=attendance_share(season_in),
+        draw_rate=club_draw_rate(season),
+        bye_points=Fraction(season.bye_points),
+        pairing=PairingRules(
+            rematch_window=season.rematch_window,
+            forbidden_pairs=forbidden,
+            max_meetings=season.max_meetings,
+            reverse_colours_at_rematch=season.rematch_colours_reversed,
+            max_allocated_byes=1 if season.one_pairing_bye else None,
+        ),
+    )
+
+
+def chances_compute(
+    *, season: Season, simulations: int | None = None, seed: int = 0
+) -> SeasonChances | None:
+    """Simulate the season's remaining rounds and store the chances (None: not possible —
+    no completed round, the number of rounds left unknown, or the rules refuse the season)."""
+    season.refresh_from_db(fields=["data_version", "rules_version"])
+    data_version, rules_version = season.data_version, season.rules_version
+    left = rounds_left(season)
+    if left.count is None or left.after_round == 0:
+        SeasonChances.objects.filter(season=season).delete()
+        return None
+    simulations = simulations or simulations_setting()
+    try:
+        result = simulate(
+            simulation_input(season, left=left.count), simulations=simulations, seed=seed
+        )
+    except (ScoringInputError, ValueError) as error:
+        logger.warning("chances of %s not computed: %s", season.slug, error)
+        return None
+    rows = [
+        {
+            "participant_id": player.participant_id,
+            "first": player.first,
+            "top_three": player.top_three,
+            "categories": dict(player.categories),
+            "needed_for_first": (
+                None
+                if player.needed_for_first is None
+                else fraction_to_text(player.needed_for_first)
+            ),
+        }
+        for player in result.players
+    ]
+    chances, _ = SeasonChances.objects.update_or_create(
+        season=season,
+        defaults={
+            "computed_at": timezone.now(),
+            "data_version": data_version,
+            "rules_version": rules_version,
+            "after_round": left.after_round,
+            "rounds_left": left.count,
+            "simulations": simulations,
+            "seed": seed,
+            "draw_rate": result.draw_rate,
+            "rows": rows,
+        },
+    )
+    return chances
+
+
+def chances_stale(
+    season: Season, chances: SeasonChances | None, left: RoundsLeft | None = None
+) -> bool:
+    """Whether the stored chances no longer describe the season (or none are stored);
+    ``left``: :func:`rounds_left` when the caller has it."""
+    if chances is None:
+        return True
+    if (chances.data_version, chances.rules_version) != (season.data_version, season.rules_version):
+        return True
+    left = left or rounds_left(season)
+    return (left.after_round, left.count) != (chances.after_round, chances.rounds_left)
+
+
+def chances_refresh_stale(*, simulations: int | None = None) -> list[Season]:
+    """Recompute the chances of every running season that has a completed round and stale
+    chances; the seasons recomputed. One pass of ``manage.py chances_worker``."""
+    done: list[Season] = []
+    seasons = Season.objects.filter(status=Season.Status.RUNNING).annotate(
+        last_completed=Max("rounds__number", filter=Q(rounds__status=Round.Status.COMPLETED))
+    )
+    for season in seasons:
+        if not season.last_completed:
+            continue
+        stored = SeasonChances.objects.filter(season=season).first()
+        left = rounds_left(season)
+        if left.count is None or not chances_stale(season, stored, left):
+            continue
+        if chances_compute(season=season, simulations=simulations) is not None:
+            done.append(season)
+    return done

@@ -1,0 +1,234 @@
+"""Groups with promotion and relegation (issue 14): the group competition's public page, the
+TD's page that starts one (its settings and players, put in groups by rating) and the TD's page
+that ends a period (a preview of who goes up and down, then one button).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.db.models import QuerySet
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_safe
+
+from competition.forms.evening import DateInput
+from competition.labels import system_name
+from competition.models import Club, GroupCompetition, Member, Season
+from competition.permissions import AuthenticatedRequest, is_td
+from competition.scoring import groups as group_rules
+from competition.scoring.registry import SYSTEMS
+from competition.selectors import groups as selectors
+from competition.services import groups as services
+from competition.services.errors import ServiceError
+
+
+def _competition(slug: str) -> GroupCompetition:
+    try:
+        return selectors.group_competition_get(slug=slug)
+    except GroupCompetition.DoesNotExist:
+        raise Http404(_("No such group competition.")) from None
+
+
+@require_safe
+def group_competition(request: HttpRequest, group_slug: str) -> HttpResponse:
+    """Every period's groups with their standings, who goes up or down, and the champion."""
+    competition = _competition(group_slug)
+    page = selectors.group_competition_page(competition=competition)
+    return render(request, "competition/groups.html", {"page": page, "competition": competition})
+
+
+class PromoteForm(forms.Form):
+    start_date = forms.DateField(
+        label=gettext_lazy("First evening of the next period"), required=False, widget=DateInput()
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def td_groups(request: AuthenticatedRequest, group_slug: str) -> HttpResponse:
+    """The preview of the moves after the current period and the button that makes them."""
+    competition = _competition(group_slug)
+    if not is_td(request.user, competition.club):
+        raise PermissionDenied(_("Only this club's tournament directors may do this."))
+    form = PromoteForm(request.POST if request.method == "POST" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            created = services.groups_promote(
+                competition=competition, start_date=form.cleaned_data["start_date"]
+            )
+        except ServiceError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(
+                request,
+                _("Period %(period)s has started with %(groups)s groups.")
+                % {"period": created[0].group_period, "groups": len(created)},
+            )
+            return redirect("competition:group_competition", group_slug=competition.slug)
+    preview, refusal = None, ""
+    try:
+        preview = services.groups_promotion_preview(competition=competition)
+    except ServiceError as error:
+        refusal = str(error)
+    rows = []
+    if preview is not None:
+        for group, following in zip(preview.groups, preview.next_groups, strict=True):
+            rows.append(
+                {
+                    "letter": group.season.group_letter,
+                    "players": [
+                        (preview.names[p], preview.moves[p]) for p in group.standing.players
+                    ],
+                    "next": [preview.names[p] for p in following.players],
+                }
+            )
+    return render(
+        request,
+        "competition/td/groups.html",
+        {
+            "competition": competition,
+            "preview": preview,
+            "rows": rows,
+            "refusal": refusal,
+            "form": form,
+        },
+    )
+
+
+class GroupCompetitionForm(forms.Form):
+    """A new group competition: its settings and the members who play, put in groups by rating."""
+
+    club = forms.ModelChoiceField(queryset=Club.objects.none(), label=gettext_lazy("Club"))
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
+    slug = forms.SlugField(
+        label=gettext_lazy("Short name in the web address"),
+        max_length=50,
+        help_text=gettext_lazy("Letters, digits and hyphens, e.g. wintergroepen-2027."),
+    )
+    start_date = forms.DateField(
+        label=gettext_lazy("First evening"), required=False, widget=DateInput()
+    )
+    system = forms.ChoiceField(label=gettext_lazy("Ranking system"))
+    kind = forms.ChoiceField(
+        label=gettext_lazy("Pairing in each group"), choices=Season.Kind.choices
+    )
+    groups = forms.IntegerField(label=gettext_lazy("Number of groups"), min_value=1, max_value=10)
+    periods = forms.IntegerField(label=gettext_lazy("Periods"), min_value=1, max_value=20)
+    rounds_per_period = forms.IntegerField(
+        label=gettext_lazy("Rounds per period"), min_value=1, max_value=100
+    )
+    promoted = forms.IntegerField(
+        label=gettext_lazy("Players going up from each group"), min_value=0, max_value=50
+    )
+    relegated = forms.IntegerField(
+        label=gettext_lazy("Players going down from each group"), min_value=0, max_value=50
+    )
+    champion_rule = forms.ChoiceField(
+        label=gettext_lazy("Club champion"), choices=GroupCompetition.ChampionRule.choices
+    )
+    members = forms.ModelMultipleChoiceField(
+        queryset=Member.objects.none(),
+        label=gettext_lazy("Players"),
+        widget=forms.CheckboxSelectMultiple,
+        help_text=gettext_lazy(
+            "They are put in groups by rating, highest first: group A the strongest, the "
+            "larger groups on top."
+        ),
+    )
+
+    def __init__(self, *args: object, clubs: QuerySet[Club], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        language = get_language() or "nl"
+        club_field = self.fields["club"]
+        assert isinstance(club_field, forms.ModelChoiceField)
+        club_field.queryset = clubs
+        if clubs.count() == 1:
+            club_field.initial = clubs.first()
+        members_field = self.fields["members"]
+        assert isinstance(members_field, forms.ModelMultipleChoiceField)
+        members_field.queryset = Member.objects.filter(club__in=clubs, active=True).order_by("name")
+        system_field = self.fields["system"]
+        assert isinstance(system_field, forms.ChoiceField)
+        system_field.choices = [
+            (key, system_name(system, language)) for key, system in SYSTEMS.items()
+        ]
+        self.initial.setdefault("kind", Season.Kind.ROUND_ROBIN)
+        self.initial.setdefault("groups", 2)
+        self.initial.setdefault("periods", 2)
+        self.initial.setdefault("rounds_per_period", 3)
+        self.initial.setdefault("promoted", 1)
+        self.initial.setdefault("relegated", 1)
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data["slug"]
+        # the group seasons are called <slug>-a1, <slug>-b1, ...
+        if (
+            GroupCompetition.objects.filter(slug=slug).exists()
+            or Season.objects.filter(slug__startswith=f"{slug}-").exists()
+        ):
+            raise forms.ValidationError(_("This short name is taken; choose another."))
+        return slug
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        club, members = data.get("club"), data.get("members")
+        if club is not None and members is not None:
+            strangers = [m.name for m in members if m.club_id != club.pk]
+            if strangers:
+                raise forms.ValidationError(
+                    _("Not members of %(club)s: %(names)s.")
+                    % {"club": club.name, "names": ", ".join(strangers)}
+                )
+        return data
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+@login_required
+def td_group_new(request: AuthenticatedRequest) -> HttpResponse:
+    """A new group competition: the first period's groups are made at once."""
+    clubs = (
+        Club.objects.all()
+        if request.user.is_staff
+        else Club.objects.filter(td_group__user=request.user)
+    )
+    if not clubs.exists():
+        raise PermissionDenied(_("Only a club's tournament directors may do this."))
+    form = GroupCompetitionForm(request.POST or None, clubs=clubs)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        by_rating = sorted(
+            data["members"], key=lambda m: (m.rating is None, -(m.rating or 0), m.name)
+        )
+        try:
+            ids = group_rules.split_into_groups([m.pk for m in by_rating], data["groups"])
+            member_of = {m.pk: m for m in by_rating}
+            competition = services.group_competition_create(
+                club=data["club"],
+                name=data["name"],
+                slug=data["slug"],
+                groups=[[member_of[pk] for pk in group] for group in ids],
+                season_fields={"kind": data["kind"], "system": data["system"]},
+                periods=data["periods"],
+                rounds_per_period=data["rounds_per_period"],
+                promoted=data["promoted"],
+                relegated=data["relegated"],
+                champion_rule=data["champion_rule"],
+                start_date=data["start_date"],
+            )
+        except (ServiceError, ValueError) as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request,
+                _("%(name)s has started with %(groups)s groups.")
+                % {"name": competition.name, "groups": data["groups"]},
+            )
+            return redirect("competition:group_competition", group_slug=competition.slug)
+    return render(request, "competition/td/group_new.html", {"form": form})
