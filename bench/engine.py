@@ -2,11 +2,20 @@
 
 Run from the repository root: ``.venv/bin/python bench/engine.py``. For each size (participants ×
 rounds, about 75% attendance, some byes and forfeits) and each system it prints the median time
-of the final standings with all tie-breaks and of the full per-round history; when the
-tiebreak-core adapter exists it also times the same final tie-breaks computed by tiebreak-core.
+of the final standings with all tie-breaks and of the full per-round history, then the two
+ratios the engine is held to (issue 15):
+
+- growth: 600x40 / 150x40 (four times the games) for the final standings and the history of
+  every system, all tie-breaks (target: within 4.5x, i.e. linear in the games);
+- tiebreak-core / ours: the same final tie-breaks (the 16 codes the tiebreak-core adapter in
+  tests/scoring knows) computed by tiebreak-core and by ``compute_tiebreaks`` (target: at
+  least 25x), when tiebreak-core is installed (the test extra).
+
+The sizes (and ours against tiebreak-core) are timed in turns, one run of each and again, so
+that a change in the load of the shared machine falls on both sides of a ratio.
 
 ``--keizer`` times only the Keizer system (60 × 35, fixed-point mode) and prints the number of
-ranking passes per round.
+ranking passes per round; ``--tiebreak-core`` only the comparison with tiebreak-core.
 
 Times are the CPU time of this process (``time.process_time``): the targets are for one core,
 and on a shared machine wall-clock time mostly measures the other processes. Pass ``--wall``
@@ -15,6 +24,7 @@ for wall-clock time instead. Nothing is cached between runs: every run reads the
 
 from __future__ import annotations
 
+import gc
 import random
 import statistics
 import sys
@@ -24,6 +34,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from functools import partial
 from pathlib import Path
+from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -43,6 +54,7 @@ from competition.scoring.tiebreaks import TIEBREAK_CODES, compute_tiebreaks
 SIZES = ((40, 30), (150, 40), (600, 40))
 SYSTEMS = ("points", "internal-sb", "van-den-brink")
 RESULTS = (Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS)
+K = TypeVar("K")
 
 
 def random_season(
@@ -96,18 +108,81 @@ def main() -> None:
         compute_with_tiebreak_core = None
     clock = "wall-clock" if CLOCK is time.perf_counter else "CPU"
     print(f"median {clock} time in ms")
+    # Sizes are timed in turns (a run of each size, then the next run of each), so that a change
+    # in the load of a shared machine falls on every size alike and the ratios stay fair.
+    timings: dict[tuple[int, str, str], tuple[float, float]] = {}
+    for system in SYSTEMS:
+        for label, codes in (("none", ()), ("all", _all_codes(system))):
+            seasons = {
+                (players, rounds): random_season(players, rounds, system, codes)
+                for players, rounds in SIZES
+            }
+            finals = _interleaved(
+                {
+                    size: partial(standings_after, season, size[1])
+                    for size, season in seasons.items()
+                },
+                runs=5,
+            )
+            histories = _interleaved(
+                {size: partial(standings_history, season) for size, season in seasons.items()},
+                runs=5 if codes else 3,  # the growth ratios are of the "all" rows
+            )
+            for players, rounds in SIZES:
+                timings[players, system, label] = (
+                    finals[players, rounds],
+                    histories[players, rounds],
+                )
     print(f"{'size':>8} {'system':>14} {'tie-breaks':>10} {'final ms':>9} {'history ms':>11}")
     for players, rounds in SIZES:
-        runs = 5 if players <= 150 else 3
         for system in SYSTEMS:
-            for label, codes in (("none", ()), ("all", _all_codes(system))):
-                season = random_season(players, rounds, system, codes)
-                final = median_ms(partial(standings_after, season, rounds), runs)
-                history = median_ms(partial(standings_history, season), max(1, runs - 2))
+            for label in ("none", "all"):
+                final, history = timings[players, system, label]
                 size = f"{players}x{rounds}"
                 print(f"{size:>8} {system:>14} {label:>10} {final:9.1f} {history:11.1f}")
-        if compute_with_tiebreak_core is not None:
-            _compare_with_tiebreak_core(compute_with_tiebreak_core, players, rounds, runs)
+    (small, _), (large, rounds) = GROWTH
+    print(
+        f"growth {large}x{rounds} / {small}x{rounds} ({large // small}x the games; target "
+        "within 4.5x), all tie-breaks:"
+    )
+    for system in SYSTEMS:
+        final = timings[large, system, "all"][0] / timings[small, system, "all"][0]
+        history = timings[large, system, "all"][1] / timings[small, system, "all"][1]
+        print(f"  {system:>14}: final {final:4.2f}x, history {history:4.2f}x")
+    if compute_with_tiebreak_core is not None:
+        print("tiebreak-core / ours, the same final tie-breaks (target at least 25x):")
+        for players, rounds in SIZES:
+            _compare_with_tiebreak_core(compute_with_tiebreak_core, players, rounds)
+
+
+def tiebreak_core_main() -> None:
+    """Only the comparison with tiebreak-core, every size."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "scoring"))
+    from tiebreak_core_adapter import compute_with_tiebreak_core  # type: ignore[import-not-found]
+
+    print("tiebreak-core / ours, the same final tie-breaks (target at least 25x):")
+    for players, rounds in SIZES:
+        _compare_with_tiebreak_core(compute_with_tiebreak_core, players, rounds)
+
+
+# the sizes whose ratio shows whether the cost grows linearly with the games
+GROWTH = ((150, 40), (600, 40))
+
+
+def _interleaved(actions: dict[K, Callable[[], object]], runs: int) -> dict[K, float]:
+    """The median time of each action, timed in turns: one run of each, ``runs`` times.
+
+    Each run starts after a full garbage collection (not timed), so that no run pays for the
+    garbage of the one before; the collector stays on during the run, so what the action's own
+    allocations cost is counted."""
+    timings: dict[K, list[float]] = {key: [] for key in actions}
+    for _ in range(runs):
+        for key, action in actions.items():
+            gc.collect()
+            start = CLOCK()
+            action()
+            timings[key].append((CLOCK() - start) * 1000)
+    return {key: statistics.median(values) for key, values in timings.items()}
 
 
 KEIZER_SIZE = (60, 35)
@@ -138,31 +213,36 @@ def keizer_main() -> None:
 
 
 def _compare_with_tiebreak_core(
-    compute_with_tiebreak_core: Callable[..., object], players: int, rounds: int, runs: int
+    compute_with_tiebreak_core: Callable[..., object], players: int, rounds: int
 ) -> None:
-    """Our final tie-breaks against tiebreak-core's, for the codes the adapter supports."""
+    """Our final tie-breaks against tiebreak-core's, for the codes the adapter supports.
+
+    Both are timed in turns on the same season; the ratio is of their medians.
+    """
     from tiebreak_core_adapter import CRITERIA  # type: ignore[import-not-found]
 
     codes = [code for code in TIEBREAK_CODES if code in CRITERIA]
     season = random_season(players, rounds, "points", tuple(codes))
-    ours = median_ms(partial(compute_tiebreaks, season, upto_round=rounds, codes=codes), runs)
+    ours = partial(compute_tiebreaks, season, upto_round=rounds, codes=codes)
+    theirs = partial(
+        compute_with_tiebreak_core,
+        season,
+        upto_round=rounds,
+        codes=codes,
+        policy=season.unplayed_policy,
+    )
     try:
-        theirs = median_ms(
-            partial(
-                compute_with_tiebreak_core,
-                season,
-                upto_round=rounds,
-                codes=codes,
-                policy=season.unplayed_policy,
-            ),
-            runs,
-        )
+        theirs()
     except Exception as error:  # the adapter may refuse a code or a policy
         print(f"{players}x{rounds}: tiebreak-core could not run: {error!r}")
         return
+    # more runs than the other figures: a ratio of two medians on a shared machine moves by
+    # ±10% with 3 to 5 runs
+    timings = _interleaved({"ours": ours, "theirs": theirs}, runs=9 if players <= 150 else 7)
     print(
-        f"{players}x{rounds}: final tie-breaks ({', '.join(codes)}): ours {ours:.1f} ms, "
-        f"tiebreak-core {theirs:.1f} ms, tiebreak-core / ours {theirs / ours:.2f}"
+        f"  {players}x{rounds} ({len(codes)} codes: {', '.join(codes)}): ours "
+        f"{timings['ours']:.1f} ms, tiebreak-core {timings['theirs']:.1f} ms, "
+        f"tiebreak-core / ours {timings['theirs'] / timings['ours']:.1f}x"
     )
 
 
@@ -174,6 +254,8 @@ def _all_codes(system: str) -> tuple[str, ...]:
 if __name__ == "__main__":
     if "--keizer" in sys.argv:
         keizer_main()
+    elif "--tiebreak-core" in sys.argv:
+        tiebreak_core_main()
     else:
         main()
         keizer_main()

@@ -3,8 +3,9 @@
 A round has exactly one record per participant: a game (over the board or forfeited), an entry
 (absence, club duty, bye) or, when the round holds nothing for him, a ``not_paired`` record.
 
-The engine reads a season once into :class:`SeasonRows` (plain tuples, cheap to build) and turns
-rows into :class:`RoundRecord` objects only where a reader needs them (explanations, services).
+The engine reads a season once into :class:`SeasonRows` (per round a row class and an opponent:
+small integers, cheap to build) and turns them into :class:`RoundRecord` objects only where a
+reader needs them (explanations, services).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from itertools import repeat
 
 from competition.scoring.model import EntryKind, Participant, Result, Round, SeasonInput
 
@@ -48,26 +50,78 @@ _NOT_PAIRED: Row = (Fraction(0), None, "", None, EntryKind.NOT_PAIRED)
 
 @dataclass(frozen=True, slots=True)
 class SeasonRows:
-    """Every participant's rounds 1..R as :data:`Row` tuples, read from the season once.
+    """Every participant's rounds 1..R, read from the season once, as row classes and opponents.
 
-    ``rows[pid][i]`` is round ``round_numbers[i]``; participants are in the season's order.
+    A row's class is everything in it but the opponent (points, colour, result, entry):
+    ``classes[pid][i]`` is the class of round ``round_numbers[i]``, ``opponents[pid][i]`` the
+    opponent (None without a game) and ``class_rows[c]`` class ``c`` as a :data:`Row` without
+    an opponent (class 0 is ``not_paired``). A season has a handful of classes, so a reader
+    decides once per class what a round means and maps the class numbers (``digest_rows``,
+    the tie-breaks' ``TiebreakSheet``) instead of looking at every row; ``rows`` gives the
+    :data:`Row` tuples themselves, built when read. Participants are in the season's order.
     """
 
     round_numbers: tuple[int, ...]
-    rows: dict[int, list[Row]]
+    classes: dict[int, list[int]]
+    opponents: dict[int, list[int | None]]
+    class_rows: tuple[Row, ...]
     joined_round: dict[int, int]
+
+    @property
+    def rows(self) -> Mapping[int, list[Row]]:
+        """Participant id -> his rows (:data:`Row` tuples), built for the participant read."""
+        return _Rows(self)
+
+    def rows_of(self, pid: int) -> list[Row]:
+        """One participant's rounds as :data:`Row` tuples."""
+        return [
+            (row[0], opponent, row[2], row[3], row[4])
+            for row, opponent in zip(
+                map(self.class_rows.__getitem__, self.classes[pid]),
+                self.opponents[pid],
+                strict=True,
+            )
+        ]
 
     def records_of(self, pid: int) -> tuple[RoundRecord, ...]:
         """One participant's rows as :class:`RoundRecord` objects."""
         joined = self.joined_round[pid]
         return tuple(
-            RoundRecord(number, *row, before_joining=number < joined)
-            for number, row in zip(self.round_numbers, self.rows[pid], strict=True)
+            RoundRecord(number, row[0], opponent, row[2], row[3], row[4], number < joined)
+            for number, row, opponent in zip(
+                self.round_numbers,
+                map(self.class_rows.__getitem__, self.classes[pid]),
+                self.opponents[pid],
+                strict=True,
+            )
         )
 
     def records(self) -> LazyRecords:
         """A mapping participant id -> records that builds each participant's records on use."""
         return LazyRecords(self)
+
+
+class _Rows(Mapping[int, list[Row]]):
+    """:attr:`SeasonRows.rows`: a participant's rows are built when read."""
+
+    __slots__ = ("_season_rows",)
+
+    def __init__(self, season_rows: SeasonRows) -> None:
+        self._season_rows = season_rows
+
+    def __getitem__(self, pid: int) -> list[Row]:
+        if pid not in self._season_rows.classes:
+            raise KeyError(pid)
+        return self._season_rows.rows_of(pid)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._season_rows.classes)
+
+    def __len__(self) -> int:
+        return len(self._season_rows.classes)
+
+    def __contains__(self, pid: object) -> bool:
+        return pid in self._season_rows.classes
 
 
 class LazyRecords(Mapping[int, tuple[RoundRecord, ...]]):
@@ -86,40 +140,50 @@ class LazyRecords(Mapping[int, tuple[RoundRecord, ...]]):
     def __getitem__(self, pid: int) -> tuple[RoundRecord, ...]:
         built = self._built.get(pid)
         if built is None:
-            if pid not in self._rows.rows:
+            if pid not in self._rows.classes:
                 raise KeyError(pid)
             built = self._built[pid] = self._rows.records_of(pid)
         return built
 
     def __iter__(self) -> Iterator[int]:
-        return iter(self._rows.rows)
+        return iter(self._rows.classes)
 
     def __len__(self) -> int:
-        return len(self._rows.rows)
+        return len(self._rows.classes)
 
     def __contains__(self, pid: object) -> bool:
-        return pid in self._rows.rows
+        return pid in self._rows.classes
 
 
 def read_rows(season: SeasonInput, upto_round: int | None = None) -> SeasonRows:
-    """Every participant's rows for rounds 1..upto_round of ``season.rounds``.
+    """Every participant's rounds 1..upto_round of ``season.rounds`` (see :class:`SeasonRows`).
 
     Raises :class:`ScoringInputError` naming the round and participant when a participant
     appears twice in a round, plays himself, or is unknown.
     """
     known = {p.id: p for p in season.participants}
-    rows: dict[int, list[Row]] = {pid: [] for pid in known}
+    ids = list(known)
+    table = _ClassTable()
     numbers: list[int] = []
+    # one column per round (everybody's class and opponent, in the season's order), turned into
+    # one list per participant at the end: the per-participant work is C-level (map, zip)
+    class_columns: list[list[int]] = []
+    opponent_columns: list[list[int | None]] = []
     for rnd in season.rounds:
         if upto_round is not None and rnd.number > upto_round:
             break
-        seen = _round_rows(rnd, known)
+        classes_of, opponents_of = _round_classes(rnd, known, table)
         numbers.append(rnd.number)
-        get = seen.get
-        for pid, own in rows.items():
-            own.append(get(pid, _NOT_PAIRED))
+        class_columns.append(list(map(classes_of.get, ids, repeat(0))))
+        opponent_columns.append(list(map(opponents_of.get, ids)))
+    if numbers:
+        classes = dict(zip(ids, map(list, zip(*class_columns, strict=True)), strict=True))
+        opponents = dict(zip(ids, map(list, zip(*opponent_columns, strict=True)), strict=True))
+    else:
+        classes = {pid: [] for pid in ids}
+        opponents = {pid: [] for pid in ids}
     joined = {pid: participant.joined_round for pid, participant in known.items()}
-    return SeasonRows(tuple(numbers), rows, joined)
+    return SeasonRows(tuple(numbers), classes, opponents, tuple(table.rows), joined)
 
 
 def records_by_participant(
@@ -164,30 +228,97 @@ def participant_records(
     return tuple(records)
 
 
-def _round_rows(rnd: Round, known: Mapping[int, Participant]) -> dict[int, Row]:
-    """The rows the round itself holds (games and entries), refusing any participant twice."""
-    seen: dict[int, Row] = {}
+_NO_RESULT = id(None)
 
-    def put(pid: int, row: Row) -> None:
+
+class _ClassTable:
+    """The row classes of one season reading (see :class:`SeasonRows`), numbered from 0.
+
+    Keys use the identities of the result, the entry kind and the points (they recur, and
+    hashing an Enum or a Fraction runs Python code); an object seen for the first time is
+    looked up by value once, so equal points in distinct objects (a new Fraction per bye)
+    share one class.
+    """
+
+    __slots__ = ("by_value", "games", "numbers", "rows")
+
+    def __init__(self) -> None:
+        self.rows: list[Row] = [_NOT_PAIRED]
+        self.numbers: dict[tuple[int, int, str, int], int] = {
+            (id(_NOT_PAIRED[0]), id(None), "", id(EntryKind.NOT_PAIRED)): 0
+        }
+        self.by_value: dict[tuple[Fraction, str, int, int], int] = {
+            (_NOT_PAIRED[0], "", id(None), id(EntryKind.NOT_PAIRED)): 0
+        }
+        # id(result) -> (white's class, black's class)
+        self.games: dict[int, tuple[int, int]] = {}
+
+    def number(
+        self, points: Fraction, colour: str, result: Result | None, entry: EntryKind | None
+    ) -> int:
+        key = (id(points), id(result), colour, id(entry))
+        number = self.numbers.get(key)
+        if number is None:
+            value_key = (points, colour, id(result), id(entry))
+            number = self.by_value.get(value_key)
+            if number is None:
+                number = self.by_value[value_key] = len(self.rows)
+                self.rows.append((points, None, colour, result, entry))
+            self.numbers[key] = number
+        return number
+
+    def game(self, result: Result) -> tuple[int, int]:
+        """The classes of white's and black's rows in a game with ``result``."""
+        known = self.games.get(id(result))
+        if known is None:
+            known = self.games[id(result)] = (
+                self.number(result.white_points, "w", result, None),
+                self.number(result.black_points, "b", result, None),
+            )
+        return known
+
+
+def _round_classes(
+    rnd: Round, known: Mapping[int, Participant], table: _ClassTable
+) -> tuple[dict[int, int], dict[int, int]]:
+    """The row classes and opponents the round itself holds (games and entries), refusing any
+    participant twice."""
+    classes: dict[int, int] = {}
+    opponents: dict[int, int] = {}
+
+    def put(pid: int, row_class: int, opponent: int | None) -> None:
         if pid not in known:
             raise ScoringInputError(f"round {rnd.number}: unknown participant {pid}")
-        if pid in seen:
+        if pid in classes:
             raise ScoringInputError(
                 f"round {rnd.number}: participant {known[pid].name} appears twice"
             )
-        seen[pid] = row
+        classes[pid] = row_class
+        if opponent is not None:
+            opponents[pid] = opponent
 
-    for game in rnd.games:
-        white, black, result = game.white, game.black, game.result
+    games, numbers = table.games, table.numbers
+    for match in rnd.games:
+        white, black, result = match.white, match.black, match.result
         if white == black:
             raise ScoringInputError(f"round {rnd.number}: participant {white} cannot play himself")
-        if white in known and black in known and white not in seen and black not in seen:
+        white_class, black_class = games.get(id(result)) or table.game(result)
+        if white in known and black in known and white not in classes and black not in classes:
             # the usual case, without the checks of put()
-            seen[white] = (result.white_points, black, "w", result, None)
-            seen[black] = (result.black_points, white, "b", result, None)
+            classes[white] = white_class
+            classes[black] = black_class
+            opponents[white] = black
+            opponents[black] = white
         else:
-            put(white, (result.white_points, black, "w", result, None))
-            put(black, (result.black_points, white, "b", result, None))
+            put(white, white_class, black)
+            put(black, black_class, white)
     for entry in rnd.entries:
-        put(entry.participant, (entry.points, None, "", None, entry.kind))
-    return seen
+        pid, points, kind = entry.participant, entry.points, entry.kind
+        row_class = numbers.get((id(points), _NO_RESULT, "", id(kind)))
+        if row_class is None:
+            row_class = table.number(points, "", None, kind)
+        if pid in known and pid not in classes:
+            classes[pid] = row_class
+        else:
+            put(pid, row_class, None)
+    return classes, opponents

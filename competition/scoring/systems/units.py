@@ -78,22 +78,24 @@ class RecordDigest:
 
 
 def digest_rows(season_rows: SeasonRows) -> RecordDigest:
-    """The :class:`RecordDigest` of ``season_rows`` (one Fraction conversion per distinct value)."""
-    rows_by_participant = season_rows.rows
-    # The same few Fraction objects recur (a result's points, an entry's points): key them by
-    # identity, since hashing a Fraction costs far more than hashing its id.
-    distinct = {id(row[0]): row[0] for rows in rows_by_participant.values() for row in rows}
-    unit = lcm(2, *(value.denominator for value in distinct.values()))
-    units_of = {key: to_units(value, unit) for key, value in distinct.items()}
+    """The :class:`RecordDigest` of ``season_rows``: each figure decided once per row class
+    (:class:`~competition.scoring.records.SeasonRows`), then looked up per round."""
+    class_rows = season_rows.class_rows
+    unit = lcm(2, *(row[0].denominator for row in class_rows))
+    units_of = [to_units(row[0], unit) for row in class_rows]
+    result_of = [row[3] for row in class_rows]
+    played_of = [outcome in _PLAYED_RESULTS for outcome in result_of]
+    entry_of = [row[4] for row in class_rows]
     points: dict[int, list[int]] = {}
     played: dict[int, list[bool]] = {}
     opponent: dict[int, list[int | None]] = {}
     result: dict[int, list[Result | None]] = {}
     entry: dict[int, list[EntryKind | None]] = {}
-    for pid, rows in rows_by_participant.items():
-        points[pid] = [units_of[id(row[0])] for row in rows]
-        result[pid] = results = [row[3] for row in rows]
-        played[pid] = [outcome in _PLAYED_RESULTS for outcome in results]
-        opponent[pid] = [row[1] for row in rows]
-        entry[pid] = [row[4] for row in rows]
+    opponents = season_rows.opponents
+    for pid, classes in season_rows.classes.items():
+        points[pid] = list(map(units_of.__getitem__, classes))
+        result[pid] = list(map(result_of.__getitem__, classes))
+        played[pid] = list(map(played_of.__getitem__, classes))
+        opponent[pid] = opponents[pid]  # shared: nobody changes it
+        entry[pid] = list(map(entry_of.__getitem__, classes))
     return RecordDigest(unit, points, played, opponent, result, entry)

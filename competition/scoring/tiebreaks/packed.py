@@ -4,14 +4,22 @@
 contribution at a time and make the explanations; the standings need every code for every
 participant after every round, so :func:`compute_tiebreaks` and the engine use this instead.
 
-What it packs: the season is read once (:func:`~competition.scoring.records.read_rows`) into,
-per participant, running totals after every round (game points in halves; the score his
-opponents' Buchholz/SB use under the season's policy, in quarters, including the C.07 16.2.5
-draw for late requested byes; the progressive score; the sum of rated opponents' ratings) and
-one integer that holds every counter that only grows (games, games over the board, FIDE
-dummies, WIN, WON, BPG, BWG, Kashdan points, rated games and their points; 32 bits each), plus
-the list of his regular games (opponent position, own halves) and of his FIDE dummies. Any
-round's figures for everybody are then one pass over each participant's own contributions.
+What it packs: the season is read once (:func:`~competition.scoring.records.read_rows`, as
+row classes and opponents) into flat lists, every participant's rounds one after the other:
+running sums over all of them (game points in halves; under the club policies the score
+opponents' Buchholz/SB use, in quarters; the progressive score; one integer that holds every
+counter that only grows: games, games over the board, FIDE dummies and voluntary ones, WIN,
+WON, BPG, BWG, Kashdan points, 32 bits each), so that anybody's total after any round is the
+difference of two entries and everybody's is two slices; and, in the same order, the regular
+games (opponent position, own halves), the games over the board (opponent, running sums of
+ratings, rated games and their points) and the own points of the FIDE dummies. What a round
+means is decided once per row class and looked up through per-class tables
+(``bytes.translate`` where the values fit in bytes): building the sheet is a few C-level
+passes over the whole season, not per participant. Under the FIDE policies and "plain" the
+score for opponents is twice the points plus the C.07 16.2.5 draws of late requested byes,
+found for the round asked. Any round's figures for everybody are then one pass over each
+participant's own contributions; under fide-2024 (and in 2026 without a forfeit's dummy)
+every dummy of a round has the same value, so no dummy is read one by one.
 
 Why: the history of a 600-player season asks for every code after each of 40 rounds; the
 readable rules would re-read every record each time. Integers and running totals make that
@@ -26,16 +34,17 @@ forfeits, absences, every round). A change to a rule belongs in both places.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from itertools import accumulate
-from operator import mul
+from itertools import accumulate, chain, compress, repeat
+from operator import itemgetter, mul, sub
+from typing import Any, cast
 
 from competition.scoring.fide_tables import rating_difference
 from competition.scoring.model import EntryKind, Result, SeasonInput
-from competition.scoring.records import RoundRecord, Row, ScoringInputError, SeasonRows, read_rows
+from competition.scoring.records import RoundRecord, ScoringInputError, SeasonRows, read_rows
 from competition.scoring.systems.units import FractionCache
 from competition.scoring.tiebreaks.codes import (
     BUCHHOLZ_CUTS,
@@ -73,23 +82,6 @@ def compute_tiebreaks(
     return TiebreakSheet(season, read_rows(season, upto_round)).figures(upto_round, wanted)
 
 
-@dataclass(slots=True)
-class _Participant:
-    """One participant's tie-break inputs; ``*_after[r]`` is a running total after round r."""
-
-    points_after: list[int]  # game points, halves
-    opponent_score_after: list[int]  # the score his opponents' BH/SB use (policy), quarters
-    progressive_after: list[int]  # PS, halves
-    counters_after: list[int]  # the _COUNTER fields, packed (see _counter)
-    rating_sum_after: list[int]  # sum of the rated opponents' ratings over the board
-    game_opponents: list[int]  # regular games (C.07 15.2 in a round robin): opponent position
-    game_halves: list[int]  # ... and own points in that game
-    played_opponents: list[int]  # opponents over the board (AOB)
-    # FIDE policies: one dummy per unplayed round (Art. 16.4): (own halves, voluntary,
-    # position of the scheduled opponent of a forfeit or -1)
-    dummies: list[tuple[int, bool, int]]
-
-
 # Counters that only grow (how many games, wins, ...) travel together in one integer, 32 bits
 # each, so that a single running sum per participant gives all of them after every round. No
 # counter can reach 2**32 (that would take millions of rounds).
@@ -104,9 +96,8 @@ _COUNTER_MASK = (1 << _COUNTER_BITS) - 1
     _BPG,  # type-B games with black (Art. 7.3)
     _BWG,  # type-B wins with black (Art. 7.4)
     _KASH,  # Kashdan points (seed 002)
-    _RATED,  # games over the board against rated opponents (Art. 10)
-    _RATED_HALVES,  # own points in those games, halves
-) = range(10)
+    _VOLUNTARY_DUMMIES,  # dummies of voluntary unplayed rounds (FIDE policies, 16.1.2)
+) = range(9)
 _COUNTED = {"WIN": _WIN, "WON": _WON, "BPG": _BPG, "BWG": _BWG, "KASH": _KASH}
 
 
@@ -131,11 +122,10 @@ class _Kind:
     forfeit: bool  # a forfeit win or loss (also a double forfeit)
     voluntary: bool  # C.07 16.1.2
     increment: int  # packed counters, without the rated-opponent ones
-    rated_increment: int  # added for a game over the board against a rated opponent
 
 
 class TiebreakSheet:
-    """The fast path: a season's tie-break inputs for rounds 1..rounds, packed per participant.
+    """The fast path: a season's tie-break inputs for rounds 1..rounds, packed in flat lists.
 
     Built once per season reading (``TiebreakSheet(season, rows)``); :meth:`figures` gives any
     round's figures, :meth:`meetings` the games within a group (for direct encounter). See the
@@ -143,56 +133,183 @@ class TiebreakSheet:
     Example: after ``sheet = TiebreakSheet(season, read_rows(season, 3))``,
     ``sheet.figures(3, ["BH", "SB"])`` equals ``compute_tiebreaks(season, upto_round=3,
     codes=["BH", "SB"])``.
+
+    Layout: every participant's rounds one after the other (participant ``i``'s round ``r``
+    at ``i * rounds + r - 1``), so that each table is one C-level pass over the whole season;
+    the running sums (``*_sums``, with a leading 0) give participant ``i``'s total after round
+    ``r`` as ``sums[i * rounds + r] - sums[i * rounds]``, for everybody with two slices. The
+    games (regular, over the board) and the dummies are flat lists in the same order;
+    participant ``i``'s start in each is his counter before his first round (``starts``).
     """
 
     __slots__ = (
-        "after_round", "bad_points", "fractions", "ids", "participants", "policy", "position",
-        "rounds",
+        "after_round", "bad_points", "counter_sums", "dummies", "fractions", "game_halves",
+        "game_opponents", "ids", "involuntary_halves", "late_draws", "late_participants",
+        "opponent_quarter_sums", "played_opponents", "point_sums", "policy", "position",
+        "progressive_sums", "rated_half_sums", "rated_sums", "rating_sums", "rounds", "starts",
+        "voluntary", "voluntary_halves",
     )  # fmt: skip
 
     def __init__(self, season: SeasonInput, rows: SeasonRows) -> None:
         """Read ``rows`` (see :func:`read_rows`) under the season's policy."""
         ids = list(rows.rows)
         self.ids: list[int] = ids
-        self.position: dict[int, int] = {pid: p for p, pid in enumerate(ids)}
-        self.rounds: int = len(rows.round_numbers)
-        self.policy: str = season.unplayed_policy
+        position = self.position = {pid: p for p, pid in enumerate(ids)}
+        rounds = self.rounds = len(rows.round_numbers)
+        policy = self.policy = season.unplayed_policy
+        fide = policy in FIDE_POLICIES
         # (round index, message): points not in half steps, raised when a figure reads them
         self.bad_points: list[tuple[int, str]] = []
-        self.participants: list[_Participant] = []
         # Fraction caches by denominator (values repeat from round to round).
         self.fractions: dict[int, FractionCache] = _FRACTIONS
-        # rounds read -> everybody's points (halves), score for opponents (quarters) and the
-        # Buchholz (quarters, by position) found so far: figures() for a few members at a time
-        # (the Keizer ranking) then reads them instead of computing them again
-        self.after_round: dict[int, tuple[list[int], list[int], dict[int, int]]] = {}
+        # rounds read -> everybody's points (halves), score for opponents (quarters), packed
+        # counters and the Buchholz (quarters, by position) found so far: figures() for a few
+        # members at a time (the Keizer ranking) then reads them instead of computing them again
+        self.after_round: dict[int, tuple[list[int], list[int], list[int], dict[int, int]]] = {}
         ratings = {p.id: p.rating for p in season.participants}
-        rating_of = {pid: ratings.get(pid) or 0 for pid in ids}  # 0: unrated
-        # A record's kind depends only on (result, entry, points, colour). Results and entry
-        # kinds are singletons and the same Fraction objects recur, so their identities make a
-        # cheap key (an Enum's own hash is computed in Python, a Fraction's too).
-        kinds: dict[tuple[int, int, int, str], _Kind] = {}
-        for pid in ids:
-            own_rows = rows.rows[pid]
-            own_kinds: list[_Kind] = []
-            for index, row in enumerate(own_rows):
-                key = (id(row[3]), id(row[4]), id(row[0]), row[2])
-                kind = kinds.get(key)
-                if kind is None:
-                    kind = kinds[key] = _kind_of(
-                        row[3], row[4], row[0], row[2], season.round_robin, self.policy
+        rating_by_position = [ratings.get(pid) or 0 for pid in ids]  # 0: unrated
+        # A record's kind depends only on its class (points, colour, result, entry): decided
+        # once per class, then every round is looked up in per-class tables.
+        kinds = _Kinds(
+            [
+                _kind_of(row[3], row[4], row[0], row[2], season.round_robin, policy)
+                for row in rows.class_rows
+            ],
+            policy,
+        )
+        bad = {c for c, kind in enumerate(kinds.kinds) if kind.halves is None}
+        if bad:
+            for pid in ids:
+                for index, c in enumerate(rows.classes[pid]):
+                    if c in bad:
+                        message = (
+                            f"round {rows.round_numbers[index]}: {rows.class_rows[c][0]} points "
+                            "is not a multiple of 1/2"
+                        )
+                        self.bad_points.append((index, message))
+        all_classes = list(chain.from_iterable(map(rows.classes.__getitem__, ids)))
+        classes: bytes | list[int] = bytes(all_classes) if kinds.bytewise else all_classes
+        opponents = list(chain.from_iterable(map(rows.opponents.__getitem__, ids)))
+        halves = kinds.halves(classes)
+        point_sums = self.point_sums = list(accumulate(halves, initial=0))
+        # PS: participant i after round r is the sum of his points after rounds 1..r, i.e.
+        # progressive_sums[i*R + r + 1] - progressive_sums[i*R + 1] - r * point_sums[i*R]
+        self.progressive_sums: list[int] = list(accumulate(point_sums, initial=0))
+        counter_sums = self.counter_sums = list(
+            accumulate(map(kinds.increment.__getitem__, classes), initial=0)
+        )
+        # where each participant's games, games over the board and dummies start
+        self.starts: list[int] = counter_sums[: len(ids) * rounds : rounds] if rounds else []
+
+        # Score for opponents (Art. 16.3 and the club policies), quarters: under the FIDE
+        # policies and "plain" twice the points plus, under FIDE, the 16.2.5 draws (late
+        # requested byes, found for the round asked); under the club policies a running sum.
+        self.opponent_quarter_sums: list[int] | None = None
+        self.late_draws: list[int] = []
+        self.voluntary: bytes = b""
+        self.late_participants: list[int] = []
+        if not (fide or policy == "plain"):
+            self.opponent_quarter_sums = list(
+                accumulate(kinds.opponent_quarters(classes), initial=0)
+            )
+        elif fide and rounds:
+            requested = kinds.requested(classes)
+            if any(requested):
+                self.late_draws = list(map(kinds.late_draw.__getitem__, classes))
+                self.voluntary = bytes(kinds.voluntary(classes))
+                # the participants with a requested bye (its count, by running sums)
+                requested_sums = list(accumulate(requested, initial=0))
+                size = len(ids) * rounds
+                self.late_participants = list(
+                    compress(
+                        range(len(ids)),
+                        map(
+                            sub,
+                            requested_sums[rounds : size + 1 : rounds],
+                            requested_sums[0:size:rounds],
+                        ),
                     )
-                if kind.halves is None:
-                    message = (
-                        f"round {rows.round_numbers[index]}: {row[0]} points is not a multiple "
-                        "of 1/2"
+                )
+
+        regular = kinds.regular(classes)
+        played = kinds.played(classes)
+        # regular games and games over the board always have an opponent
+        self.game_opponents: list[int] = list(
+            map(position.__getitem__, cast(Iterable[int], compress(opponents, regular)))
+        )
+        self.game_halves: list[int] = list(compress(halves, regular))
+        # a game over the board is a regular game: its opponent's position is already found
+        self.played_opponents: list[int] = list(
+            compress(self.game_opponents, compress(played, regular))
+        )
+        # ARO, TPR (Art. 10): running sums over the games over the board of the opponents'
+        # ratings, of the games against rated opponents and of their own points (halves)
+        played_ratings = list(map(rating_by_position.__getitem__, self.played_opponents))
+        rated_flags = list(map(bool, played_ratings))
+        self.rating_sums: list[int] = list(accumulate(played_ratings, initial=0))
+        self.rated_sums: list[int] = list(accumulate(rated_flags, initial=0))
+        self.rated_half_sums: list[int] = list(
+            accumulate(compress(halves, played), initial=0)
+            if all(rated_flags)
+            else accumulate(map(mul, compress(halves, played), rated_flags), initial=0)
+        )
+        self.voluntary_halves: list[int] = []
+        self.involuntary_halves: list[int] = []
+        # fide-2026 with a forfeit's dummy capped by its scheduled opponent's score (Art.
+        # 16.4.1): position -> his dummies as (own halves, voluntary, position of the scheduled
+        # opponent or -1). Everybody else's dummies of a round have one value, the own score.
+        self.dummies: dict[int, list[tuple[int, bool, int]]] = {}
+        if fide:
+            self.voluntary_halves = list(compress(halves, kinds.voluntary_dummy(classes)))
+            self.involuntary_halves = list(compress(halves, kinds.involuntary(classes)))
+            if policy == "fide-2026" and kinds.any_forfeit_dummy:
+                for p, pid in enumerate(ids):
+                    own = _scheduled_dummies(
+                        rows.classes[pid], rows.opponents[pid], kinds, position
                     )
-                    self.bad_points.append((index, message))
-                own_kinds.append(kind)
-            self.participants.append(_participant(self, own_rows, own_kinds, rating_of))
+                    if own is not None:
+                        self.dummies[p] = own
 
     def _rounds_read(self, upto_round: int) -> int:
         return min(upto_round, self.rounds)  # the rounds read, as records_by_participant does
+
+    def _after(self, rounds: int) -> tuple[list[int], list[int], list[int], dict[int, int]]:
+        """Everybody's points (halves), score for opponents (quarters) and packed counters
+        after ``rounds``, and the Buchholz found so far (kept per round)."""
+        after_round = self.after_round.get(rounds)
+        if after_round is not None:
+            return after_round
+        count = len(self.ids)
+        size = count * self.rounds
+        if self.rounds:
+            starts = slice(0, size, self.rounds)
+            now = slice(rounds, rounds + size, self.rounds)
+            point_sums, counter_sums = self.point_sums, self.counter_sums
+            points = list(map(sub, point_sums[now], point_sums[starts]))
+            counters = list(map(sub, counter_sums[now], counter_sums[starts]))
+            if self.opponent_quarter_sums is not None:
+                quarter_sums = self.opponent_quarter_sums
+                opponent_scores = list(map(sub, quarter_sums[now], quarter_sums[starts]))
+            else:
+                opponent_scores = list(map(mul, points, repeat(2)))
+                # 16.2.5: a requested bye followed only by voluntary unplayed rounds up to the
+                # round counts as a draw: (½ - points) is added for each requested bye in the
+                # run of voluntary unplayed rounds that ends the rounds read
+                voluntary, late_draws = self.voluntary, self.late_draws
+                for p in self.late_participants if rounds else ():
+                    first = p * self.rounds
+                    end = first + rounds
+                    start = voluntary.rfind(0, first, end) + 1
+                    if start < first:
+                        start = first
+                    if start < end:
+                        opponent_scores[p] += sum(late_draws[start:end])
+        else:
+            points = [0] * count
+            counters = [0] * count
+            opponent_scores = [0] * count
+        after_round = self.after_round[rounds] = (points, opponent_scores, counters, {})
+        return after_round
 
     def figures(
         self, upto_round: int, codes: Sequence[str], members: Collection[int] | None = None
@@ -217,16 +334,10 @@ class TiebreakSheet:
                 raise ScoringInputError(message)
         fide = policy in FIDE_POLICIES
         capped = policy == "fide-2026"
-        people = self.participants
-        after_round = self.after_round.get(rounds)
-        if after_round is None:
-            after_round = self.after_round[rounds] = (
-                [person.points_after[rounds] for person in people],
-                [person.opponent_score_after[rounds] for person in people],
-                {},
-            )
-        # points in halves, scores for opponents in quarters, BH in quarters by position
-        points, opponent_scores, buchholz = after_round
+        # points in halves, scores for opponents in quarters, packed counters, BH in quarters
+        # by position
+        points, opponent_scores, counters_now, buchholz = self._after(rounds)
+        starts = self.starts
         by_quarter, by_eighth = self.fractions[4], self.fractions[8]
         by_half, by_one = self.fractions[2], self.fractions[1]
         # Which codes go where in a participant's row of figures (decided once, not per
@@ -248,27 +359,74 @@ class TiebreakSheet:
         needs_products = sonneborn_slot is not None or cut1_slot is not None
         needs_koya = koya_slot is not None or koya_sum_slot is not None
         needs_rated = aro_slot is not None or tpr_slot is not None
+        needs_cuts = bool(cuts) or median_slot is not None
+        game_opponents, game_halves = self.game_opponents, self.game_halves
+        everybody = members is None
+        if needs_items and everybody:
+            # every game's opponent score, in one pass (each participant reads his slice)
+            picked_scores = list(map(opponent_scores.__getitem__, game_opponents))
 
         two_rounds = 2 * rounds  # a draw per round in quarters, the 16.4.2 cap
+        if needs_koya:
+            # Art. 9.2: opponents with at least half the maximum (halves >= rounds), by position
+            strong = [score >= rounds for score in points]
+            strong_points = [score if score >= rounds else 0 for score in points]
+        if progressive_slot is not None and self.rounds:
+            size = len(self.ids) * self.rounds
+            progressive_sums = self.progressive_sums
+            progressive = list(
+                map(
+                    sub,
+                    map(
+                        sub,
+                        progressive_sums[rounds + 1 : rounds + 1 + size : self.rounds],
+                        progressive_sums[1 : 1 + size : self.rounds],
+                    ),
+                    map(mul, self.point_sums[0 : size : self.rounds], repeat(rounds)),
+                )
+            )
+        elif progressive_slot is not None:
+            progressive = [0] * len(self.ids)
         figures: list[list[Fraction]] = []
         for p in positions:
-            person = people[p]
             row: list[Fraction] = [_ZERO] * len(codes)
             figures.append(row)
-            counters = person.counters_after[rounds]
-            opponents = person.game_opponents[: _counter(counters, _GAMES)]
-            results = person.game_halves[: len(opponents)]
+            counters = counters_now[p]
+            start = starts[p] if starts else 0
+            game_start = start & _COUNTER_MASK  # _counter(start, _GAMES)
+            games = counters & _COUNTER_MASK
+            game_end = game_start + games
             if needs_items:
                 # The Buchholz/SB contributions (Art. 8.1, 9.1): the opponents' scores, then
                 # under FIDE one dummy per own unplayed round (Art. 16.4; capped by 16.4.1 and
                 # 16.4.2 in 2026).
-                bases = [opponent_scores[o] for o in opponents]
-                own_results = list(results)
+                if everybody:
+                    bases = picked_scores[game_start:game_end]
+                else:
+                    bases = list(
+                        map(opponent_scores.__getitem__, game_opponents[game_start:game_end])
+                    )
+                own_results = game_halves[game_start:game_end]
                 volunteered: list[int] = []  # dummies of voluntary unplayed rounds (16.1.2)
                 volunteered_results: list[int] = []
-                if fide:
+                if fide and p not in self.dummies:
+                    # every dummy is worth the own score (capped at a draw per round in 2026)
+                    basis = 2 * points[p]
+                    if capped and two_rounds < basis:
+                        basis = two_rounds
+                    voluntary_count = _counter(counters, _VOLUNTARY_DUMMIES)
+                    involuntary_count = _counter(counters, _DUMMIES) - voluntary_count
+                    if involuntary_count:
+                        first = _counter(start, _DUMMIES) - _counter(start, _VOLUNTARY_DUMMIES)
+                        bases += repeat(basis, involuntary_count)
+                        own_results += self.involuntary_halves[first : first + involuntary_count]
+                    if voluntary_count:
+                        first = _counter(start, _VOLUNTARY_DUMMIES)
+                        volunteered = [basis] * voluntary_count
+                        volunteered_results = self.voluntary_halves[first : first + voluntary_count]
+                elif fide:
                     own_score = 2 * points[p]
-                    for h, voluntary, scheduled in person.dummies[: _counter(counters, _DUMMIES)]:
+                    for h, voluntary, scheduled in self.dummies[p][: _counter(counters, _DUMMIES)]:
                         basis = own_score
                         if capped:
                             cap = opponent_scores[scheduled] if scheduled >= 0 else two_rounds
@@ -285,45 +443,54 @@ class TiebreakSheet:
                 if buchholz_slot is not None:
                     row[buchholz_slot] = by_quarter[total]
                 if needs_products:
-                    products = list(map(mul, bases, own_results))  # eighths
-                    volunteered_products = list(map(mul, volunteered, volunteered_results))
-                    sonneborn_berger = sum(products) + sum(volunteered_products)
+                    sonneborn_berger = sum(map(mul, bases, own_results))  # eighths
+                    if volunteered:
+                        sonneborn_berger += sum(map(mul, volunteered, volunteered_results))
                     if sonneborn_slot is not None:
                         row[sonneborn_slot] = by_eighth[sonneborn_berger]
                     if cut1_slot is not None:
                         cut = 0
-                        if len(products) + len(volunteered_products) >= 2:
+                        if len(bases) + len(volunteered) >= 2:
                             # Art. 14.1.1.d: the contribution of the lowest-scored opponent (the
-                            # smaller product among equals); 16.5.1: a voluntary unplayed round's
-                            # instead when its contribution is not lower than that.
-                            _, cut = min(
-                                zip(
-                                    bases + volunteered,
-                                    products + volunteered_products,
-                                    strict=True,
+                            # smaller product among equals: the smaller own result, as scores
+                            # are not negative); 16.5.1: a voluntary unplayed round's instead
+                            # when its contribution is not lower than that.
+                            lowest = _lowest_contribution(bases, own_results)
+                            if volunteered:
+                                lowest_volunteered = _lowest_contribution(
+                                    volunteered, volunteered_results
                                 )
-                            )
-                            if volunteered_products and min(volunteered_products) >= cut:
-                                cut = min(volunteered_products)
+                                if lowest_volunteered is not None and (
+                                    lowest is None or lowest_volunteered < lowest
+                                ):
+                                    lowest = lowest_volunteered
+                            assert lowest is not None
+                            cut = lowest[0] * lowest[1]
+                            if volunteered:
+                                least = min(map(mul, volunteered, volunteered_results))
+                                if least >= cut:
+                                    cut = least
                         row[cut1_slot] = by_eighth[sonneborn_berger - cut]
-                if cuts or median_slot is not None:
+                if needs_cuts:
                     bases.sort()
                     volunteered.sort()
-                    for index, lowest, highest in cuts:
-                        dropped = _cut_total(bases, volunteered, lowest, highest)
+                    alive = len(bases)
+                    for index, lowest_cut, highest_cut in cuts:
+                        if volunteered or alive <= lowest_cut + highest_cut:
+                            dropped = _cut_total(bases, volunteered, lowest_cut, highest_cut)
+                        else:  # the usual case of _cut_total, inline
+                            dropped = sum(bases[:lowest_cut]) + sum(bases[alive - highest_cut :])
                         row[index] = by_quarter[total - dropped]
                     if median_slot is not None:
-                        lowest = 1 if len(bases) + len(volunteered) <= MEDIAN_SWITCH else 2
-                        dropped = _cut_total(bases, volunteered, lowest, lowest)
+                        lowest_cut = 1 if len(bases) + len(volunteered) <= MEDIAN_SWITCH else 2
+                        dropped = _cut_total(bases, volunteered, lowest_cut, lowest_cut)
                         row[median_slot] = by_quarter[total - dropped]
             if needs_koya:
                 # Art. 9.2: games against opponents with at least half the maximum
                 # (halves >= rounds).
-                koya = koya_scores = 0
-                for o, h in zip(opponents, results, strict=True):
-                    if points[o] >= rounds:
-                        koya += h
-                        koya_scores += points[o]
+                met = game_opponents[game_start:game_end]
+                koya = sum(compress(game_halves[game_start:game_end], map(strong.__getitem__, met)))
+                koya_scores = sum(map(strong_points.__getitem__, met))
                 if koya_slot is not None:
                     row[koya_slot] = by_half[koya]
                 if koya_sum_slot is not None:
@@ -331,13 +498,19 @@ class TiebreakSheet:
             for index, field in counted:
                 row[index] = by_one[_counter(counters, field)]
             if progressive_slot is not None:
-                row[progressive_slot] = by_half[person.progressive_after[rounds]]
+                row[progressive_slot] = by_half[progressive[p]]
             if needs_rated:
-                rated = _counter(counters, _RATED)
-                rated_points = _counter(counters, _RATED_HALVES)
-                rating_sum = person.rating_sum_after[rounds]
+                # Art. 10: the games over the board against rated opponents, read from the
+                # games over the board when asked (the sheet keeps no running totals for them)
+                played_start = _counter(start, _PLAYED)
+                played_end = played_start + _counter(counters, _PLAYED)
+                rated = self.rated_sums[played_end] - self.rated_sums[played_start]
                 aro = tpr = 0
                 if rated:
+                    rating_sum = self.rating_sums[played_end] - self.rating_sums[played_start]
+                    rated_points = (
+                        self.rated_half_sums[played_end] - self.rated_half_sums[played_start]
+                    )
                     aro = round_half_up(rating_sum, rated)  # Art. 10.1
                     # Art. 10.2: p = points / games rounded to hundredths, 0.005 up
                     tpr = aro + rating_difference(round_half_up(50 * rated_points, rated))
@@ -346,12 +519,13 @@ class TiebreakSheet:
                 if tpr_slot is not None:
                     row[tpr_slot] = by_one[tpr]
         if aob_slot is not None:
-            # Art. 8.2: the mean Buchholz of the opponents met over the board.
-            met_of = [
-                people[p].played_opponents[: _counter(people[p].counters_after[rounds], _PLAYED)]
-                for p in positions
-            ]
-            if members is not None:
+            # Art. 8.2: the mean Buchholz of the opponents met over the board
+            met_of = []
+            for p in positions:
+                played_start = _counter(starts[p], _PLAYED) if starts else 0
+                played_end = played_start + _counter(counters_now[p], _PLAYED)
+                met_of.append(self.played_opponents[played_start:played_end])
+            if not everybody:
                 # opponents outside ``members`` whose Buchholz this round has not found yet:
                 # computing their BH keeps it in ``buchholz`` (the round's, shared)
                 unknown = {o for met in met_of for o in met if o not in buchholz}
@@ -359,7 +533,7 @@ class TiebreakSheet:
                     self.figures(upto_round, ["BH"], [self.ids[o] for o in unknown])
             for row, met in zip(figures, met_of, strict=True):
                 if met:
-                    row[aob_slot] = Fraction(sum(buchholz[o] for o in met), 4 * len(met))
+                    row[aob_slot] = Fraction(sum(map(buchholz.__getitem__, met)), 4 * len(met))
         ids = self.ids
         return {
             ids[p]: dict(zip(codes, row, strict=True))
@@ -377,11 +551,15 @@ class TiebreakSheet:
             raise ScoringInputError(f"unknown participants in tied group: {sorted(unknown)}")
         rounds = self._rounds_read(upto_round)
         ids = self.ids
+        counters_now = self._after(rounds)[2]
         meetings: Meetings = {}
         for pid in members:
-            person = self.participants[self.position[pid]]
-            count = _counter(person.counters_after[rounds], _GAMES)
-            for o, h in zip(person.game_opponents[:count], person.game_halves[:count], strict=True):
+            p = self.position[pid]
+            start = _counter(self.starts[p], _GAMES) if self.starts else 0
+            end = start + _counter(counters_now[p], _GAMES)
+            for o, h in zip(
+                self.game_opponents[start:end], self.game_halves[start:end], strict=True
+            ):
                 if ids[o] in members:
                     meetings.setdefault((pid, ids[o]), []).append(h)
         return meetings
@@ -407,98 +585,143 @@ def _kind_of(
     win = halves == 2
     increment = _count(_GAMES, regular) + _count(_PLAYED, played) + _count(_WIN, win)
     if not regular and policy in FIDE_POLICIES:
-        increment += _count(_DUMMIES)
+        increment += _count(_DUMMIES) + _count(_VOLUNTARY_DUMMIES, category.voluntary)
     # WON, BPG, BWG count type-B games: over the board and, in a round robin, forfeits;
     # since March 2026 not forfeit losses (Art. 15.2).
     if regular and not (policy == "fide-2026" and category is Category.FORFEIT_LOSS):
         black = colour == "b"
         increment += _count(_WON, win) + _count(_BPG, black) + _count(_BWG, black and win)
-    rated_increment = 0
     if played:
         assert halves is not None  # a game's points are 0, ½ or 1
         increment += _count(_KASH, KASHDAN[halves])
-        rated_increment = _count(_RATED) + _count(_RATED_HALVES, halves)
-    return _Kind(
-        category, halves, regular, played, forfeit, category.voluntary, increment, rated_increment
-    )
+    return _Kind(category, halves, regular, played, forfeit, category.voluntary, increment)
 
 
-def _participant(
-    sheet: TiebreakSheet,
-    own_rows: Sequence[Row],
-    own_kinds: list[_Kind],
-    rating_of: dict[int, int],
-) -> _Participant:
-    """One participant's running totals and contribution lists, built with C-level helpers
-    (comprehensions, ``accumulate``) rather than one Python step per round and figure."""
-    policy = sheet.policy
-    fide = policy in FIDE_POLICIES
-    position = sheet.position
-    halves_list = [kind.halves or 0 for kind in own_kinds]
-    points_after = list(accumulate(halves_list, initial=0))
+class _Table:
+    """A per-class field: ``table(classes)`` gives the field of every round.
 
-    # Score for opponents (Art. 16.3 and the club policies), per round in quarters.
-    if fide or policy == "plain":
-        opponent_score_after = [2 * total for total in points_after]
-        if fide and any(kind.category is Category.REQUESTED_BYE for kind in own_kinds):
-            # A requested bye followed only by voluntary unplayed rounds up to round r is
-            # 16.2.5 after round r and counts as a draw: add (½ - points) for each of them.
-            late = 0
-            for index, kind in enumerate(own_kinds):
-                if not kind.voluntary:
-                    late = 0
-                elif kind.category is Category.REQUESTED_BYE:
-                    late += 2 - 2 * halves_list[index]
-                if late:
-                    opponent_score_after[index + 1] += late
-    else:
-        # unplayed-as-draw: an unplayed round counts ½ (2 quarters); half-value: half its points
-        as_draw = policy == "unplayed-as-draw"
-        opponent_score_after = list(
-            accumulate(
-                [
-                    2 * h if kind.regular else 2 if as_draw else h
-                    for h, kind in zip(halves_list, own_kinds, strict=True)
-                ],
-                initial=0,
-            )
+    When the classes and the values fit in bytes (a season has a handful of classes; flags and
+    points in halves are small), the lookup is one ``bytes.translate``; otherwise one list
+    lookup per round. Both give the same numbers.
+    """
+
+    __slots__ = ("translation", "values")
+
+    def __init__(self, values: list[int], bytewise: bool) -> None:
+        self.values = values
+        self.translation: bytes | None = None
+        if bytewise and all(0 <= value < 256 for value in values):
+            self.translation = bytes(values) + bytes(256 - len(values))
+
+    def __call__(self, classes: bytes | list[int]) -> bytes | list[int]:
+        if self.translation is not None and isinstance(classes, bytes):
+            return classes.translate(self.translation)
+        return list(map(self.values.__getitem__, classes))
+
+
+class _Kinds:
+    """The :class:`_Kind` of every row class and its fields as per-class tables, so that a
+    participant's rounds are looked up at C speed."""
+
+    __slots__ = (
+        "any_forfeit_dummy", "bytewise", "dummy", "forfeit", "halves", "increment", "involuntary",
+        "kinds", "late_draw", "opponent_quarters", "played", "regular", "requested", "unplayed",
+        "voluntary", "voluntary_dummy",
+    )  # fmt: skip
+
+    def __init__(self, kinds: list[_Kind], policy: str) -> None:
+        self.kinds = kinds
+        # classes as bytes (see _Table) when every class number fits in one
+        self.bytewise = len(kinds) <= 256
+        bytewise = self.bytewise
+        self.halves = _Table([kind.halves or 0 for kind in kinds], bytewise)
+        self.regular = _Table([int(kind.regular) for kind in kinds], bytewise)
+        self.unplayed = _Table([int(not kind.regular) for kind in kinds], bytewise)
+        self.played = _Table([int(kind.played) for kind in kinds], bytewise)
+        self.forfeit = [kind.forfeit for kind in kinds]
+        self.voluntary = _Table([int(kind.voluntary) for kind in kinds], bytewise)
+        # unplayed rounds (dummies under the FIDE policies), voluntary ones and the others
+        self.voluntary_dummy = _Table(
+            [int(not kind.regular and kind.voluntary) for kind in kinds], bytewise
         )
-
-    # Rated games over the board add to RATED, RATED_HALVES and the rating sum (Art. 10).
-    pairs = list(zip(own_rows, own_kinds, strict=True))
-    ratings = [rating_of[row[1]] if kind.played else 0 for row, kind in pairs]  # type: ignore[index]
-    counters_after = list(
-        accumulate(
-            [
-                kind.increment + kind.rated_increment if rating else kind.increment
-                for kind, rating in zip(own_kinds, ratings, strict=True)
-            ],
-            initial=0,
+        self.involuntary = _Table(
+            [int(not kind.regular and not kind.voluntary) for kind in kinds], bytewise
         )
-    )
-    rating_sum_after = list(accumulate(ratings, initial=0))
-    dummies: list[tuple[int, bool, int]] = []
-    if fide:
-        dummies = [
-            (
-                kind.halves or 0,
-                kind.voluntary,
-                position[row[1]] if kind.forfeit and row[1] is not None else -1,
-            )
-            for row, kind in pairs
-            if not kind.regular
+        # 16.2.5: what a requested bye adds when it counts as a draw (½ - points, quarters)
+        self.late_draw = [
+            2 - 2 * (kind.halves or 0) if kind.category is Category.REQUESTED_BYE else 0
+            for kind in kinds
         ]
-    return _Participant(
-        points_after,
-        opponent_score_after,
-        list(accumulate(points_after[1:], initial=0)),
-        counters_after,
-        rating_sum_after,
-        [position[row[1]] for row, kind in pairs if kind.regular],  # type: ignore[index]
-        [kind.halves or 0 for kind in own_kinds if kind.regular],
-        [position[row[1]] for row, kind in pairs if kind.played],  # type: ignore[index]
-        dummies,
-    )
+        self.requested = _Table(
+            [int(kind.category is Category.REQUESTED_BYE) for kind in kinds], bytewise
+        )
+        self.increment = [kind.increment for kind in kinds]  # packed counters
+        # the dummy of an unplayed round (FIDE policies), without the scheduled opponent of a
+        # forfeit (filled in per participant)
+        self.dummy = [(kind.halves or 0, kind.voluntary, -1) for kind in kinds]
+        self.any_forfeit_dummy = any(kind.forfeit and not kind.regular for kind in kinds)
+        # The round's part of the score opponents use, in quarters, under the club policies
+        # (unplayed-as-draw: an unplayed round counts ½; half-value: half its points).
+        as_draw = policy == "unplayed-as-draw"
+        self.opponent_quarters = _Table(
+            [
+                2 * (kind.halves or 0) if kind.regular else 2 if as_draw else kind.halves or 0
+                for kind in kinds
+            ],
+            bytewise,
+        )
+
+
+def _scheduled_dummies(
+    own_classes: list[int],
+    opponents: list[int | None],
+    kinds: _Kinds,
+    position: dict[int, int],
+) -> list[tuple[int, bool, int]] | None:
+    """fide-2026: a participant's dummies (own halves, voluntary, position of the scheduled
+    opponent or -1) when one of them is a forfeit's with a scheduled opponent (its value is
+    capped by that opponent's score, Art. 16.4.1); None when there is none."""
+    dummies: list[tuple[int, bool, int]] = []
+    scheduled = False
+    for c, opponent in zip(own_classes, opponents, strict=True):
+        kind = kinds.kinds[c]
+        if kind.regular:
+            continue
+        if kind.forfeit and opponent is not None:
+            scheduled = True
+            dummies.append((kind.halves or 0, kind.voluntary, position[opponent]))
+        else:
+            dummies.append(kinds.dummy[c])
+    return dummies if scheduled else None
+
+
+def _picker(positions: list[int]) -> Callable[[Any], tuple[int, ...]]:
+    """``picker(values)`` is ``tuple(values[p] for p in positions)``, in one C call.
+
+    >>> _picker([2, 0])([10, 11, 12])
+    (12, 10)
+    """
+    if len(positions) >= 2:
+        return itemgetter(*positions)
+    if positions:
+        (only,) = positions
+        return lambda values: (values[only],)
+    return lambda values: ()
+
+
+def _lowest_contribution(bases: list[int], results: list[int]) -> tuple[int, int] | None:
+    """The lowest opponent score and, among equals, the lowest own result (None if empty):
+    ``min(zip(bases, results))`` without a tuple per contribution.
+
+    >>> _lowest_contribution([6, 4, 4], [2, 1, 0])
+    (4, 0)
+    """
+    if not bases:
+        return None
+    lowest = min(bases)
+    if bases.count(lowest) == 1:
+        return lowest, results[bases.index(lowest)]
+    return lowest, min(compress(results, map(lowest.__eq__, bases)))
 
 
 def _cut_total(regular: list[int], voluntary: list[int], lowest: int, highest: int) -> int:
@@ -513,6 +736,20 @@ def _cut_total(regular: list[int], voluntary: list[int], lowest: int, highest: i
         low = min(lowest, alive - 1) if alive > 1 else 0
         high = min(highest, alive - low - 1) if alive - low > 1 else 0
         return sum(regular[:low]) + (sum(regular[alive - high :]) if high else 0)
+    if alive > lowest + highest:  # no cut reaches the last contribution: the loops below, flat
+        if lowest <= len(voluntary):
+            dropped = sum(voluntary[:lowest])
+            rest_regular, rest_voluntary = regular, voluntary[lowest:]
+        else:
+            dropped = sum(voluntary) + sum(regular[: lowest - len(voluntary)])
+            rest_regular, rest_voluntary = regular[lowest - len(voluntary) :], []
+        if highest:
+            # the largest of both ascending lists are among the last ``highest`` of each
+            largest = rest_regular[-highest:]
+            if rest_voluntary:
+                largest = sorted(largest + rest_voluntary[-highest:])
+            dropped += sum(largest[-highest:])
+        return dropped
     dropped = next_regular = next_voluntary = 0
     for _ in range(lowest):
         if alive <= 1:
