@@ -21,11 +21,13 @@ from typing import Any
 
 from django.db import connections, router
 from django.db.models import Count, JSONField, Max, OuterRef, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.utils.translation import pgettext_lazy
 
 from competition import numbers
 from competition.exact import fraction_from_text
 from competition.models import (
+    ForbiddenPair,
     Game,
     Participant,
     Round,
@@ -116,8 +118,21 @@ def season_summaries(*, club_slug: str | None = None, top: int = 5) -> list[Seas
 
 
 def season_get(*, slug: str) -> Season:
-    """The season with its club (one query); raises ``Season.DoesNotExist``."""
-    return Season.objects.select_related("club", "group_competition").get(slug=slug)
+    """The season with its club, its group competition and its number of forbidden pairs
+    (``forbidden_pair_count``, for "how it works") in one query; raises
+    ``Season.DoesNotExist``."""
+    pairs = (
+        ForbiddenPair.objects.filter(season=OuterRef("pk"))
+        .order_by()
+        .values("season")
+        .annotate(n=Count("pk"))
+        .values("n")[:1]
+    )
+    return (
+        Season.objects.select_related("club", "group_competition")
+        .annotate(forbidden_pair_count=Coalesce(Subquery(pairs), 0))
+        .get(slug=slug)
+    )
 
 
 @functools.cache

@@ -231,8 +231,11 @@ def test_trf_import_dry_run_writes_nothing_and_tag_202_is_used() -> None:
 @pytest.mark.django_db
 def test_trf_import_refuses_existing_slug() -> None:
     SeasonFactory(slug="zomertoernooi")
-    # In the active language (Dutch), without the command line's "--season-slug" (issue 15).
-    with pytest.raises(ServiceError, match="korte naam 'zomertoernooi'; kies een andere"):
+    # In the active language, without the command line's "--season-slug" (issue 15).
+    with (
+        translation.override("nl"),
+        pytest.raises(ServiceError, match="korte naam 'zomertoernooi'; kies een andere"),
+    ):
         trf_import(data=SMALL_TRF)
     with translation.override("en"), pytest.raises(ServiceError, match="choose another short"):
         trf_import(data=SMALL_TRF)
@@ -374,7 +377,10 @@ def test_demo_archive_exports_are_canonical(slug: str, demo_club) -> None:
 @pytest.mark.django_db
 def test_archive_import_refuses_existing_slug(demo_club) -> None:
     text = season_archive_text(season=Season.objects.get(slug="rapidgroep-a-2026"))
-    with pytest.raises(ServiceError, match="korte naam 'rapidgroep-a-2026'; er is niets"):
+    with (
+        translation.override("nl"),
+        pytest.raises(ServiceError, match="korte naam 'rapidgroep-a-2026'; er is niets"),
+    ):
         archive_import(data=text)
     with (
         translation.override("en"),
