@@ -327,17 +327,7 @@ def _standings_under_rules(
         after_round = rounds[-1]
 
     def entry(row: StandingRowResult) -> dict[str, Any]:
-        return {
-            "participant_id": row.participant_id,
-            "rank": row.rank,
-            "name": names.get(row.participant_id, "?"),
-            "score": row.score,
-            "game_points": row.game_points,
-            "values": dict(row.values),
-            "games": row.games_played,
-            "eligible": row.eligible,
-            "withdrawn_from_round": withdrawn.get(row.participant_id),
-        }
+        return standings_entry(row, names, withdrawn)
 
     withdrawn = {p.id: p.withdrawn_round for p in season_in.participants if p.withdrawn_round}
     previous = history.get(after_round - 1)
@@ -354,6 +344,24 @@ def _standings_under_rules(
         short_fingerprint(season_in),
         rules_version,
     )
+
+
+def standings_entry(
+    row: StandingRowResult, names: Mapping[int, str], withdrawn: Mapping[int, int] | None = None
+) -> dict[str, Any]:
+    """An engine's standings row as the standings pages' tables take it (as a stored snapshot
+    row reads, :func:`_row_from_snapshot`), with the public name."""
+    return {
+        "participant_id": row.participant_id,
+        "rank": row.rank,
+        "name": names.get(row.participant_id, "?"),
+        "score": row.score,
+        "game_points": row.game_points,
+        "values": dict(row.values),
+        "games": row.games_played,
+        "eligible": row.eligible,
+        "withdrawn_from_round": (withdrawn or {}).get(row.participant_id),
+    }
 
 
 def _standings_page(

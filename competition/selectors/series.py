@@ -25,7 +25,7 @@ from competition.selectors.common import (
     season_input_with_public_names,
     season_tiebreak_codes,
 )
-from competition.selectors.public import SeasonStandingsPage
+from competition.selectors.public import SeasonStandingsPage, standings_entry
 from competition.selectors.public import _standings_page as standings_page
 
 
@@ -247,16 +247,7 @@ def evening_page(*, season: Season, number: int) -> EveningPage:
 
 
 def _row(row: StandingRow, names: Mapping[int, str]) -> dict[str, Any]:
-    return {
-        "participant_id": row.participant_id,
-        "rank": row.rank,
-        "name": names.get(row.participant_id, "?"),
-        "score": row.score,
-        "game_points": row.game_points,
-        "values": dict(row.values),
-        "games": row.games_played,
-        "eligible": row.eligible,
-    }
+    return standings_entry(row, names)
 
 
 # --- the participant page ------------------------------------------------------------------
