@@ -517,7 +517,7 @@ def _carried_standings(season: SeasonInput, rounds: Sequence[int]) -> list[Round
             )
         }
         totals = _game_totals(prepared.digest, late)
-        codes = prepared.system.figure_codes
+        codes = prepared.system.summed_codes
         for n in late:
             system_round = _carried_figures(codes, carried, own[first - 1], own[n])
             out[n] = _rank(prepared, system_round, *totals[n])
@@ -549,7 +549,7 @@ def _carried_lines(season: SeasonInput, participant_id: int) -> list[Contributio
             note=CARRIED_NOTE,
             note_values={"last": first - 1, "version": version},
         )
-        for code in prepared.system.figure_codes
+        for code in prepared.system.summed_codes
         if carried[code] != before.figures[participant_id][code]
     ]
 

@@ -78,6 +78,13 @@ class RankingSystem(ABC):
         """Every code this system writes into a standings row's values."""
         return (self.primary, *self.secondary)
 
+    @property
+    def summed_codes(self) -> tuple[str, ...]:
+        """The figures that add up what the rounds earned, which a change of rules from a later
+        round carries over (``engine._carried_standings``); a figure that describes a place
+        (Keizer's value of the place) is not one. Default: every figure."""
+        return self.figure_codes
+
     def validate(self, raw: Mapping[str, object]) -> dict[str, ParameterValue]:
         """Every parameter from ``raw`` or its default; see :func:`validate_parameters`."""
         return validate_parameters(self.parameters, raw)

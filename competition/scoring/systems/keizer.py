@@ -388,6 +388,10 @@ class Keizer(RankingSystem):
     def figure_codes(self) -> tuple[str, ...]:
         return (KEIZER, VALUE)
 
+    @property
+    def summed_codes(self) -> tuple[str, ...]:
+        return (KEIZER,)  # VALUE is the value of his place, not a sum
+
     def run(
         self, context: SystemContext, parameters: Mapping[str, ParameterValue]
     ) -> tuple[KeizerRound, ...]:
