@@ -118,21 +118,9 @@ def season_summaries(*, club_slug: str | None = None, top: int = 5) -> list[Seas
 
 
 def season_get(*, slug: str) -> Season:
-    """The season with its club, its group competition and its number of forbidden pairs
-    (``forbidden_pair_count``, for "how it works") in one query; raises
+    """The season with its club and group competition (one query); raises
     ``Season.DoesNotExist``."""
-    pairs = (
-        ForbiddenPair.objects.filter(season=OuterRef("pk"))
-        .order_by()
-        .values("season")
-        .annotate(n=Count("pk"))
-        .values("n")[:1]
-    )
-    return (
-        Season.objects.select_related("club", "group_competition")
-        .annotate(forbidden_pair_count=Coalesce(Subquery(pairs), 0))
-        .get(slug=slug)
-    )
+    return Season.objects.select_related("club", "group_competition").get(slug=slug)
 
 
 @functools.cache
@@ -635,6 +623,7 @@ class HowItWorksPage:
     tiebreak_codes: tuple[str, ...]
     example: ParticipantPage | None
     participants: int = 0  # how many take part (Keizer's top value follows from it)
+    forbidden_pairs: int = 0  # pairs the pairing keeps apart
 
 
 def how_it_works(*, season: Season) -> HowItWorksPage:
@@ -646,7 +635,19 @@ def how_it_works(*, season: Season) -> HowItWorksPage:
     except ValueError:
         values = {spec.name: spec.default for spec in system.parameters}
     parameters = [(spec, values[spec.name]) for spec in system.parameters]
-    leader = StandingsSnapshot.objects.filter(season=season).order_by("-round_number").first()
+    pairs = (
+        ForbiddenPair.objects.filter(season=OuterRef("season"))
+        .order_by()
+        .values("season")
+        .annotate(n=Count("pk"))
+        .values("n")[:1]
+    )
+    leader = (
+        StandingsSnapshot.objects.filter(season=season)
+        .annotate(forbidden_pairs=Coalesce(Subquery(pairs), 0))  # read with it: no query more
+        .order_by("-round_number")
+        .first()
+    )
     example = None
     if leader is not None and leader.rows:
         example = participant_detail(
@@ -657,8 +658,15 @@ def how_it_works(*, season: Season) -> HowItWorksPage:
         participants = len(leader.rows)  # a snapshot has a row for every participant
     else:
         participants = season.participants.count()
+    forbidden = leader.forbidden_pairs if leader is not None else season.forbidden_pairs.count()
     return HowItWorksPage(
-        season, system, parameters, season_tiebreak_codes(season), example, participants
+        season,
+        system,
+        parameters,
+        season_tiebreak_codes(season),
+        example,
+        participants,
+        0 if season.is_round_robin else forbidden,
     )
 
 

@@ -609,7 +609,7 @@ def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
             "unplayed_policy": season.get_unplayed_policy_display(),
             "rule_changes": public.rule_changes(season=season),
             "shown_rules_version": season.rules_version,
-            "forbidden_pair_count": getattr(season, "forbidden_pair_count", 0),
+            "forbidden_pair_count": data.forbidden_pairs,
         }
         # the season's categories, prizes and periods with their own values (issue 14)
         context.update(category_selectors.categories_explained(season=season))
