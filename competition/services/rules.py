@@ -246,9 +246,11 @@ def rules_save(
             _("Unknown choice for a change of rules: %(value)s") % {"value": rule_changes}
         )
     from_round = first_round_of_change(season=season, rule_changes=rule_changes)
+    old = rules_of_season(season)
+    if rules == old and season.rule_changes == rule_changes:
+        return season  # the rules in force again (a second tap on Save): no new version
     # refuse rules the engine cannot apply
     rules_preview(season=season, rules=rules, rule_changes=rule_changes)
-    old = rules_of_season(season)
     SeasonRules.objects.get_or_create(
         season=season,
         version=season.rules_version,

@@ -232,3 +232,15 @@ def test_the_standings_command_under_an_earlier_rule_set() -> None:
     assert {row["name"]: row["score"] for row in current["standings"]}["Cor"] == 4
     with pytest.raises(CommandError, match="no rule set version 5"):
         call_command("standings", "punten", "--rules-version", "5", stdout=io.StringIO())
+
+
+def test_saving_the_same_rules_twice_makes_one_version() -> None:
+    """A double tap on Save: the second save finds the rules in force and changes nothing."""
+    season, _ids = points_season()
+    season = rules_save(season=season, rules=football(), rule_changes=RuleChanges.NEXT_ROUND)
+    again = rules_save(season=season, rules=football(), rule_changes=RuleChanges.NEXT_ROUND)
+    assert (again.rules_version, again.rules_from_round) == (2, 3)
+    assert SeasonRules.objects.filter(season=season).count() == 2
+    # the same rules for the whole season are a change of scope: a new version
+    whole = rules_save(season=season, rules=football(), rule_changes=RuleChanges.WHOLE_SEASON)
+    assert (whole.rules_version, whole.rules_from_round) == (3, 1)
