@@ -13,7 +13,9 @@ changing or the system's ``max_iterations`` is reached.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+import gc
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from itertools import accumulate, pairwise
@@ -194,6 +196,13 @@ def _sort_keys(values: Sequence[Fraction]) -> list[int]:
 
 def _split(group: list[int], value_of: Mapping[int, Fraction]) -> list[list[int]]:
     """``group`` sorted by value, highest first, cut where the value changes."""
+    if len(group) == 2:  # the usual tie: one comparison, no sort keys
+        first, second = group
+        if value_of[first] == value_of[second]:
+            return [group]
+        if value_of[first] > value_of[second]:
+            return [[first], [second]]
+        return [[second], [first]]
     return _split_keys(group, _sort_keys([value_of[pid] for pid in group]))
 
 
@@ -224,7 +233,8 @@ def _groups(
     """
     system = prepared.system
     criteria = (system.primary, *system.secondary, *prepared.tiebreak_codes)
-    groups = _refine(prepared, upto_round, [list(prepared.participants)], criteria, values)
+    field = [list(prepared.participants)] if prepared.participants else []  # none enrolled yet
+    groups = _refine(prepared, upto_round, field, criteria, values)
     return _settle(prepared, groups, tie_order)
 
 
@@ -238,23 +248,47 @@ def _refine(
     """``groups`` (in ranking order) split by ``criteria`` in turn, highest first.
 
     ``values`` needs only the members of groups of more than one; ``DE`` writes its value
-    into theirs (it exists only within a tied group).
+    into theirs (it exists only within a tied group). Each tied group is split by the
+    criteria depth first (:func:`_refine_group`), so the work follows the ties: a large field
+    whose last tie lasts to the last criterion is not walked once per criterion.
     """
-    size = sum(len(group) for group in groups)
-    for code in criteria:
-        if len(groups) == size:
-            break  # everyone is separated: the remaining criteria cannot change the order
-        refined: list[list[int]] = []
-        for group in groups:
-            if len(group) == 1:
-                refined.append(group)
-                continue
-            if code == DIRECT_ENCOUNTER:
-                refined.extend(_direct_encounter_split(prepared, upto_round, group, values))
-            else:
-                refined.extend(_split(group, {pid: values[pid][code] for pid in group}))
-        groups = refined
-    return groups
+    refined: list[list[int]] = []
+    for group in groups:
+        if len(group) == 1 or not criteria:
+            refined.append(group)
+        else:
+            refined.extend(_refine_group(prepared, upto_round, group, criteria, values))
+    return refined
+
+
+def _refine_group(
+    prepared: _Prepared,
+    upto_round: int,
+    group: list[int],
+    criteria: Sequence[str],
+    values: Mapping[int, dict[str, Fraction]],
+) -> list[list[int]]:
+    """One group tied on everything before ``criteria`` split by them, highest first.
+
+    The group is split by the first criterion; each part still tied is split by the rest.
+    The parts are those of splitting the whole field criterion by criterion: a part is tied on
+    the same criteria either way (so ``DE`` sees the same group).
+    """
+    code = criteria[0]
+    if code == DIRECT_ENCOUNTER:
+        parts = _direct_encounter_split(prepared, upto_round, group, values)
+    else:
+        parts = _split(group, {pid: values[pid][code] for pid in group})
+    rest = criteria[1:]
+    if not rest:
+        return parts
+    refined: list[list[int]] = []
+    for part in parts:
+        if len(part) == 1:
+            refined.append(part)
+        else:
+            refined.extend(_refine_group(prepared, upto_round, part, rest, values))
+    return refined
 
 
 def _settle(
@@ -383,31 +417,55 @@ def _system_rounds(prepared: _Prepared, *, every_round: bool) -> tuple[SystemRou
     return rounds if every_round else (rounds[-1],)
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused while the standings are built (restored afterwards).
+
+    Why: the standings allocate a few objects per participant and round (a row, its values,
+    Fractions) and keep them, and none of them form reference cycles (reference counting
+    frees what is dropped). The collector, though, counts such allocations and every so often
+    walks every object the process holds; a 600-player history crosses that threshold twice
+    and a 150-player one not at all, so the cost grew faster than the games (issue 15).
+    Pausing it there does not change a value. Left alone when it is already off (a caller's
+    own pause).
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def standings_after(season: SeasonInput, round_number: int) -> RoundStandings:
     """The standings after ``round_number`` (0 gives the standings before the first round)."""
-    if rules_from_later_round(season):
-        return _carried_standings(season, (round_number,))[0]
-    prepared = _prepare(season, round_number)
-    (system_round,) = _system_rounds(prepared, every_round=False)
-    totals = _game_totals(prepared.digest, (round_number,))
-    return _rank(prepared, system_round, *totals[round_number])
+    with _collector_paused():
+        if rules_from_later_round(season):
+            return _carried_standings(season, (round_number,))[0]
+        prepared = _prepare(season, round_number)
+        (system_round,) = _system_rounds(prepared, every_round=False)
+        totals = _game_totals(prepared.digest, (round_number,))
+        return _rank(prepared, system_round, *totals[round_number])
 
 
 def standings_history(season: SeasonInput) -> SeasonStandings:
     """The standings after every completed round, in order (empty for a season without rounds)."""
-    last = len(season.rounds)
-    if rules_from_later_round(season):
-        return SeasonStandings(tuple(_carried_standings(season, range(1, last + 1))))
-    prepared = _prepare(season, last)
-    totals = _game_totals(prepared.digest, range(last + 1))
-    system_rounds = _system_rounds(prepared, every_round=True)
-    return SeasonStandings(
-        tuple(
-            _rank(prepared, system_round, *totals[system_round.round_number])
-            for system_round in system_rounds
-            if system_round.round_number > 0
+    with _collector_paused():
+        last = len(season.rounds)
+        if rules_from_later_round(season):
+            return SeasonStandings(tuple(_carried_standings(season, range(1, last + 1))))
+        prepared = _prepare(season, last)
+        totals = _game_totals(prepared.digest, range(last + 1))
+        system_rounds = _system_rounds(prepared, every_round=True)
+        return SeasonStandings(
+            tuple(
+                _rank(prepared, system_round, *totals[system_round.round_number])
+                for system_round in system_rounds
+                if system_round.round_number > 0
+            )
         )
-    )
 
 
 # --------------------------------------------------------------------------------------------

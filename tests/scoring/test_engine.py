@@ -227,3 +227,10 @@ def test_direct_encounter_is_reapplied_to_a_still_tied_subgroup() -> None:
     )
     # the shown DE value is the whole group's mini table
     assert [rows[i].values["DE"] for i in range(4)] == [F(2), F(2), F(3, 2), F(1, 2)]
+
+
+@pytest.mark.parametrize("system", ["points", "internal-sb", "van-den-brink", "keizer"])
+def test_a_season_without_participants_has_empty_standings(system: str) -> None:
+    """A season just made (nobody enrolled yet) shows empty standings, not an error."""
+    season = SeasonInput(participants=(), rounds=(), system=system, tiebreaks=("BH", "DE"))
+    assert standings_after(season, 0).rows == ()

@@ -44,19 +44,35 @@ class FractionCache(dict[int, Fraction]):
 
     Standings repeat the same few values round after round; a dictionary lookup is far cheaper
     than normalising a new Fraction each time, and the value is the same exact Fraction.
+
+    ``block`` (for a long-lived cache): a miss builds the values of the ``block`` numerators
+    around ``n`` at once (``n // block * block`` onwards), so that neighbouring values (and
+    their dictionary slots: an int hashes to itself) lie together in memory whenever they were
+    first asked for. Values one computation reads are close to each other (the Buchholz of a
+    group of participants), so it touches a few compact blocks instead of objects scattered
+    over everything the process computed before. ``limit``: the cache starts afresh when it
+    holds that many values, so that it stays bounded in a long-running process.
+    Example: ``FractionCache(4, block=8)[13]`` builds 8/4 .. 15/4 and gives ``Fraction(13, 4)``.
     """
 
-    __slots__ = ("denominator", "limit")
+    __slots__ = ("block", "denominator", "limit")
 
-    def __init__(self, denominator: int, limit: int | None = None) -> None:
+    def __init__(self, denominator: int, limit: int | None = None, block: int = 1) -> None:
         super().__init__()
         self.denominator = denominator
         self.limit = limit  # a long-lived cache starts afresh when it holds this many values
+        self.block = block
 
     def __missing__(self, numerator: int) -> Fraction:
-        if self.limit is not None and len(self) >= self.limit:
+        if self.limit is not None and len(self) + self.block > self.limit:
             self.clear()
-        value = self[numerator] = Fraction(numerator, self.denominator)
+        denominator, block = self.denominator, self.block
+        if block > 1:
+            first = numerator - numerator % block
+            for other in range(first, first + block):
+                self[other] = Fraction(other, denominator)
+            return self[numerator]
+        value = self[numerator] = Fraction(numerator, denominator)
         return value
 
 

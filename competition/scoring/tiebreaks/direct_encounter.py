@@ -38,27 +38,36 @@ def direct_encounter_values(meetings: Meetings, group: Collection[int]) -> dict[
     Example: meetings {(A, B): [2], (B, A): [0]} (A beat B): A 1, B 0.
     """
     members = set(group)
-    mini: dict[int, Fraction] = {pid: Fraction(0) for pid in members}
-    for (pid, _), scores in meetings.items():
-        mini[pid] += Fraction(sum(scores), 2 * len(scores))
+    # each member's result against each other member he met: the mean of their games (6.1.2)
+    against: dict[int, dict[int, Fraction]] = {pid: {} for pid in members}
+    for (pid, other), scores in meetings.items():
+        against[pid][other] = Fraction(sum(scores), 2 * len(scores))
+    mini = {pid: sum(against[pid].values(), Fraction(0)) for pid in members}
     if everyone_met(meetings, members):
         return mini
-    # Art. 6.3: peel off leaders nobody can catch.
+    # Art. 6.3: peel off leaders nobody can catch: a leader's mini score within the remaining
+    # members beats every other one's mini score plus the games he still has to play against
+    # them (a point each). Each step reads every member's meetings once: the best any other
+    # member can reach is the largest or, for the member holding it, the second largest reach.
     values = {pid: Fraction(0) for pid in members}
     remaining = set(members)
     place = len(members)
     while len(remaining) > 1:
+        within: dict[int, Fraction] = {}
+        reach: dict[int, Fraction] = {}
+        for pid in remaining:
+            met = [value for other, value in against[pid].items() if other in remaining]
+            within[pid] = sum(met, Fraction(0))
+            reach[pid] = within[pid] + (len(remaining) - 1 - len(met))
+        (best, best_pid), *second = sorted(
+            ((value, pid) for pid, value in reach.items()), reverse=True
+        )[:2]
+        second_best = second[0][0]
         leader = next(
             (
                 pid
                 for pid in sorted(remaining)
-                if all(
-                    _mini_within(meetings, pid, remaining)
-                    > _mini_within(meetings, other, remaining)
-                    + _missing_within(meetings, other, remaining)
-                    for other in remaining
-                    if other != pid
-                )
+                if within[pid] > (second_best if pid == best_pid else best)
             ),
             None,
         )
@@ -76,18 +85,3 @@ def everyone_met(meetings: Meetings, group: Collection[int]) -> bool:
     Example: A-B and B-C played, A-C did not: False.
     """
     return all((pid, other) in meetings for pid in group for other in group if other != pid)
-
-
-def _mini_within(meetings: Meetings, pid: int, pool: set[int]) -> Fraction:
-    return sum(
-        (
-            Fraction(sum(meetings[(pid, other)]), 2 * len(meetings[(pid, other)]))
-            for other in pool
-            if (pid, other) in meetings
-        ),
-        Fraction(0),
-    )
-
-
-def _missing_within(meetings: Meetings, pid: int, pool: set[int]) -> int:
-    return sum(1 for other in pool if other != pid and (pid, other) not in meetings)

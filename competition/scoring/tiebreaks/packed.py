@@ -62,8 +62,16 @@ __all__ = ["Meetings", "TiebreakSheet", "compute_tiebreaks"]
 Meetings = dict[tuple[int, int], list[int]]
 
 _ZERO = Fraction(0)
-# Shared by every computation: a figure's value recurs across rounds and seasons.
-_FRACTIONS = {denominator: FractionCache(denominator, limit=50_000) for denominator in (1, 2, 4, 8)}
+# Shared by every computation: a figure's value recurs across rounds and seasons. Filled in
+# blocks of neighbouring values (see FractionCache), bounded: a computation reads compact blocks
+# whatever the process computed before it.
+_FRACTIONS = {
+    denominator: FractionCache(denominator, limit=1 << 15, block=64) for denominator in (1, 2, 4, 8)
+}
+# AOB's means (numerator, denominator) -> Fraction: normalising a Fraction costs ten times a
+# lookup, and a round's means recur in the next figures asked (bounded like _FRACTIONS).
+_MEANS: dict[tuple[int, int], Fraction] = {}
+_MEANS_LIMIT = 1 << 15
 _NEEDS_ITEMS = frozenset({*BUCHHOLZ_CUTS, MEDIAN, "SB", "SB/C1", "AOB"})
 
 
@@ -99,6 +107,11 @@ _COUNTER_MASK = (1 << _COUNTER_BITS) - 1
     _VOLUNTARY_DUMMIES,  # dummies of voluntary unplayed rounds (FIDE policies, 16.1.2)
 ) = range(9)
 _COUNTED = {"WIN": _WIN, "WON": _WON, "BPG": _BPG, "BWG": _BWG, "KASH": _KASH}
+# Where each counter starts in a packed integer: the loop over the participants reads a
+# counter as ``(packed >> shift) & _COUNTER_MASK`` (what _counter does, without a call).
+_PLAYED_SHIFT = _PLAYED * _COUNTER_BITS
+_DUMMIES_SHIFT = _DUMMIES * _COUNTER_BITS
+_VOLUNTARY_SHIFT = _VOLUNTARY_DUMMIES * _COUNTER_BITS
 
 
 def _counter(packed: int, field: int) -> int:
@@ -144,10 +157,10 @@ class TiebreakSheet:
 
     __slots__ = (
         "after_round", "bad_points", "counter_sums", "dummies", "fractions", "game_halves",
-        "game_opponents", "ids", "involuntary_halves", "late_draws", "late_participants",
-        "opponent_quarter_sums", "played_opponents", "point_sums", "policy", "position",
-        "progressive_sums", "rated_half_sums", "rated_sums", "rating_sums", "rounds", "starts",
-        "voluntary", "voluntary_halves",
+        "game_opponents", "ids", "involuntary_halves", "late_classes", "late_draws",
+        "late_participants", "opponent_quarter_sums", "played_opponents", "point_sums", "policy",
+        "position", "progressive_sums", "rated_half_sums", "rated_sums", "rating_sums", "rounds",
+        "starts", "voluntary", "voluntary_halves",
     )  # fmt: skip
 
     def __init__(self, season: SeasonInput, rows: SeasonRows) -> None:
@@ -205,6 +218,9 @@ class TiebreakSheet:
         # policies and "plain" twice the points plus, under FIDE, the 16.2.5 draws (late
         # requested byes, found for the round asked); under the club policies a running sum.
         self.opponent_quarter_sums: list[int] | None = None
+        # 16.2.5, under the FIDE policies: every round's class and what a requested bye adds
+        # when it counts as a draw (by class), read only for the late participants' last rounds
+        self.late_classes: bytes | list[int] = b""
         self.late_draws: list[int] = []
         self.voluntary: bytes = b""
         self.late_participants: list[int] = []
@@ -215,21 +231,15 @@ class TiebreakSheet:
         elif fide and rounds:
             requested = kinds.requested(classes)
             if any(requested):
-                self.late_draws = list(map(kinds.late_draw.__getitem__, classes))
+                self.late_classes = classes
+                self.late_draws = kinds.late_draw
                 self.voluntary = bytes(kinds.voluntary(classes))
-                # the participants with a requested bye (its count, by running sums)
-                requested_sums = list(accumulate(requested, initial=0))
-                size = len(ids) * rounds
-                self.late_participants = list(
-                    compress(
-                        range(len(ids)),
-                        map(
-                            sub,
-                            requested_sums[rounds : size + 1 : rounds],
-                            requested_sums[0:size:rounds],
-                        ),
-                    )
-                )
+                # the participants with a requested bye
+                self.late_participants = [
+                    p
+                    for p, first in enumerate(range(0, len(ids) * rounds, rounds))
+                    if any(requested[first : first + rounds])
+                ]
 
         regular = kinds.regular(classes)
         played = kinds.played(classes)
@@ -247,10 +257,16 @@ class TiebreakSheet:
         played_ratings = list(map(rating_by_position.__getitem__, self.played_opponents))
         rated_flags = list(map(bool, played_ratings))
         self.rating_sums: list[int] = list(accumulate(played_ratings, initial=0))
-        self.rated_sums: list[int] = list(accumulate(rated_flags, initial=0))
+        everybody_rated = all(rated_flags)
+        # when every opponent is rated, the count of rated games is the count of games
+        self.rated_sums: Sequence[int] = (
+            range(len(rated_flags) + 1)
+            if everybody_rated
+            else list(accumulate(rated_flags, initial=0))
+        )
         self.rated_half_sums: list[int] = list(
             accumulate(compress(halves, played), initial=0)
-            if all(rated_flags)
+            if everybody_rated
             else accumulate(map(mul, compress(halves, played), rated_flags), initial=0)
         )
         self.voluntary_halves: list[int] = []
@@ -296,6 +312,7 @@ class TiebreakSheet:
                 # round counts as a draw: (½ - points) is added for each requested bye in the
                 # run of voluntary unplayed rounds that ends the rounds read
                 voluntary, late_draws = self.voluntary, self.late_draws
+                late_classes = self.late_classes
                 for p in self.late_participants if rounds else ():
                     first = p * self.rounds
                     end = first + rounds
@@ -303,7 +320,9 @@ class TiebreakSheet:
                     if start < first:
                         start = first
                     if start < end:
-                        opponent_scores[p] += sum(late_draws[start:end])
+                        opponent_scores[p] += sum(
+                            map(late_draws.__getitem__, late_classes[start:end])
+                        )
         else:
             points = [0] * count
             counters = [0] * count
@@ -352,7 +371,9 @@ class TiebreakSheet:
         ]
         median_slot = slot.get(MEDIAN)
         koya_slot, koya_sum_slot = slot.get("KS"), slot.get("BH/KS")
-        counted = [(slot[code], _COUNTED[code]) for code in codes if code in _COUNTED]
+        counted = [
+            (slot[code], _COUNTED[code] * _COUNTER_BITS) for code in codes if code in _COUNTED
+        ]
         progressive_slot, aro_slot, tpr_slot = slot.get("PS"), slot.get("ARO"), slot.get("TPR")
         aob_slot = slot.get("AOB")
         needs_items = any(code in _NEEDS_ITEMS for code in codes)
@@ -360,6 +381,13 @@ class TiebreakSheet:
         needs_koya = koya_slot is not None or koya_sum_slot is not None
         needs_rated = aro_slot is not None or tpr_slot is not None
         needs_cuts = bool(cuts) or median_slot is not None
+        # The cuts' reach: the most any cut drops from below, from above and in all. While a
+        # participant has more contributions than that (and his voluntary dummies are none, or
+        # all one value and enough for every lowest cut and still the highest), every cut is
+        # read from the same few smallest and largest contributions, found once per participant.
+        most_low = max((lowest for _, lowest, _ in cuts), default=0)
+        most_high = max((highest for _, _, highest in cuts), default=0)
+        cut_reach = max((lowest + highest for _, lowest, highest in cuts), default=0)
         game_opponents, game_halves = self.game_opponents, self.game_halves
         everybody = members is None
         if needs_items and everybody:
@@ -409,24 +437,34 @@ class TiebreakSheet:
                 own_results = game_halves[game_start:game_end]
                 volunteered: list[int] = []  # dummies of voluntary unplayed rounds (16.1.2)
                 volunteered_results: list[int] = []
+                # every volunteered dummy is worth ``basis`` (the usual FIDE case): the sums,
+                # the lowest and the cuts below are then read without a pass over them
+                uniform = False
                 if fide and p not in self.dummies:
                     # every dummy is worth the own score (capped at a draw per round in 2026)
                     basis = 2 * points[p]
                     if capped and two_rounds < basis:
                         basis = two_rounds
-                    voluntary_count = _counter(counters, _VOLUNTARY_DUMMIES)
-                    involuntary_count = _counter(counters, _DUMMIES) - voluntary_count
+                    voluntary_count = (counters >> _VOLUNTARY_SHIFT) & _COUNTER_MASK
+                    involuntary_count = (
+                        (counters >> _DUMMIES_SHIFT) & _COUNTER_MASK
+                    ) - voluntary_count
+                    voluntary_first = (start >> _VOLUNTARY_SHIFT) & _COUNTER_MASK
                     if involuntary_count:
-                        first = _counter(start, _DUMMIES) - _counter(start, _VOLUNTARY_DUMMIES)
+                        first = ((start >> _DUMMIES_SHIFT) & _COUNTER_MASK) - voluntary_first
                         bases += repeat(basis, involuntary_count)
                         own_results += self.involuntary_halves[first : first + involuntary_count]
                     if voluntary_count:
-                        first = _counter(start, _VOLUNTARY_DUMMIES)
+                        uniform = True
                         volunteered = [basis] * voluntary_count
-                        volunteered_results = self.voluntary_halves[first : first + voluntary_count]
+                        volunteered_results = self.voluntary_halves[
+                            voluntary_first : voluntary_first + voluntary_count
+                        ]
+                        least_result = min(volunteered_results)
                 elif fide:
                     own_score = 2 * points[p]
-                    for h, voluntary, scheduled in self.dummies[p][: _counter(counters, _DUMMIES)]:
+                    dummy_count = (counters >> _DUMMIES_SHIFT) & _COUNTER_MASK
+                    for h, voluntary, scheduled in self.dummies[p][:dummy_count]:
                         basis = own_score
                         if capped:
                             cap = opponent_scores[scheduled] if scheduled >= 0 else two_rounds
@@ -438,13 +476,17 @@ class TiebreakSheet:
                         else:
                             bases.append(basis)
                             own_results.append(h)
-                total = sum(bases) + sum(volunteered)
+                total = sum(bases)
+                if volunteered:
+                    total += basis * len(volunteered) if uniform else sum(volunteered)
                 buchholz[p] = total  # kept for the round (AOB)
                 if buchholz_slot is not None:
                     row[buchholz_slot] = by_quarter[total]
                 if needs_products:
                     sonneborn_berger = sum(map(mul, bases, own_results))  # eighths
-                    if volunteered:
+                    if uniform:
+                        sonneborn_berger += basis * sum(volunteered_results)
+                    elif volunteered:
                         sonneborn_berger += sum(map(mul, volunteered, volunteered_results))
                     if sonneborn_slot is not None:
                         row[sonneborn_slot] = by_eighth[sonneborn_berger]
@@ -457,8 +499,10 @@ class TiebreakSheet:
                             # when its contribution is not lower than that.
                             lowest = _lowest_contribution(bases, own_results)
                             if volunteered:
-                                lowest_volunteered = _lowest_contribution(
-                                    volunteered, volunteered_results
+                                lowest_volunteered = (
+                                    (basis, least_result)
+                                    if uniform
+                                    else _lowest_contribution(volunteered, volunteered_results)
                                 )
                                 if lowest_volunteered is not None and (
                                     lowest is None or lowest_volunteered < lowest
@@ -467,19 +511,59 @@ class TiebreakSheet:
                             assert lowest is not None
                             cut = lowest[0] * lowest[1]
                             if volunteered:
-                                least = min(map(mul, volunteered, volunteered_results))
+                                least = (
+                                    basis * least_result
+                                    if uniform
+                                    else min(map(mul, volunteered, volunteered_results))
+                                )
                                 if least >= cut:
                                     cut = least
                         row[cut1_slot] = by_eighth[sonneborn_berger - cut]
                 if needs_cuts:
                     bases.sort()
-                    volunteered.sort()
-                    alive = len(bases)
-                    for index, lowest_cut, highest_cut in cuts:
-                        if volunteered or alive <= lowest_cut + highest_cut:
+                    if not uniform:
+                        volunteered.sort()
+                    regular_count = len(bases)
+                    alive = regular_count + len(volunteered)
+                    if alive > cut_reach and (
+                        not volunteered or (uniform and len(volunteered) >= most_low + most_high)
+                    ):
+                        # Every cut at once: the lowest go in order (16.5.1: the voluntary
+                        # dummies, all worth ``basis``, first) and the highest are the largest
+                        # of what is left (with voluntary dummies, at least ``most_high`` of
+                        # them are left after any lowest cut).
+                        if volunteered:
+                            lowest_drops = [basis] * most_low
+                            highest_drops = (
+                                sorted(bases[regular_count - most_high :] + [basis] * most_high)[
+                                    -most_high:
+                                ]
+                                if most_high
+                                else []
+                            )
+                        else:
+                            lowest_drops = bases[:most_low]
+                            highest_drops = bases[regular_count - most_high :] if most_high else []
+                        low_sums = list(accumulate(lowest_drops, initial=0))
+                        high_sums = list(accumulate(reversed(highest_drops), initial=0))
+                        for index, lowest_cut, highest_cut in cuts:
+                            row[index] = by_quarter[
+                                total - low_sums[lowest_cut] - high_sums[highest_cut]
+                            ]
+                        cuts_left: list[tuple[int, int, int]] = []
+                    else:
+                        cuts_left = cuts
+                    for index, lowest_cut, highest_cut in cuts_left:
+                        if alive <= lowest_cut + highest_cut or (volunteered and not uniform):
                             dropped = _cut_total(bases, volunteered, lowest_cut, highest_cut)
-                        else:  # the usual case of _cut_total, inline
-                            dropped = sum(bases[:lowest_cut]) + sum(bases[alive - highest_cut :])
+                        elif not volunteered:  # the usual case of _cut_total, inline
+                            dropped = sum(bases[:lowest_cut]) + sum(
+                                bases[regular_count - highest_cut :]
+                            )
+                        else:
+                            dropped = _uniform_cut_total(
+                                bases, basis, len(volunteered), lowest_cut, highest_cut
+                            )
                         row[index] = by_quarter[total - dropped]
                     if median_slot is not None:
                         lowest_cut = 1 if len(bases) + len(volunteered) <= MEDIAN_SWITCH else 2
@@ -495,15 +579,15 @@ class TiebreakSheet:
                     row[koya_slot] = by_half[koya]
                 if koya_sum_slot is not None:
                     row[koya_sum_slot] = by_half[koya_scores]
-            for index, field in counted:
-                row[index] = by_one[_counter(counters, field)]
+            for index, shift in counted:
+                row[index] = by_one[(counters >> shift) & _COUNTER_MASK]
             if progressive_slot is not None:
                 row[progressive_slot] = by_half[progressive[p]]
             if needs_rated:
                 # Art. 10: the games over the board against rated opponents, read from the
                 # games over the board when asked (the sheet keeps no running totals for them)
-                played_start = _counter(start, _PLAYED)
-                played_end = played_start + _counter(counters, _PLAYED)
+                played_start = (start >> _PLAYED_SHIFT) & _COUNTER_MASK
+                played_end = played_start + ((counters >> _PLAYED_SHIFT) & _COUNTER_MASK)
                 rated = self.rated_sums[played_end] - self.rated_sums[played_start]
                 aro = tpr = 0
                 if rated:
@@ -521,10 +605,11 @@ class TiebreakSheet:
         if aob_slot is not None:
             # Art. 8.2: the mean Buchholz of the opponents met over the board
             met_of = []
+            played_opponents = self.played_opponents
             for p in positions:
-                played_start = _counter(starts[p], _PLAYED) if starts else 0
-                played_end = played_start + _counter(counters_now[p], _PLAYED)
-                met_of.append(self.played_opponents[played_start:played_end])
+                played_start = (starts[p] >> _PLAYED_SHIFT) & _COUNTER_MASK if starts else 0
+                played_end = played_start + ((counters_now[p] >> _PLAYED_SHIFT) & _COUNTER_MASK)
+                met_of.append(played_opponents[played_start:played_end])
             if not everybody:
                 # opponents outside ``members`` whose Buchholz this round has not found yet:
                 # computing their BH keeps it in ``buchholz`` (the round's, shared)
@@ -533,7 +618,13 @@ class TiebreakSheet:
                     self.figures(upto_round, ["BH"], [self.ids[o] for o in unknown])
             for row, met in zip(figures, met_of, strict=True):
                 if met:
-                    row[aob_slot] = Fraction(sum(map(buchholz.__getitem__, met)), 4 * len(met))
+                    key = (sum(map(buchholz.__getitem__, met)), 4 * len(met))
+                    mean = _MEANS.get(key)
+                    if mean is None:
+                        if len(_MEANS) >= _MEANS_LIMIT:
+                            _MEANS.clear()
+                        mean = _MEANS[key] = Fraction(*key)
+                    row[aob_slot] = mean
         ids = self.ids
         return {
             ids[p]: dict(zip(codes, row, strict=True))
@@ -722,6 +813,32 @@ def _lowest_contribution(bases: list[int], results: list[int]) -> tuple[int, int
     if bases.count(lowest) == 1:
         return lowest, results[bases.index(lowest)]
     return lowest, min(compress(results, map(lowest.__eq__, bases)))
+
+
+def _uniform_cut_total(
+    regular: list[int], basis: int, count: int, lowest: int, highest: int
+) -> int:
+    """:func:`_cut_total` when ``count`` voluntary contributions are all ``basis`` (the FIDE
+    dummies of one round share the own score) and the cuts leave at least one contribution
+    (``len(regular) + count > lowest + highest``).
+
+    Example: regular [4, 6, 9], two voluntary 7s, lowest 1, highest 1: drops 7 and 9, the
+    same as ``_cut_total([4, 6, 9], [7, 7], 1, 1)``.
+    """
+    if lowest <= count:  # 16.5.1: the voluntary ones go first
+        dropped = lowest * basis
+        rest = regular
+        left = count - lowest
+    else:
+        dropped = count * basis + sum(regular[: lowest - count])
+        rest = regular[lowest - count :]
+        left = 0
+    if highest:
+        largest = rest[-highest:]
+        if left:
+            largest = sorted(largest + [basis] * min(left, highest))[-highest:]
+        dropped += sum(largest)
+    return dropped
 
 
 def _cut_total(regular: list[int], voluntary: list[int], lowest: int, highest: int) -> int:
