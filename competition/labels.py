@@ -1,10 +1,11 @@
 """Labels for what the pure packages emit, in the reader's language.
 
-The scoring package speaks in codes (``"BH/C1"``, ``"IP"``, ``"absent_notice"``) and in English
+The pure packages speak in codes (``"BH/C1"``, ``"IP"``, ``"absent_notice"``) and in English
 texts marked with ``gettext_noop`` (system names and descriptions, parameter descriptions, the
-notes of explanation lines). This module is the one place that turns them into words with
-Django's gettext; the Dutch texts are in ``locale/nl/LC_MESSAGES/django.po``. Each function
-takes an optional ``language`` ("nl", "en"); without it the active language is used.
+notes of explanation lines, the format readers' error messages). This module is the one place
+that turns them into words with Django's gettext; the Dutch texts are in
+``locale/nl/LC_MESSAGES/django.po``. Each function takes an optional ``language`` ("nl", "en");
+without it the active language is used.
 """
 
 from __future__ import annotations
@@ -14,10 +15,12 @@ from contextlib import contextmanager
 
 from django.utils.translation import gettext, gettext_lazy, override
 
+from competition.formats.errors import LINE, LINE_COLUMN, FormatError, Term
 from competition.scoring.model import Contribution
 from competition.scoring.parameters import ParameterSpec
 from competition.scoring.registry import FIGURE_NAMES
 from competition.scoring.systems.base import RankingSystem
+from competition.scoring.text import Text, TextError
 from competition.scoring.tiebreaks import TIEBREAK_LABELS
 
 # The kinds of a round without a game (also the notes the systems give such a round).
@@ -121,3 +124,58 @@ def note_label(
                 translated = _translated(part, None)
                 parts.append(translated % values if values else translated)
         return NOTE_SEPARATOR.join(parts)
+
+
+def _filled(template: str, values: Mapping[str, object]) -> str:
+    """``template`` translated in the active language and filled with ``values``, a
+    :class:`Term` or :class:`Text` among them translated too."""
+    translated = {
+        name: _value_text(value) if isinstance(value, Term | Text) else value
+        for name, value in values.items()
+    }
+    return FormatError.fill(gettext(template) if template else "", translated)
+
+
+def _value_text(value: Term | Text) -> str:
+    if isinstance(value, Text):
+        return _filled(value.template, value.values)
+    return gettext(value) if value else ""
+
+
+def text_label(text: Text | str, language: str | None = None) -> str:
+    """A text of the pure packages (a warning, an error message) in the reader's language; a
+    plain string (already in the reader's language) as it is.
+
+    Example: ``Text("unknown tie-break %(code)s; known codes: %(known)s", {...})`` reads
+    "onbekende tiebreak 'XYZ'; bekende codes: ..." in Dutch.
+    """
+    if not isinstance(text, Text):
+        return str(text)
+    with _language(language):
+        return _filled(text.template, text.values)
+
+
+def format_error_text(error: FormatError, language: str | None = None) -> str:
+    """A format reader's error in the reader's language, its location first.
+
+    Example: ``FormatError("unknown record %(code)s", {"code": "'XXX'"}, line=12, column=1)``
+    reads "regel 12, kolom 1: onbekend record 'XXX'" in Dutch. A :class:`Term` or
+    :class:`Text` among the values is translated too; a reason nobody translated stays as
+    written.
+    """
+    with _language(language):
+        return error.location(gettext(LINE), gettext(LINE_COLUMN)) + _filled(
+            error.reason, error.values
+        )
+
+
+def error_text(error: Exception, language: str | None = None) -> str:
+    """What a refused import or rule set says to the user: a :class:`FormatError` or a pure
+    package's :class:`TextError` (an unknown system, a bad parameter, an unknown tie-break, a
+    season the engine cannot score) translated, any other error (a ``ServiceError``, already
+    in the reader's language) as it is."""
+    if isinstance(error, FormatError):
+        return format_error_text(error, language)
+    if isinstance(error, TextError):
+        return text_label(error.text, language)
+    return str(error)

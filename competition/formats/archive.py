@@ -61,7 +61,8 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import Any
 
-from competition.formats.errors import FormatError
+from competition.formats.errors import FormatError, Term
+from competition.scoring.text import gettext_noop
 
 FORMAT = "clubcomp-season"
 VERSION = 6
@@ -618,18 +619,38 @@ def _value_json(spec: _Field, value: Any) -> object:
 # --- reading -------------------------------------------------------------------------------
 
 
+# The reasons Python's JSON reader gives (json.decoder and its C scanner), so that "not JSON
+# (...)" is in the reader's language too; any other reason is shown as Python wrote it.
+JSON_REASONS = (
+    gettext_noop("Expecting value"),
+    gettext_noop("Expecting ',' delimiter"),
+    gettext_noop("Expecting ':' delimiter"),
+    gettext_noop("Expecting property name enclosed in double quotes"),
+    gettext_noop("Unterminated string starting at"),
+    gettext_noop("Invalid control character at"),
+    gettext_noop("Invalid \\escape"),
+    gettext_noop("Invalid \\uXXXX escape"),
+    gettext_noop("Extra data"),
+)
+_EXPECTED_OBJECT = gettext_noop("expected an object, found %(found)s")
+_UNKNOWN_PARTICIPANT = gettext_noop("unknown participant %(participant)s")
+_HISTORY_ORDER = gettext_noop("the history must be in recording order (history_date goes back)")
+
+
 def _kind(value: object) -> str:
+    """What was found, for a message: a short value as written, else its kind (a
+    :class:`Term`, translated with the message)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return repr(value) if len(value) <= 40 else "a long string"
+        return repr(value) if len(value) <= 40 else Term(gettext_noop("a long string"))
     if isinstance(value, int | float):
         return repr(value)
     if isinstance(value, list):
-        return "a list"
-    return "an object"
+        return Term(gettext_noop("a list"))
+    return Term(gettext_noop("an object"))
 
 
 def _at(path: str, key: str | int) -> str:
@@ -641,16 +662,18 @@ def _at(path: str, key: str | int) -> str:
 def _json_object(value: object, path: str, keys: Any) -> dict[str, object]:
     """``value`` as a JSON object that holds no key outside ``keys``."""
     if not isinstance(value, dict):
-        raise FormatError(f"expected an object, found {_kind(value)}", path=path)
+        raise FormatError(_EXPECTED_OBJECT, {"found": _kind(value)}, path=path)
     unknown = sorted(set(value) - set(keys))
     if unknown:
-        raise FormatError(f"unknown field {unknown[0]!r}", path=path)
+        raise FormatError(
+            gettext_noop("unknown field %(field)s"), {"field": repr(unknown[0])}, path=path
+        )
     return value
 
 
 def _raw(document: Mapping[str, object], key: str, path: str) -> object:
     if key not in document:
-        raise FormatError("missing", path=path)
+        raise FormatError(gettext_noop("missing"), path=path)
     return document[key]
 
 
@@ -683,11 +706,14 @@ def _read_value(spec: _Field, document: Mapping[str, object], path: str, version
         if not isinstance(value, str) or not (
             _DECIMAL.fullmatch(value) or (rules.fraction and _FRACTION.fullmatch(value))
         ):
-            such_as = '"0.5" or "1356/7"' if rules.fraction else '"0.5"'
-            raise FormatError(
-                f"expected an exact decimal string such as {such_as}, found {_kind(value)}",
-                path=path,
+            reason = (
+                gettext_noop(
+                    'expected an exact decimal string such as "0.5" or "1356/7", found %(found)s'
+                )
+                if rules.fraction
+                else gettext_noop('expected an exact decimal string such as "0.5", found %(found)s')
             )
+            raise FormatError(reason, {"found": _kind(value)}, path=path)
         return value
     if spec.kind == "str":
         return _read_str(value, path, rules, spec.optional)
@@ -695,7 +721,11 @@ def _read_value(spec: _Field, document: Mapping[str, object], path: str, version
         return _read_int(value, path, rules)
     if spec.kind == "bool":
         if not isinstance(value, bool):
-            raise FormatError(f"expected true or false, found {_kind(value)}", path=path)
+            raise FormatError(
+                gettext_noop("expected true or false, found %(found)s"),
+                {"found": _kind(value)},
+                path=path,
+            )
         return value
     if spec.kind == "date":
         return _read_date(value, path, spec.optional)
@@ -712,7 +742,11 @@ def _read_value(spec: _Field, document: Mapping[str, object], path: str, version
     if spec.kind == "strings":
         for index, item in enumerate(items):
             if not isinstance(item, str):
-                raise FormatError(f"expected a string, found {_kind(item)}", path=_at(path, index))
+                raise FormatError(
+                    gettext_noop("expected a string, found %(found)s"),
+                    {"found": _kind(item)},
+                    path=_at(path, index),
+                )
             _storable(item, _at(path, index))
         return tuple(items)
     assert spec.item is not None
@@ -726,27 +760,35 @@ def _storable(text: str, path: str) -> str:
     lone surrogate (JSON's ``"\\ud800"`` escape, which is not Unicode text)."""
     if "\x00" in text:
         raise FormatError(
-            "contains the control character U+0000, which cannot be stored", path=path
+            gettext_noop("contains the control character U+0000, which cannot be stored"),
+            path=path,
         )
     surrogate = _SURROGATE.search(text)
     if surrogate is not None:
         code = f"U+{ord(surrogate.group()):04X}"
-        raise FormatError(f"not valid Unicode text (a lone surrogate {code})", path=path)
+        raise FormatError(
+            gettext_noop("not valid Unicode text (a lone surrogate %(code)s)"),
+            {"code": code},
+            path=path,
+        )
     return text
 
 
 def _read_str(value: object, path: str, rules: Check, optional: bool) -> str:
     if not isinstance(value, str):
-        found = _kind(value)
-        raise FormatError(
-            f"expected a string{' or null' if optional else ''}, found {found}", path=path
+        reason = (
+            gettext_noop("expected a string or null, found %(found)s")
+            if optional
+            else gettext_noop("expected a string, found %(found)s")
         )
+        raise FormatError(reason, {"found": _kind(value)}, path=path)
     _storable(value, path)
     if rules.nonempty and not value:
-        raise FormatError("must not be empty", path=path)
+        raise FormatError(gettext_noop("must not be empty"), path=path)
     if rules.choices is not None and value not in rules.choices:
         raise FormatError(
-            f"{value!r} is not one of {', '.join(sorted(repr(c) for c in rules.choices))}",
+            gettext_noop("%(found)s is not one of %(choices)s"),
+            {"found": repr(value), "choices": ", ".join(sorted(repr(c) for c in rules.choices))},
             path=path,
         )
     return value
@@ -754,11 +796,21 @@ def _read_str(value: object, path: str, rules: Check, optional: bool) -> str:
 
 def _read_int(value: object, path: str, rules: Check) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise FormatError(f"expected an integer, found {_kind(value)}", path=path)
+        raise FormatError(
+            gettext_noop("expected an integer, found %(found)s"), {"found": _kind(value)}, path=path
+        )
     if rules.minimum is not None and value < rules.minimum:
-        raise FormatError(f"must be at least {rules.minimum}, found {value}", path=path)
+        raise FormatError(
+            gettext_noop("must be at least %(minimum)s, found %(found)s"),
+            {"minimum": rules.minimum, "found": value},
+            path=path,
+        )
     if value > rules.maximum:
-        raise FormatError(f"must be at most {rules.maximum}, found {value}", path=path)
+        raise FormatError(
+            gettext_noop("must be at most %(maximum)s, found %(found)s"),
+            {"maximum": rules.maximum, "found": value},
+            path=path,
+        )
     return value
 
 
@@ -768,8 +820,12 @@ def _read_date(value: object, path: str, optional: bool) -> date:
             raise ValueError
         return date.fromisoformat(value)
     except ValueError:
-        expected = "a date YYYY-MM-DD" + (" or null" if optional else "")
-        raise FormatError(f"expected {expected}, found {_kind(value)}", path=path) from None
+        reason = (
+            gettext_noop("expected a date YYYY-MM-DD or null, found %(found)s")
+            if optional
+            else gettext_noop("expected a date YYYY-MM-DD, found %(found)s")
+        )
+        raise FormatError(reason, {"found": _kind(value)}, path=path) from None
 
 
 def _read_time(value: object, path: str) -> time:
@@ -780,7 +836,9 @@ def _read_time(value: object, path: str) -> time:
         return time.fromisoformat(value)
     except ValueError:
         raise FormatError(
-            f"expected a time of day such as 18:00 or null, found {_kind(value)}", path=path
+            gettext_noop("expected a time of day such as 18:00 or null, found %(found)s"),
+            {"found": _kind(value)},
+            path=path,
         ) from None
 
 
@@ -795,18 +853,23 @@ def _read_moment(value: object, path: str) -> datetime:
         return moment.astimezone(UTC)
     except (ValueError, OverflowError):
         raise FormatError(
-            f"expected a moment such as 2026-09-20T12:00:00.000000+00:00, found {_kind(value)}",
+            gettext_noop(
+                "expected a moment such as 2026-09-20T12:00:00.000000+00:00, found %(found)s"
+            ),
+            {"found": _kind(value)},
             path=path,
         ) from None
 
 
 def _read_parameters(value: object, path: str) -> tuple[tuple[str, str], ...]:
     if not isinstance(value, dict):
-        raise FormatError(f"expected an object, found {_kind(value)}", path=path)
+        raise FormatError(_EXPECTED_OBJECT, {"found": _kind(value)}, path=path)
     for name, text in value.items():
         if not isinstance(text, str):
             raise FormatError(
-                f"expected an exact string, found {_kind(text)}", path=f"{path}.{name}"
+                gettext_noop("expected an exact string, found %(found)s"),
+                {"found": _kind(text)},
+                path=f"{path}.{name}",
             )
         _storable(name, path)
         _storable(text, f"{path}.{name}")
@@ -815,7 +878,9 @@ def _read_parameters(value: object, path: str) -> tuple[tuple[str, str], ...]:
 
 def _read_list(value: object, path: str) -> list[object]:
     if not isinstance(value, list):
-        raise FormatError(f"expected a list, found {_kind(value)}", path=path)
+        raise FormatError(
+            gettext_noop("expected a list, found %(found)s"), {"found": _kind(value)}, path=path
+        )
     return value
 
 
@@ -825,14 +890,21 @@ def load_archive(text: str) -> SeasonArchive:
         document = json.loads(text)
     except json.JSONDecodeError as error:
         raise FormatError(
-            f"not JSON ({error.msg})", line=error.lineno, column=error.colno
+            gettext_noop("not JSON (%(detail)s)"),
+            {"detail": Term(error.msg)},
+            line=error.lineno,
+            column=error.colno,
         ) from None
     except RecursionError:
-        raise FormatError("not JSON (nested too deeply)") from None
+        raise FormatError(gettext_noop("not JSON (nested too deeply)")) from None
     if not isinstance(document, dict):
-        raise FormatError(f"expected an object, found {_kind(document)}", path="$")
+        raise FormatError(_EXPECTED_OBJECT, {"found": _kind(document)}, path="$")
     if document.get("format") != FORMAT:
-        raise FormatError(f"not a season archive (expected {FORMAT!r})", path="format")
+        raise FormatError(
+            gettext_noop("not a season archive (expected %(format)s)"),
+            {"format": repr(FORMAT)},
+            path="format",
+        )
     version = document.get("version")
     if (
         not isinstance(version, int)
@@ -841,13 +913,16 @@ def load_archive(text: str) -> SeasonArchive:
     ):
         supported = ", ".join(str(v) for v in sorted(SUPPORTED_VERSIONS))
         raise FormatError(
-            f"version {_kind(version)} is not supported (supported: {supported})", path="version"
+            gettext_noop("version %(found)s is not supported (supported: %(supported)s)"),
+            {"found": _kind(version), "supported": supported},
+            path="version",
         )
     content = {key: value for key, value in document.items() if key not in ("format", "version")}
     archive: SeasonArchive = _read_object(SeasonArchive, content, "", version)
     if archive.fingerprint is not None and not _FINGERPRINT.fullmatch(archive.fingerprint):
         raise FormatError(
-            f"expected 64 hex digits (SHA-256), found {_kind(archive.fingerprint)}",
+            gettext_noop("expected 64 hex digits (SHA-256), found %(found)s"),
+            {"found": _kind(archive.fingerprint)},
             path="fingerprint",
         )
     _check_references(archive)
@@ -862,40 +937,54 @@ def load_archive(text: str) -> SeasonArchive:
 
 
 def _unique(values: Mapping[str, object], what: str) -> None:
+    """Refuse a value given twice; ``what`` (marked with ``gettext_noop``) names it."""
     seen: dict[object, str] = {}
     for path, value in values.items():
         if value in seen:
-            raise FormatError(f"{what} {value} appears twice (also {seen[value]})", path=path)
+            raise FormatError(
+                gettext_noop("%(what)s %(value)s appears twice (also %(other)s)"),
+                {"what": Term(what), "value": value, "other": seen[value]},
+                path=path,
+            )
         seen[value] = path
 
 
 def _check_references(archive: SeasonArchive) -> None:
-    _unique({f"members[{i}].id": m.id for i, m in enumerate(archive.members)}, "member id")
+    _unique(
+        {f"members[{i}].id": m.id for i, m in enumerate(archive.members)}, gettext_noop("member id")
+    )
     _unique(
         {f"participants[{i}].id": p.id for i, p in enumerate(archive.participants)},
-        "participant id",
+        gettext_noop("participant id"),
     )
-    _unique({f"rounds[{i}].number": r.number for i, r in enumerate(archive.rounds)}, "round")
+    _unique(
+        {f"rounds[{i}].number": r.number for i, r in enumerate(archive.rounds)},
+        gettext_noop("round"),
+    )
     _unique(
         {f"rule_sets[{i}].version": r.version for i, r in enumerate(archive.rule_sets)},
-        "rule-set version",
+        gettext_noop("rule-set version"),
     )
     members = {m.id for m in archive.members}
     participants = {p.id for p in archive.participants}
     _unique(
         {f"participants[{i}].member": p.member for i, p in enumerate(archive.participants)},
-        "member",
+        gettext_noop("member"),
     )
     for i, p in enumerate(archive.participants):
         if p.member not in members:
-            raise FormatError(f"unknown member {p.member}", path=f"participants[{i}].member")
+            raise FormatError(
+                gettext_noop("unknown member %(member)s"),
+                {"member": p.member},
+                path=f"participants[{i}].member",
+            )
     _unique(
         {
             f"rounds[{i}].games[{j}].id": g.id
             for i, r in enumerate(archive.rounds)
             for j, g in enumerate(r.games)
         },
-        "game id",
+        gettext_noop("game id"),
     )
     _unique(
         {
@@ -903,23 +992,27 @@ def _check_references(archive: SeasonArchive) -> None:
             for i, r in enumerate(archive.rounds)
             for j, e in enumerate(r.entries)
         },
-        "entry id",
+        gettext_noop("entry id"),
     )
     for i, rnd in enumerate(archive.rounds):
         in_round: dict[int, str] = {}
 
         def take(pid: int, path: str, in_round: dict[int, str] = in_round) -> None:
             if pid not in participants:
-                raise FormatError(f"unknown participant {pid}", path=path)
+                raise FormatError(_UNKNOWN_PARTICIPANT, {"participant": pid}, path=path)
             if pid in in_round:
                 raise FormatError(
-                    f"participant {pid} appears twice in the round (also {in_round[pid]})",
+                    gettext_noop(
+                        "participant %(participant)s appears twice in the round (also %(other)s)"
+                    ),
+                    {"participant": pid, "other": in_round[pid]},
                     path=path,
                 )
             in_round[pid] = path
 
         _unique(
-            {f"rounds[{i}].games[{j}].board": g.board for j, g in enumerate(rnd.games)}, "board"
+            {f"rounds[{i}].games[{j}].board": g.board for j, g in enumerate(rnd.games)},
+            gettext_noop("board"),
         )
         for j, game in enumerate(rnd.games):
             take(game.white, f"rounds[{i}].games[{j}].white")
@@ -936,18 +1029,21 @@ def _check_references(archive: SeasonArchive) -> None:
         for j, h in enumerate(records):
             path = f"history.{key}[{j}]"
             if previous is not None and h.history_date < previous:
-                raise FormatError(
-                    "the history must be in recording order (history_date goes back)",
-                    path=f"{path}.history_date",
-                )
+                raise FormatError(_HISTORY_ORDER, path=f"{path}.history_date")
             previous = h.history_date
             if h.round is not None and h.round not in numbers:
-                raise FormatError(f"unknown round {h.round}", path=f"{path}.round")
+                raise FormatError(
+                    gettext_noop("unknown round %(round)s"),
+                    {"round": h.round},
+                    path=f"{path}.round",
+                )
             names = ("white", "black") if isinstance(h, ArchiveGameRecord) else ("participant",)
             for name in names:
                 pid = getattr(h, name)
                 if pid is not None and pid not in participants:
-                    raise FormatError(f"unknown participant {pid}", path=f"{path}.{name}")
+                    raise FormatError(
+                        _UNKNOWN_PARTICIPANT, {"participant": pid}, path=f"{path}.{name}"
+                    )
     _check_evenings(archive, participants)
     _check_forbidden_pairs(archive, participants)
     _check_categories(archive, participants)
@@ -960,7 +1056,9 @@ def _check_evening_points(archive: SeasonArchive) -> None:
     for i, place in enumerate(places, start=1):
         if place != i:
             raise FormatError(
-                f"places must be 1 to {len(places)}, each once", path="season.evening_points"
+                gettext_noop("places must be 1 to %(count)s, each once"),
+                {"count": len(places)},
+                path="season.evening_points",
             )
 
 
@@ -969,35 +1067,44 @@ def _check_categories(archive: SeasonArchive, participants: set[int]) -> None:
     (each once), periods ending at distinct rounds."""
     _unique(
         {f"categories[{i}].order": c.order for i, c in enumerate(archive.categories)},
-        "category order",
+        gettext_noop("category order"),
     )
     _unique(
         {
             f"season.periods[{i}].last_round": p.last_round
             for i, p in enumerate(archive.season.periods)
         },
-        "period end",
+        gettext_noop("period end"),
     )
     for i, category in enumerate(archive.categories):
         path = f"categories[{i}]"
         low, high = category.rating_from, category.rating_below
         if low is not None and high is not None and low >= high:
             raise FormatError(
-                f"rating_from ({low}) must be below rating_below ({high})",
+                gettext_noop("rating_from (%(low)s) must be below rating_below (%(high)s)"),
+                {"low": low, "high": high},
                 path=f"{path}.rating_below",
             )
         first, last = category.born_from, category.born_to
         if first is not None and last is not None and first > last:
             raise FormatError(
-                f"born_from ({first}) cannot be after born_to ({last})", path=f"{path}.born_to"
+                gettext_noop("born_from (%(first)s) cannot be after born_to (%(last)s)"),
+                {"first": first, "last": last},
+                path=f"{path}.born_to",
             )
         seen: set[int] = set()
         for j, chosen in enumerate(category.chosen):
             where = f"{path}.chosen[{j}].participant"
             if chosen.participant not in participants:
-                raise FormatError(f"unknown participant {chosen.participant}", path=where)
+                raise FormatError(
+                    _UNKNOWN_PARTICIPANT, {"participant": chosen.participant}, path=where
+                )
             if chosen.participant in seen:
-                raise FormatError(f"participant {chosen.participant} appears twice", path=where)
+                raise FormatError(
+                    gettext_noop("participant %(participant)s appears twice"),
+                    {"participant": chosen.participant},
+                    path=where,
+                )
             seen.add(chosen.participant)
 
 
@@ -1010,17 +1117,22 @@ def _check_forbidden_pairs(archive: SeasonArchive, participants: set[int]) -> No
         for name in ("first", "second"):
             if getattr(pair, name) not in participants:
                 raise FormatError(
-                    f"unknown participant {getattr(pair, name)}", path=f"{path}.{name}"
+                    _UNKNOWN_PARTICIPANT,
+                    {"participant": getattr(pair, name)},
+                    path=f"{path}.{name}",
                 )
         if pair.first >= pair.second:
             raise FormatError(
-                f"second ({pair.second}) must be greater than first ({pair.first})",
+                gettext_noop("second (%(second)s) must be greater than first (%(first)s)"),
+                {"second": pair.second, "first": pair.first},
                 path=f"{path}.second",
             )
         key = (pair.first, pair.second)
         if key in seen:
             raise FormatError(
-                f"the pair {pair.first}-{pair.second} appears twice (also {seen[key]})", path=path
+                gettext_noop("the pair %(first)s-%(second)s appears twice (also %(other)s)"),
+                {"first": pair.first, "second": pair.second, "other": seen[key]},
+                path=path,
             )
         seen[key] = path
 
@@ -1028,25 +1140,33 @@ def _check_forbidden_pairs(archive: SeasonArchive, participants: set[int]) -> No
 def _check_evenings(archive: SeasonArchive, participants: set[int]) -> None:
     """One evening per date, unique report ids, reports (and their history) naming
     participants of the archive, one report per participant and evening."""
-    _unique({f"evenings[{i}].date": e.date for i, e in enumerate(archive.evenings)}, "evening")
+    _unique(
+        {f"evenings[{i}].date": e.date for i, e in enumerate(archive.evenings)},
+        gettext_noop("evening"),
+    )
     _unique(
         {
             f"evenings[{i}].reports[{j}].id": r.id
             for i, e in enumerate(archive.evenings)
             for j, r in enumerate(e.reports)
         },
-        "report id",
+        gettext_noop("report id"),
     )
     for i, evening in enumerate(archive.evenings):
         reported: dict[int, str] = {}
         for j, report in enumerate(evening.reports):
             path = f"evenings[{i}].reports[{j}].participant"
             if report.participant not in participants:
-                raise FormatError(f"unknown participant {report.participant}", path=path)
+                raise FormatError(
+                    _UNKNOWN_PARTICIPANT, {"participant": report.participant}, path=path
+                )
             if report.participant in reported:
                 raise FormatError(
-                    f"participant {report.participant} has two reports for this evening "
-                    f"(also {reported[report.participant]})",
+                    gettext_noop(
+                        "participant %(participant)s has two reports for this evening "
+                        "(also %(other)s)"
+                    ),
+                    {"participant": report.participant, "other": reported[report.participant]},
                     path=path,
                 )
             reported[report.participant] = path
@@ -1055,12 +1175,15 @@ def _check_evenings(archive: SeasonArchive, participants: set[int]) -> None:
     for j, h in enumerate(archive.report_history):
         path = f"history.reports[{j}]"
         if previous is not None and h.history_date < previous:
-            raise FormatError(
-                "the history must be in recording order (history_date goes back)",
-                path=f"{path}.history_date",
-            )
+            raise FormatError(_HISTORY_ORDER, path=f"{path}.history_date")
         previous = h.history_date
         if h.evening is not None and h.evening not in dates:
-            raise FormatError(f"unknown evening {h.evening.isoformat()}", path=f"{path}.evening")
+            raise FormatError(
+                gettext_noop("unknown evening %(evening)s"),
+                {"evening": h.evening.isoformat()},
+                path=f"{path}.evening",
+            )
         if h.participant is not None and h.participant not in participants:
-            raise FormatError(f"unknown participant {h.participant}", path=f"{path}.participant")
+            raise FormatError(
+                _UNKNOWN_PARTICIPANT, {"participant": h.participant}, path=f"{path}.participant"
+            )

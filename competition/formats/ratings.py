@@ -27,12 +27,13 @@ from typing import NoReturn
 
 from competition.formats.errors import FormatError
 from competition.formats.text import BIG, NAME_LENGTH, RELATIENUMMER_LENGTH, SMALL, decode_text
+from competition.scoring.text import gettext_noop
 
 KNSB_HEADER = "Relatienummer;Naam;Titel;FED;Rating;Nv;Geboren;S"
 _KNSB_FIELDS = KNSB_HEADER.split(";")
 _MONTHS = ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec")
 _MONTH_YEAR = re.compile(r"(?i)(" + "|".join(_MONTHS) + r")[-_ ]?([0-9]{2})(?![0-9])")
-_SAVE_AS = "CSV (cp1252 or UTF-8)"
+_SAVE_AS = gettext_noop("CSV (cp1252 or UTF-8)")
 _YEAR_MONTH = re.compile(r"(20[0-9]{2})[-_]?(0[1-9]|1[0-2])(?![0-9])")
 
 
@@ -106,11 +107,19 @@ def _int_field(
     if not text:
         return None
     if not (text.isascii() and text.isdigit()):
-        raise FormatError(f"{field} must be a number, found {text!r}", line=line, column=column)
+        raise FormatError(
+            gettext_noop("%(field)s must be a number, found %(found)s"),
+            {"field": field, "found": repr(text)},
+            line=line,
+            column=column,
+        )
     value = int(text)
     if maximum is not None and value > maximum:
         raise FormatError(
-            f"{field} must be at most {maximum}, found {value}", line=line, column=column
+            gettext_noop("%(field)s must be at most %(maximum)s, found %(found)s"),
+            {"field": field, "maximum": maximum, "found": value},
+            line=line,
+            column=column,
         )
     return value
 
@@ -121,8 +130,11 @@ def refuse_unknown_list(data: bytes) -> NoReturn:
     text = decode_text(data, save_as=_SAVE_AS)
     header = text.split("\n", 1)[0].strip()
     raise FormatError(
-        f"not a rating list: expected the KNSB header {KNSB_HEADER!r} or a FIDE header naming "
-        f"the columns 'ID Number', 'Name' and 'Fed' (found {header[:60]!r})",
+        gettext_noop(
+            "not a rating list: expected the KNSB header %(header)s or a FIDE header naming "
+            "the columns 'ID Number', 'Name' and 'Fed' (found %(found)s)"
+        ),
+        {"header": repr(KNSB_HEADER), "found": repr(header[:60])},
         line=1,
         column=1,
     )
@@ -157,8 +169,8 @@ def parse_knsb(
         assert record.relatienummer is not None
         if record.relatienummer in seen:
             raise FormatError(
-                f"relatienummer {record.relatienummer} appears twice "
-                f"(also line {seen[record.relatienummer]})",
+                gettext_noop("relatienummer %(number)s appears twice (also line %(other)s)"),
+                {"number": record.relatienummer, "other": seen[record.relatienummer]},
                 line=number,
                 column=1,
             )
@@ -177,15 +189,26 @@ def _check_knsb_header(header: str) -> None:
         got = found[index] if index < len(found) else ""
         if got != expected:
             raise FormatError(
-                f"not a KNSB rating list: header field {index + 1} is {got!r}, expected "
-                f"{expected!r} (header {KNSB_HEADER!r})",
+                gettext_noop(
+                    "not a KNSB rating list: header field %(index)s is %(found)s, expected "
+                    "%(expected)s (header %(header)s)"
+                ),
+                {
+                    "index": index + 1,
+                    "found": repr(got),
+                    "expected": repr(expected),
+                    "header": repr(KNSB_HEADER),
+                },
                 line=1,
                 column=column,
             )
         column += len(got) + 1
     raise FormatError(
-        f"not a KNSB rating list: the header has {len(found)} fields, expected "
-        f"{len(_KNSB_FIELDS)} ({KNSB_HEADER!r})",
+        gettext_noop(
+            "not a KNSB rating list: the header has %(found)s fields, expected %(expected)s "
+            "(%(header)s)"
+        ),
+        {"found": len(found), "expected": len(_KNSB_FIELDS), "header": repr(KNSB_HEADER)},
         line=1,
         column=column,
     )
@@ -195,7 +218,8 @@ def _knsb_record(line: str, number: int) -> RatingRecord:
     fields = line.split(";")
     if len(fields) != len(_KNSB_FIELDS):
         raise FormatError(
-            f"expected {len(_KNSB_FIELDS)} fields separated by ';', found {len(fields)}",
+            gettext_noop("expected %(expected)s fields separated by ';', found %(found)s"),
+            {"expected": len(_KNSB_FIELDS), "found": len(fields)},
             line=number,
             column=len(line) + 1 if len(fields) < len(_KNSB_FIELDS) else None,
         )
@@ -204,23 +228,29 @@ def _knsb_record(line: str, number: int) -> RatingRecord:
         columns.append(columns[-1] + len(field) + 1)
     relatienummer = _int_field(fields[0], number, columns[0], "Relatienummer", maximum=None)
     if relatienummer is None:
-        raise FormatError("Relatienummer is empty", line=number, column=1)
+        raise FormatError(gettext_noop("Relatienummer is empty"), line=number, column=1)
     if len(str(relatienummer)) > RELATIENUMMER_LENGTH:
         raise FormatError(
-            f"Relatienummer must have at most {RELATIENUMMER_LENGTH} digits, "
-            f"found {len(str(relatienummer))}",
+            gettext_noop("Relatienummer must have at most %(maximum)s digits, found %(found)s"),
+            {"maximum": RELATIENUMMER_LENGTH, "found": len(str(relatienummer))},
             line=number,
             column=1,
         )
     sex = fields[7].strip().lower()
     if sex not in ("", "m", "w", "v"):
         raise FormatError(
-            f"S must be 'w', 'm' or empty, found {fields[7]!r}", line=number, column=columns[7]
+            gettext_noop("S must be 'w', 'm' or empty, found %(found)s"),
+            {"found": repr(fields[7])},
+            line=number,
+            column=columns[7],
         )
     name = fields[1].strip()
     if len(name) > NAME_LENGTH:
         raise FormatError(
-            f"Naam is longer than {NAME_LENGTH} characters", line=number, column=columns[1]
+            gettext_noop("Naam is longer than %(maximum)s characters"),
+            {"maximum": NAME_LENGTH},
+            line=number,
+            column=columns[1],
         )
     return RatingRecord(
         name=name,
@@ -258,6 +288,11 @@ _RATING_COLUMNS = {
     "standard": ("SRTNG", "SGM"),
     "rapid": ("RRTNG", "RGM"),
     "blitz": ("BRTNG", "BGM"),
+}
+_NO_RATING_COLUMN = {
+    "standard": gettext_noop("no standard rating column in the header"),
+    "rapid": gettext_noop("no rapid rating column in the header"),
+    "blitz": gettext_noop("no blitz rating column in the header"),
 }
 
 
@@ -297,14 +332,17 @@ def parse_fide_txt(
     """
     if rating_kind not in _RATING_COLUMNS:
         raise ValueError(f"rating_kind must be one of {sorted(_RATING_COLUMNS)}")
-    text = decode_text(data, save_as="text (cp1252 or UTF-8)")
+    text = decode_text(data, save_as=gettext_noop("text (cp1252 or UTF-8)"))
     lines = iter(text.splitlines())
     header = next(lines, "")
     columns = {c.name: c for c in _header_columns(header)}
     if "ID NUMBER" not in columns or "NAME" not in columns or "FED" not in columns:
         raise FormatError(
-            "not a FIDE rating list: the header must name the columns 'ID Number', 'Name' and "
-            f"'Fed' (found {header[:60]!r})",
+            gettext_noop(
+                "not a FIDE rating list: the header must name the columns 'ID Number', 'Name' "
+                "and 'Fed' (found %(found)s)"
+            ),
+            {"found": repr(header[:60])},
             line=1,
             column=1,
         )
@@ -313,7 +351,7 @@ def parse_fide_txt(
         # A single list (standard, rapid or blitz) names its rating column after the month.
         month = next((c for c in columns if _MONTH_YEAR.fullmatch(c)), None)
         if month is None:
-            raise FormatError(f"no {rating_kind} rating column in the header", line=1, column=1)
+            raise FormatError(_NO_RATING_COLUMN[rating_kind], line=1, column=1)
         rating_name, games_name = month, "GMS" if "GMS" in columns else "GAMES"
         if list_date is None:
             list_date = list_date_from_filename(month)
@@ -328,7 +366,10 @@ def parse_fide_txt(
             continue
         if len(line) < minimum:
             raise FormatError(
-                f"line too short ({len(line)} characters; the Fed column ends at {minimum})",
+                gettext_noop(
+                    "line too short (%(length)s characters; the Fed column ends at %(minimum)s)"
+                ),
+                {"length": len(line), "minimum": minimum},
                 line=number,
                 column=len(line) + 1,
             )
@@ -339,10 +380,11 @@ def parse_fide_txt(
         id_column = columns["ID NUMBER"]
         fide_id = _int_field(cut(id_column), number, id_column.start + 1, "ID Number", maximum=BIG)
         if fide_id is None:
-            raise FormatError("ID Number is empty", line=number, column=1)
+            raise FormatError(gettext_noop("ID Number is empty"), line=number, column=1)
         if fide_id in seen:
             raise FormatError(
-                f"FIDE ID {fide_id} appears twice (also line {seen[fide_id]})",
+                gettext_noop("FIDE ID %(id)s appears twice (also line %(other)s)"),
+                {"id": fide_id, "other": seen[fide_id]},
                 line=number,
                 column=1,
             )
@@ -398,7 +440,7 @@ def parse_fide_xml(
     if rating_kind not in _XML_RATING:
         raise ValueError(f"rating_kind must be one of {sorted(_XML_RATING)}")
     if b"<!DOCTYPE" in data[:4096] or b"<!ENTITY" in data:
-        raise FormatError("XML with a DOCTYPE or entities is not accepted", line=1)
+        raise FormatError(gettext_noop("XML with a DOCTYPE or entities is not accepted"), line=1)
     rating_tags, games_tags = _XML_RATING[rating_kind]
     records: list[RatingRecord] = []
     seen: dict[int, int] = {}
@@ -415,20 +457,27 @@ def parse_fide_xml(
                 text = fields.get(tag, "").strip()
                 if text:
                     if not (text.isascii() and text.isdigit()):
-                        raise FormatError(f"must be a number, found {text!r}", path=f"{path}.{tag}")
+                        raise FormatError(
+                            gettext_noop("must be a number, found %(found)s"),
+                            {"found": repr(text)},
+                            path=f"{path}.{tag}",
+                        )
                     if maximum is not None and int(text) > maximum:
                         raise FormatError(
-                            f"must be at most {maximum}, found {text}", path=f"{path}.{tag}"
+                            gettext_noop("must be at most %(maximum)s, found %(found)s"),
+                            {"maximum": maximum, "found": text},
+                            path=f"{path}.{tag}",
                         )
                     return int(text)
             return None
 
         fide_id = number(("fideid",), BIG)
         if fide_id is None:
-            raise FormatError("missing", path=f"{path}.fideid")
+            raise FormatError(gettext_noop("missing"), path=f"{path}.fideid")
         if fide_id in seen:
             raise FormatError(
-                f"FIDE ID {fide_id} appears twice (also player[{seen[fide_id]}])",
+                gettext_noop("FIDE ID %(id)s appears twice (also %(other)s)"),
+                {"id": fide_id, "other": f"player[{seen[fide_id]}]"},
                 path=f"{path}.fideid",
             )
         seen[fide_id] = index
@@ -461,19 +510,28 @@ def _xml_players(data: bytes) -> Iterator[dict[str, str]]:
                 depth += 1
                 if depth == 1 and element.tag != "playerslist":
                     raise FormatError(
-                        f"not a FIDE XML list: the root element is <{element.tag}>, "
-                        "expected <playerslist>",
+                        gettext_noop(
+                            "not a FIDE XML list: the root element is %(found)s, expected "
+                            "<playerslist>"
+                        ),
+                        {"found": f"<{element.tag}>"},
                         line=1,
                     )
                 continue
             depth -= 1
             if depth == 1:
                 if element.tag != "player":
-                    raise FormatError(f"unexpected element <{element.tag}> in <playerslist>")
+                    raise FormatError(
+                        gettext_noop("unexpected element %(found)s in <playerslist>"),
+                        {"found": f"<{element.tag}>"},
+                    )
                 yield {child.tag: child.text or "" for child in element}
                 element.clear()
     except ElementTree.ParseError as error:
         line, column = error.position
         raise FormatError(
-            f"not well-formed XML ({error.msg})", line=line, column=column + 1
+            gettext_noop("not well-formed XML (%(detail)s)"),
+            {"detail": error.msg},
+            line=line,
+            column=column + 1,
         ) from None

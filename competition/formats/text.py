@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 
-from competition.formats.errors import FormatError
+from competition.formats.errors import FormatError, Term
+from competition.scoring.text import gettext_noop
 
 SMALL = 32767  # PositiveSmallIntegerField: ratings, birth years, round numbers
 INT = 2147483647  # PositiveIntegerField
@@ -51,7 +52,8 @@ def _is_utf16(data: bytes) -> bool:
 
 
 def decode_text(data: bytes, *, save_as: str, fallback: str = "cp1252") -> str:
-    """``data`` as text (see the module docstring); ``save_as`` ends the UTF-16 message.
+    """``data`` as text (see the module docstring); ``save_as`` (marked with ``gettext_noop``)
+    ends the UTF-16 message.
 
     >>> decode_text("Tiebreak café".encode("cp1252"), save_as="UTF-8 text")
     'Tiebreak café'
@@ -62,13 +64,18 @@ def decode_text(data: bytes, *, save_as: str, fallback: str = "cp1252") -> str:
 the control character U+0003
     """
     if _is_utf16(data):
-        raise FormatError(f"the file is UTF-16; save it as {save_as}", line=1)
+        raise FormatError(
+            gettext_noop("the file is UTF-16; save it as %(save_as)s"),
+            {"save_as": Term(save_as)},
+            line=1,
+        )
     data = data.removeprefix(b"\xef\xbb\xbf")
     control = _CONTROL.search(data)
     if control is not None:
         line, column = _location(data, control.start())
         raise FormatError(
-            f"not a text file: it contains the control character U+{control.group()[0]:04X}",
+            gettext_noop("not a text file: it contains the control character %(code)s"),
+            {"code": f"U+{control.group()[0]:04X}"},
             line=line,
             column=column,
         )
@@ -81,7 +88,8 @@ the control character U+0003
     except UnicodeDecodeError as error:
         line, column = _location(data, error.start)
         raise FormatError(
-            f"byte 0x{data[error.start]:02x} is neither UTF-8 nor Windows-1252 text",
+            gettext_noop("byte %(byte)s is neither UTF-8 nor Windows-1252 text"),
+            {"byte": f"0x{data[error.start]:02x}"},
             line=line,
             column=column,
         ) from None

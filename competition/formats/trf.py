@@ -29,7 +29,8 @@ from datetime import date
 from decimal import Decimal
 from fractions import Fraction
 
-from competition.formats.errors import FormatError
+from competition.formats.errors import FormatError, Term
+from competition.scoring.text import Text, gettext_noop
 
 RESULT_CODES = frozenset({"1", "=", "0", "+", "-", "W", "D", "L", "H", "F", "U", "Z", ""})
 OVER_THE_BOARD_CODES = frozenset({"1", "=", "0"})  # need an opponent
@@ -292,13 +293,14 @@ _GAME_POINTS = {  # result -> (white's class, black's class) in tag 162's letter
 }
 
 
-def points_disagreements(t: TrfTournament) -> list[str]:
+def points_disagreements(t: TrfTournament) -> list[Text]:
     """A warning for every player whose points column (81-84) differs from what his rounds
     give under tag 162 (games, forfeits and byes; a game without a result gives nothing).
 
     Not an error: programs add acceleration points (records 250) or keep points of rounds
     cut from the file. Example: ``start rank 1 (Anna): the points column (81-84) says 2.0,
-    but the rounds give 1 point``.
+    but the rounds give 1 point``. A warning is an English template plus values, translated
+    where it is shown (``competition.labels.text_label``).
     """
     scoring = t.scoring
     totals = {p.start_rank: Fraction(0) for p in t.players}
@@ -315,13 +317,31 @@ def points_disagreements(t: TrfTournament) -> list[str]:
     for player in t.players:
         total = totals[player.start_rank]
         if total != player.points:
-            warning = (
-                f"start rank {player.start_rank} ({player.name}): the points column (81-84) "
-                f"says {_points_text(player.points).strip()}, but the rounds give "
-                f"{_number_text(total)} point{'' if total == 1 else 's'}"
+            template = (
+                gettext_noop(
+                    "start rank %(rank)s (%(name)s): the points column (81-84) says %(says)s, "
+                    "but the rounds give %(total)s point"
+                )
+                if total == 1
+                else gettext_noop(
+                    "start rank %(rank)s (%(name)s): the points column (81-84) says %(says)s, "
+                    "but the rounds give %(total)s points"
+                )
+            )
+            warning = Text(
+                template,
+                {
+                    "rank": player.start_rank,
+                    "name": player.name,
+                    "says": _points_text(player.points).strip(),
+                    "total": _number_text(total),
+                },
             )
             if accelerated:
-                warning += " (the acceleration records 250 may explain it)"
+                warning = Text(
+                    gettext_noop("%(warning)s (the acceleration records 250 may explain it)"),
+                    {"warning": warning},
+                )
             warnings.append(warning)
     return warnings
 
@@ -438,13 +458,18 @@ def parse_trf(text: str) -> TrfTournament:
         _check_characters(line, number)
         code = line[:3]
         if len(line) > 3 and line[3] != " ":
-            raise FormatError(f"expected a blank after record code {code!r}", line=number, column=4)
+            raise FormatError(
+                gettext_noop("expected a blank after record code %(code)s"),
+                {"code": repr(code)},
+                line=number,
+                column=4,
+            )
         if code == "001":
             player = _parse_player(line, number)
             if player.start_rank in player_lines:
                 raise FormatError(
-                    f"start rank {player.start_rank} appears twice "
-                    f"(also line {player_lines[player.start_rank]})",
+                    gettext_noop("start rank %(rank)s appears twice (also line %(other)s)"),
+                    {"rank": player.start_rank, "other": player_lines[player.start_rank]},
                     line=number,
                     column=5,
                 )
@@ -461,14 +486,18 @@ def parse_trf(text: str) -> TrfTournament:
         elif re.fullmatch(r"[A-Z]{3}", code):
             nationals.append((_parse_national(line, number), number))
         else:
-            raise FormatError(f"unknown record {code!r}", line=number, column=1)
+            raise FormatError(
+                gettext_noop("unknown record %(code)s"), {"code": repr(code)}, line=number, column=1
+            )
     if scoring_line is not None:
         _parse_scoring(scoring_line[0][4:], line=scoring_line[1])
     for national, number in nationals:
         if national.start_rank not in player_lines:
             raise FormatError(
-                f"national rating record for start rank {national.start_rank}, "
-                "which has no 001 record",
+                gettext_noop(
+                    "national rating record for start rank %(rank)s, which has no 001 record"
+                ),
+                {"rank": national.start_rank},
                 line=number,
                 column=5,
             )
@@ -501,7 +530,10 @@ def _check_characters(line: str, number: int) -> None:
     for index, char in enumerate(line):
         if _unwritable(char):
             raise FormatError(
-                f"unexpected control character {char!r}", line=number, column=index + 1
+                gettext_noop("unexpected control character %(char)s"),
+                {"char": repr(char)},
+                line=number,
+                column=index + 1,
             )
 
 
@@ -511,22 +543,30 @@ def _field(line: str, first: int, last: int) -> str:
 
 
 def _blank_columns(line: str, number: int, columns: Sequence[int], what: str) -> None:
+    """Refuse a character in a column that must be blank; ``what`` (the record, marked with
+    ``gettext_noop``) names it in the message."""
     for column in columns:
         if column <= len(line) and line[column - 1] != " ":
             raise FormatError(
-                f"misaligned {what}: column {column} must be blank, found {line[column - 1]!r}",
+                gettext_noop(
+                    "misaligned %(what)s: column %(column)s must be blank, found %(found)s"
+                ),
+                {"what": Term(what), "column": column, "found": repr(line[column - 1])},
                 line=number,
                 column=column,
             )
 
 
 def _integer(line: str, number: int, first: int, last: int, what: str) -> int | None:
+    """The number in columns ``first``..``last``, or None when they are blank; ``what`` (marked
+    with ``gettext_noop``) names it in the message."""
     text = _field(line, first, last)
     if not text:
         return None
     if not text.isdigit() or not text.isascii():
         raise FormatError(
-            f"{what} must be a number, found {text!r} (columns {first}-{last})",
+            gettext_noop("%(what)s must be a number, found %(found)s (columns %(first)s-%(last)s)"),
+            {"what": Term(what), "found": repr(text), "first": first, "last": last},
             line=number,
             column=first,
         )
@@ -536,18 +576,26 @@ def _integer(line: str, number: int, first: int, last: int, what: str) -> int | 
 def _parse_player(line: str, number: int) -> TrfPlayer:
     if len(line) < 84:
         raise FormatError(
-            f"player record too short ({len(line)} characters; points end at column 84)",
+            gettext_noop(
+                "player record too short (%(length)s characters; points end at column 84)"
+            ),
+            {"length": len(line)},
             line=number,
             column=len(line) + 1,
         )
-    _blank_columns(line, number, (9, 14, 48, 53, 57, 69, 80, 85, 90, 91), "player record")
-    start_rank = _integer(line, number, 5, 8, "start rank")
+    _blank_columns(
+        line, number, (9, 14, 48, 53, 57, 69, 80, 85, 90, 91), gettext_noop("player record")
+    )
+    start_rank = _integer(line, number, 5, 8, gettext_noop("start rank"))
     if not start_rank:
-        raise FormatError("start rank must be 1 to 9999 (columns 5-8)", line=number, column=5)
+        raise FormatError(
+            gettext_noop("start rank must be 1 to 9999 (columns 5-8)"), line=number, column=5
+        )
     points_text = _field(line, 81, 84)
     if points_text and not _NUMBER.fullmatch(points_text):
         raise FormatError(
-            f"points must look like 11.5, found {points_text!r} (columns 81-84)",
+            gettext_noop("points must look like 11.5, found %(found)s (columns 81-84)"),
+            {"found": repr(points_text)},
             line=number,
             column=81,
         )
@@ -559,12 +607,12 @@ def _parse_player(line: str, number: int) -> TrfPlayer:
         name=_field(line, 15, 47),
         sex=_field(line, 10, 10),
         title=_field(line, 11, 13),
-        rating=_integer(line, number, 49, 52, "rating"),
+        rating=_integer(line, number, 49, 52, gettext_noop("rating")),
         federation=_field(line, 54, 56),
-        fide_id=_integer(line, number, 58, 68, "FIDE ID"),
+        fide_id=_integer(line, number, 58, 68, gettext_noop("FIDE ID")),
         birth=_field(line, 70, 79),
         points=Fraction(points_text) if points_text else Fraction(0),
-        rank=_integer(line, number, 86, 89, "rank"),
+        rank=_integer(line, number, 86, 89, gettext_noop("rank")),
         rounds=tuple(rounds),
     )
 
@@ -576,15 +624,19 @@ def _parse_round(block: str, number: int, round_number: int) -> TrfRoundResult:
         char = block[offset + 2]
         if char != " ":
             raise FormatError(
-                f"misaligned round {round_number}: column {base + offset} must be blank, "
-                f"found {char!r} (round n starts at column 92 + 10(n-1))",
+                gettext_noop(
+                    "misaligned round %(round)s: column %(column)s must be blank, found %(found)s "
+                    "(round n starts at column 92 + 10(n-1))"
+                ),
+                {"round": round_number, "column": base + offset, "found": repr(char)},
                 line=number,
                 column=base + offset,
             )
     opponent_text = block[2:6].strip()
     if opponent_text and not (opponent_text.isdigit() and opponent_text.isascii()):
         raise FormatError(
-            f"round {round_number}: opponent must be a start rank, found {opponent_text!r}",
+            gettext_noop("round %(round)s: opponent must be a start rank, found %(found)s"),
+            {"round": round_number, "found": repr(opponent_text)},
             line=number,
             column=base,
         )
@@ -593,15 +645,19 @@ def _parse_round(block: str, number: int, round_number: int) -> TrfRoundResult:
         colour = "-"
     if colour not in ("w", "b", "-"):
         raise FormatError(
-            f"round {round_number}: unknown colour {block[7]!r} (expected w, b or -)",
+            gettext_noop("round %(round)s: unknown colour %(found)s (expected w, b or -)"),
+            {"round": round_number, "found": repr(block[7])},
             line=number,
             column=base + 5,
         )
     code = block[9].strip().upper()
     if code not in RESULT_CODES:
         raise FormatError(
-            f"round {round_number}: unknown result code {block[9]!r} "
-            "(expected one of 1 = 0 + - W D L H F U Z or blank)",
+            gettext_noop(
+                "round %(round)s: unknown result code %(found)s "
+                "(expected one of 1 = 0 + - W D L H F U Z or blank)"
+            ),
+            {"round": round_number, "found": repr(block[9])},
             line=number,
             column=base + 7,
         )
@@ -612,7 +668,7 @@ def _parse_round(block: str, number: int, round_number: int) -> TrfRoundResult:
 def _parse_round_dates(line: str, number: int) -> tuple[str, ...]:
     if line[3:91].strip():
         raise FormatError(
-            "round dates must start at column 92 (round n at 92 + 10(n-1))",
+            gettext_noop("round dates must start at column 92 (round n at 92 + 10(n-1))"),
             line=number,
             column=4 + len(line[3:91]) - len(line[3:91].lstrip()),
         )
@@ -621,7 +677,10 @@ def _parse_round_dates(line: str, number: int) -> tuple[str, ...]:
         text = line[start : start + 10].strip()
         if text and not _ROUND_DATE.fullmatch(text):
             raise FormatError(
-                f"round {index + 1}: date {text!r} is not YY/MM/DD", line=number, column=start + 1
+                gettext_noop("round %(round)s: date %(found)s is not YY/MM/DD"),
+                {"round": index + 1, "found": repr(text)},
+                line=number,
+                column=start + 1,
             )
         dates.append(text)
     while dates and not dates[-1]:
@@ -632,17 +691,21 @@ def _parse_round_dates(line: str, number: int) -> tuple[str, ...]:
 def _parse_national(line: str, number: int) -> TrfNationalRating:
     if len(line) < 8:
         raise FormatError(
-            "national rating record too short (start rank at columns 5-8)",
+            gettext_noop("national rating record too short (start rank at columns 5-8)"),
             line=number,
             column=len(line) + 1,
         )
-    _blank_columns(line, number, (9, 14, 48, 53, 57, 69), "national rating record")
-    start_rank = _integer(line, number, 5, 8, "start rank")
+    _blank_columns(line, number, (9, 14, 48, 53, 57, 69), gettext_noop("national rating record"))
+    start_rank = _integer(line, number, 5, 8, gettext_noop("start rank"))
     if not start_rank:
-        raise FormatError("start rank must be 1 to 9999 (columns 5-8)", line=number, column=5)
+        raise FormatError(
+            gettext_noop("start rank must be 1 to 9999 (columns 5-8)"), line=number, column=5
+        )
     if len(line) > 79:
         raise FormatError(
-            "national rating record too long (it ends at column 79)", line=number, column=80
+            gettext_noop("national rating record too long (it ends at column 79)"),
+            line=number,
+            column=80,
         )
     return TrfNationalRating(
         federation=line[:3],
@@ -650,7 +713,7 @@ def _parse_national(line: str, number: int) -> TrfNationalRating:
         sex=_field(line, 10, 10),
         classification=_field(line, 11, 13),
         name=_field(line, 15, 47),
-        rating=_integer(line, number, 49, 52, "national rating"),
+        rating=_integer(line, number, 49, 52, gettext_noop("national rating")),
         origin=_field(line, 54, 56),
         national_id=_field(line, 58, 68),
         birth=_field(line, 70, 79),
@@ -663,8 +726,11 @@ def _parse_scoring(value: str, *, line: int | None) -> dict[str, Fraction]:
     file that does not keep those columns exactly is read too)."""
     if not _SCORING.fullmatch(value):
         raise FormatError(
-            f"scoring (tag 162) {value.strip()!r} is not letters W D L A P X each followed by "
-            "points like 1.0",
+            gettext_noop(
+                "scoring (tag 162) %(found)s is not letters W D L A P X each followed by points "
+                "like 1.0"
+            ),
+            {"found": repr(value.strip())},
             line=line,
             column=5,
         )
@@ -693,8 +759,16 @@ def _check_pairings(players: Sequence[TrfPlayer], lines: dict[int, int]) -> None
                 continue
             if opponent in claimed:
                 raise FormatError(
-                    f"round {round_number}: player {opponent} is paired twice "
-                    f"(by player {claimed[opponent]} and player {player.start_rank})",
+                    gettext_noop(
+                        "round %(round)s: player %(player)s is paired twice (by player %(first)s "
+                        "and player %(second)s)"
+                    ),
+                    {
+                        "round": round_number,
+                        "player": opponent,
+                        "first": claimed[opponent],
+                        "second": player.start_rank,
+                    },
                     line=lines[player.start_rank],
                     column=_column(round_number, 0),
                 )
@@ -707,26 +781,58 @@ def _check_pairings(players: Sequence[TrfPlayer], lines: dict[int, int]) -> None
             other = _round_of(by_rank[record.opponent], round_number)
             other_line = lines[record.opponent]
             if other.opponent != player.start_rank:
-                says = f"player {other.opponent}" if other.opponent is not None else "no opponent"
+                if other.opponent is None:
+                    reason = gettext_noop(
+                        "round %(round)s: player %(player)s is paired with player %(opponent)s, "
+                        "but line %(other_line)s gives player %(opponent)s no opponent"
+                    )
+                else:
+                    reason = gettext_noop(
+                        "round %(round)s: player %(player)s is paired with player %(opponent)s, "
+                        "but line %(other_line)s pairs player %(opponent)s with player %(says)s"
+                    )
                 raise FormatError(
-                    f"round {round_number}: player {player.start_rank} is paired with player "
-                    f"{record.opponent}, but line {other_line} gives player {record.opponent} "
-                    f"{says}",
+                    reason,
+                    {
+                        "round": round_number,
+                        "player": player.start_rank,
+                        "opponent": record.opponent,
+                        "other_line": other_line,
+                        "says": other.opponent,
+                    },
                     line=own_line,
                     column=_column(round_number, 0),
                 )
             if record.colour == other.colour:
                 raise FormatError(
-                    f"round {round_number}: players {player.start_rank} and {record.opponent} "
-                    f"both have colour {record.colour!r} (line {other_line})",
+                    gettext_noop(
+                        "round %(round)s: players %(player)s and %(opponent)s both have colour "
+                        "%(colour)s (line %(other_line)s)"
+                    ),
+                    {
+                        "round": round_number,
+                        "player": player.start_rank,
+                        "opponent": record.opponent,
+                        "colour": repr(record.colour),
+                        "other_line": other_line,
+                    },
                     line=own_line,
                     column=_column(round_number, 5),
                 )
             if not _results_agree(record.code, other.code):
                 raise FormatError(
-                    f"round {round_number}: result {record.code or ' '!r} of player "
-                    f"{player.start_rank} contradicts result {other.code or ' '!r} of player "
-                    f"{record.opponent} (line {other_line})",
+                    gettext_noop(
+                        "round %(round)s: result %(result)s of player %(player)s contradicts "
+                        "result %(other_result)s of player %(opponent)s (line %(other_line)s)"
+                    ),
+                    {
+                        "round": round_number,
+                        "result": repr(record.code or " "),
+                        "player": player.start_rank,
+                        "other_result": repr(other.code or " "),
+                        "opponent": record.opponent,
+                        "other_line": other_line,
+                    },
                     line=own_line,
                     column=_column(round_number, 7),
                 )
@@ -748,38 +854,44 @@ def _check_own_record(
     if record.opponent is None:
         if record.code in OVER_THE_BOARD_CODES:
             raise FormatError(
-                f"round {round_number}: result {record.code!r} is a game and needs an opponent",
+                gettext_noop("round %(round)s: result %(result)s is a game and needs an opponent"),
+                {"round": round_number, "result": repr(record.code)},
                 line=number,
                 column=_column(round_number, 0),
             )
         if record.colour != "-":
             raise FormatError(
-                f"round {round_number}: colour {record.colour!r} without an opponent",
+                gettext_noop("round %(round)s: colour %(colour)s without an opponent"),
+                {"round": round_number, "colour": repr(record.colour)},
                 line=number,
                 column=_column(round_number, 5),
             )
         return
     if record.code in BYE_CODES:
         raise FormatError(
-            f"round {round_number}: result {record.code!r} is a bye and cannot have an opponent",
+            gettext_noop("round %(round)s: result %(result)s is a bye and cannot have an opponent"),
+            {"round": round_number, "result": repr(record.code)},
             line=number,
             column=_column(round_number, 7),
         )
     if record.opponent == player.start_rank:
         raise FormatError(
-            f"round {round_number}: player {player.start_rank} is paired with himself",
+            gettext_noop("round %(round)s: player %(player)s is paired with himself"),
+            {"round": round_number, "player": player.start_rank},
             line=number,
             column=_column(round_number, 0),
         )
     if record.opponent not in by_rank:
         raise FormatError(
-            f"round {round_number}: opponent {record.opponent} does not exist",
+            gettext_noop("round %(round)s: opponent %(opponent)s does not exist"),
+            {"round": round_number, "opponent": record.opponent},
             line=number,
             column=_column(round_number, 0),
         )
     if record.colour == "-":
         raise FormatError(
-            f"round {round_number}: a pairing needs colour 'w' or 'b'",
+            gettext_noop("round %(round)s: a pairing needs colour 'w' or 'b'"),
+            {"round": round_number},
             line=number,
             column=_column(round_number, 5),
         )

@@ -16,13 +16,15 @@ from enum import StrEnum
 from fractions import Fraction
 
 from competition.scoring.model import ParameterValue
+from competition.scoring.text import Term, Text, TextError, gettext_noop
 
 _FRACTION_TEXT = re.compile(r"^[+-]?\d+(/0*[1-9]\d*|\.\d+)?$")  # no zero denominator
 EMPTY = ""  # the value of a parameter left empty (only where its spec's ``words`` allow it)
 
 
-class ParameterError(ValueError):
-    """A parameter value is missing, unknown, of the wrong kind or out of range."""
+class ParameterError(TextError):
+    """A parameter value is missing, unknown, of the wrong kind or out of range (an English
+    template plus values: :class:`TextError`)."""
 
 
 class ParameterKind(StrEnum):
@@ -66,22 +68,49 @@ class ParameterSpec:
                 raise ValueError(f"{self.name}: choices must not look like numbers")
 
     def allowed(self) -> str:
-        """The allowed values in words, for error messages and forms."""
+        """The allowed values in English words, for error messages and forms.
+
+        >>> ParameterSpec("n", ParameterKind.INT, 1, "", minimum=1, maximum=9).allowed()
+        'a whole number from 1 to 9'
+        """
+        return str(self.allowed_text())
+
+    def allowed_text(self) -> Text:
+        """:meth:`allowed` as a text to translate (``competition.labels.text_label``)."""
         if self.kind is ParameterKind.BOOL:
-            return "true or false"
+            return Text(gettext_noop("true or false"))
         if self.kind is ParameterKind.CHOICE:
-            return "one of " + ", ".join(self.choices)
-        noun = "a whole number" if self.kind is ParameterKind.INT else "an exact number"
-        if self.minimum is not None and self.maximum is not None:
-            text = f"{noun} from {self.minimum} to {self.maximum}"
-        elif self.minimum is not None:
-            text = f"{noun} of at least {self.minimum}"
-        elif self.maximum is not None:
-            text = f"{noun} of at most {self.maximum}"
+            return Text(gettext_noop("one of %(choices)s"), {"choices": ", ".join(self.choices)})
+        low, high = self.minimum, self.maximum
+        if self.kind is ParameterKind.INT:
+            if low is not None and high is not None:
+                text = Text(
+                    gettext_noop("a whole number from %(low)s to %(high)s"),
+                    {"low": low, "high": high},
+                )
+            elif low is not None:
+                text = Text(gettext_noop("a whole number of at least %(low)s"), {"low": low})
+            elif high is not None:
+                text = Text(gettext_noop("a whole number of at most %(high)s"), {"high": high})
+            else:
+                text = Text(gettext_noop("a whole number"))
+        elif low is not None and high is not None:
+            text = Text(
+                gettext_noop("an exact number from %(low)s to %(high)s"), {"low": low, "high": high}
+            )
+        elif low is not None:
+            text = Text(gettext_noop("an exact number of at least %(low)s"), {"low": low})
+        elif high is not None:
+            text = Text(gettext_noop("an exact number of at most %(high)s"), {"high": high})
         else:
-            text = noun
+            text = Text(gettext_noop("an exact number"))
         for word in self.words:
-            text += " or empty" if word == EMPTY else f" or {word}"
+            if word == EMPTY:
+                text = Text(gettext_noop("%(allowed)s or empty"), {"allowed": text})
+            else:
+                text = Text(
+                    gettext_noop("%(allowed)s or %(word)s"), {"allowed": text, "word": word}
+                )
         return text
 
     def coerce(self, raw: object) -> ParameterValue:
@@ -126,7 +155,13 @@ class ParameterSpec:
 
     def _error(self, raw: object) -> ParameterError:
         return ParameterError(
-            f"parameter {self.name}: {raw!r} is not allowed; use {self.allowed()}"
+            gettext_noop("parameter %(name)s: %(value)s is not allowed; use %(allowed)s"),
+            # A text quoted, a number as it reads ("2", not "Fraction(2, 1)").
+            {
+                "name": self.name,
+                "value": repr(raw) if isinstance(raw, str) else str(raw),
+                "allowed": self.allowed_text(),
+            },
         )
 
 
@@ -142,7 +177,8 @@ def validate_parameters(
     unknown = sorted(set(raw) - set(known))
     if unknown:
         raise ParameterError(
-            f"unknown parameter {unknown[0]}; known parameters: {', '.join(known) or 'none'}"
+            gettext_noop("unknown parameter %(name)s; known parameters: %(known)s"),
+            {"name": unknown[0], "known": ", ".join(known) or Term(gettext_noop("none"))},
         )
     return {
         spec.name: spec.coerce(raw[spec.name]) if spec.name in raw else spec.default
@@ -159,7 +195,10 @@ def parameters_to_json(values: Mapping[str, ParameterValue]) -> dict[str, object
         elif isinstance(value, bool | int | str):
             stored[name] = value
         else:
-            raise ParameterError(f"parameter {name}: cannot store {value!r}")
+            raise ParameterError(
+                gettext_noop("parameter %(name)s: cannot store %(value)s"),
+                {"name": name, "value": repr(value)},
+            )
     return stored
 
 
@@ -176,5 +215,8 @@ def parameters_from_json(data: Mapping[str, object]) -> dict[str, ParameterValue
         elif isinstance(value, bool | int | str):
             values[name] = value
         else:
-            raise ParameterError(f"parameter {name}: cannot read {value!r}")
+            raise ParameterError(
+                gettext_noop("parameter %(name)s: cannot read %(value)s"),
+                {"name": name, "value": repr(value)},
+            )
     return values

@@ -16,10 +16,14 @@ from fractions import Fraction
 from itertools import repeat
 
 from competition.scoring.model import EntryKind, Participant, Result, Round, SeasonInput
+from competition.scoring.text import TextError
 
 
-class ScoringInputError(ValueError):
-    """The season handed to the engine is inconsistent (a participant twice in a round, ...)."""
+class ScoringInputError(TextError):
+    """The season handed to the engine is inconsistent (a participant twice in a round, ...).
+
+    The message is an English template plus values (:class:`TextError`): one the reader may see
+    is marked with ``gettext_noop``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,7 +286,39 @@ def _round_classes(
     rnd: Round, known: Mapping[int, Participant], table: _ClassTable
 ) -> tuple[dict[int, int], dict[int, int]]:
     """The row classes and opponents the round itself holds (games and entries), refusing any
-    participant twice."""
+    participant twice.
+
+    The rows are stored without a check each; a round with a participant twice (or playing
+    himself) then has fewer participants than rows, and one with an unknown participant has
+    one outside ``known``: such a round is read again by :func:`_checked_round_classes`,
+    which names the fault.
+    """
+    classes: dict[int, int] = {}
+    opponents: dict[int, int] = {}
+    games, numbers = table.games, table.numbers
+    for match in rnd.games:
+        white, black, result = match.white, match.black, match.result
+        white_class, black_class = games.get(id(result)) or table.game(result)
+        classes[white] = white_class
+        classes[black] = black_class
+        opponents[white] = black
+        opponents[black] = white
+    for entry in rnd.entries:
+        points, kind = entry.points, entry.kind
+        row_class = numbers.get((id(points), _NO_RESULT, "", id(kind)))
+        if row_class is None:
+            row_class = table.number(points, "", None, kind)
+        classes[entry.participant] = row_class
+    if len(classes) != 2 * len(rnd.games) + len(rnd.entries) or not classes.keys() <= known.keys():
+        return _checked_round_classes(rnd, known, table)
+    return classes, opponents
+
+
+def _checked_round_classes(
+    rnd: Round, known: Mapping[int, Participant], table: _ClassTable
+) -> tuple[dict[int, int], dict[int, int]]:
+    """:func:`_round_classes` with a check per row: raises :class:`ScoringInputError` at the
+    first participant who is unknown, plays himself or appears twice."""
     classes: dict[int, int] = {}
     opponents: dict[int, int] = {}
 

@@ -11,7 +11,7 @@ from competition.scoring.systems.internal_sb import InternalSonnebornBerger
 from competition.scoring.systems.keizer import Keizer
 from competition.scoring.systems.points import PointsSystem
 from competition.scoring.systems.van_den_brink import VanDenBrink
-from competition.scoring.text import gettext_noop
+from competition.scoring.text import TextError, gettext_noop
 
 # Names of the systems' own figures (the tie-breaks have theirs in TIEBREAK_LABELS), in
 # English; competition.labels translates them.
@@ -31,8 +31,12 @@ SYSTEMS: dict[str, RankingSystem] = {
 }
 
 
-class UnknownSystemError(KeyError, ValueError):
-    """The season names a ranking system that does not exist."""
+class UnknownSystemError(KeyError, TextError):
+    """The season names a ranking system that does not exist (an English template plus
+    values: :class:`TextError`)."""
+
+    def __init__(self, template: str, values: dict[str, object] | None = None) -> None:
+        TextError.__init__(self, template, values)
 
     def __str__(self) -> str:
         return str(self.args[0])
@@ -44,5 +48,6 @@ def get_system(key: str) -> RankingSystem:
         return SYSTEMS[key]
     except KeyError:
         raise UnknownSystemError(
-            f"unknown ranking system {key!r}; known systems: {', '.join(SYSTEMS)}"
+            gettext_noop("unknown ranking system %(key)s; known systems: %(known)s"),
+            {"key": repr(key), "known": ", ".join(SYSTEMS)},
         ) from None

@@ -23,6 +23,7 @@ from django.db.models import CharField, DecimalField, IntegerField, Q, TextField
 from django.db.models.functions import Cast
 
 from competition.exact import fraction_from_text
+from competition.labels import error_text
 from competition.models import Game, Participant, Round, RoundEntry, Season, StandingsSnapshot
 from competition.scoring import engine, movement
 from competition.scoring import model as scoring
@@ -318,7 +319,7 @@ def participant_detail(
         moves = _movements(season_in, participant_id, texts, after_round, context)
         corrections = _corrections(season_in, participant_id, after_round, season)
     except (ScoringInputError, ValueError) as error:
-        return dataclasses.replace(base, error=str(error))
+        return dataclasses.replace(base, error=error_text(error))
     records = participant_records(season_in, participant_id, after_round)
     per_round: dict[int, dict[str, Fraction]] = defaultdict(dict)
     sections: dict[str, list[scoring.Contribution]] = {}

@@ -12,6 +12,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from competition import labels
 from competition.formats.archive import load_archive
 from competition.formats.archive_input import archive_fingerprint
 from competition.models import Season
@@ -115,8 +116,14 @@ def test_members_matched_with_their_own_names_give_a_warning() -> None:
     member.save()
     report = archive_import(data=json.dumps(document))
     copy = Season.objects.get(slug="kopie")
-    assert report.warnings == [
-        f"the imported season's standings fingerprint is "
-        f"{short_form(season_fingerprint(season_input(copy)))}, not the archive's "
-        f"{short_form(document['fingerprint'])}, because existing members keep their own names"
+    imported = short_form(season_fingerprint(season_input(copy)))
+    exported = short_form(document["fingerprint"])
+    # A template with values, in the reader's language where it is shown.
+    assert [labels.text_label(w, "en") for w in report.warnings] == [
+        f"the imported season's standings fingerprint is {imported}, not the archive's "
+        f"{exported}, because existing members keep their own names"
+    ]
+    assert [labels.text_label(w, "nl") for w in report.warnings] == [
+        f"de vingerafdruk van de stand van het ingelezen seizoen is {imported}, niet die van "
+        f"het archief ({exported}), omdat bestaande leden hun eigen namen houden"
     ]

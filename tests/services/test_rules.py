@@ -61,6 +61,32 @@ def test_bad_rules_are_refused_with_a_reason(overrides, message) -> None:
     assert message in str(error.value)
 
 
+@pytest.mark.parametrize(
+    ("overrides", "dutch"),
+    [
+        (
+            {"system": "keizer-x"},
+            "onbekend ranglijstsysteem 'keizer-x'; bekende systemen: points, internal-sb, "
+            "van-den-brink, keizer",
+        ),
+        (
+            {"system": "van-den-brink", "parameters": {"factor": "2"}},
+            "parameter factor: 2 is niet toegestaan; gebruik een exact getal van 0 tot en met 1",
+        ),
+        (
+            {"system": "van-den-brink", "parameters": {"bogus": "1"}},
+            "onbekende parameter bogus; bekende parameters: ",
+        ),
+        ({"tiebreaks": ["XYZ"]}, "onbekend scheidingssysteem 'XYZ'; bekende codes: "),
+    ],
+)
+def test_the_scoring_packages_refusals_are_told_in_dutch(overrides, dutch) -> None:
+    """Issue 15: the pure package's English template, translated by the service."""
+    with translation.override("nl"), pytest.raises(ServiceError) as error:
+        _valid(**overrides)
+    assert str(error.value).startswith(dutch)
+
+
 def test_valid_rules_are_normalised_and_stored_exactly() -> None:
     rules = _valid(system="van-den-brink", parameters={"factor": "0,07"}, tiebreaks=["bh / c1"])
     assert rules.parameters["factor"] == "7/100"  # 0,07 is exactly seven hundredths

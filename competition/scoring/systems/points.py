@@ -55,8 +55,11 @@ class PointsSystem(RankingSystem):
         values = super().validate(raw)
         if not values["loss"] <= values["draw"] <= values["win"]:  # type: ignore[operator]
             raise ParameterError(
-                "parameter draw: must lie between loss and win "
-                f"(loss {values['loss']}, draw {values['draw']}, win {values['win']})"
+                gettext_noop(
+                    "parameter draw: the points for a draw (%(draw)s) must lie between those "
+                    "for a loss (%(loss)s) and a win (%(win)s)"
+                ),
+                {name: values[name] for name in ("loss", "draw", "win")},
             )
         return values
 

@@ -71,8 +71,11 @@ def start_points_of(participant: Participant, parameters: Mapping[str, Parameter
         step = Fraction(parameters["start_points_step"])
         return top - step * (participant.start_rank - 1)
     raise ScoringInputError(
-        f"participant {participant.name} has neither start points nor a start rank; "
-        "the Van den Brink system needs one of them"
+        gettext_noop(
+            "participant %(name)s has neither start points nor a start rank; the Van den "
+            "Brink system needs one of them"
+        ),
+        {"name": participant.name},
     )
 
 

@@ -21,6 +21,7 @@ from competition.scoring.tiebreaks.codes import (
     DIRECT_ENCOUNTER,
     TIEBREAK_CODES,
     TIEBREAK_LABELS,
+    UnknownTiebreakError,
     validate_tiebreaks,
 )
 from competition.scoring.tiebreaks.direct_encounter import (
@@ -41,6 +42,7 @@ __all__ = [
     "UNPLAYED_POLICIES",
     "Meetings",
     "TiebreakSheet",
+    "UnknownTiebreakError",
     "compute_tiebreaks",
     "compute_tiebreaks_by_rules",
     "direct_encounter",

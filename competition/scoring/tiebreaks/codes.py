@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from competition.scoring.text import gettext_noop
+from competition.scoring.text import TextError, gettext_noop
 
 TIEBREAK_LABELS: dict[str, str] = {  # English names; competition.labels translates them
     "BH": gettext_noop("Buchholz"),
@@ -51,14 +51,21 @@ MEDIAN_SWITCH = 8  # seed 002: 1 + 1 cut up to 8 games, 2 + 2 from 9 games
 KASHDAN: tuple[int, int, int] = (1, 2, 4)
 
 
+class UnknownTiebreakError(TextError):
+    """A tie-break code that does not exist (a ``ValueError``; an English template plus
+    values: :class:`TextError`)."""
+
+
 def validate_tiebreaks(codes: Sequence[str]) -> tuple[str, ...]:
-    """Normalise codes ("bh / c1" -> "BH/C1", "SB-C1" -> "SB/C1"); unknown ones raise ValueError."""
+    """Normalise codes ("bh / c1" -> "BH/C1", "SB-C1" -> "SB/C1"); unknown ones raise
+    :class:`UnknownTiebreakError`."""
     normalised: list[str] = []
     for code in codes:
         clean = "".join(str(code).split()).upper().replace("-", "/")
         if clean not in TIEBREAK_LABELS:
-            raise ValueError(
-                f"unknown tie-break {code!r}; known codes: {', '.join(TIEBREAK_CODES)}"
+            raise UnknownTiebreakError(
+                gettext_noop("unknown tie-break %(code)s; known codes: %(known)s"),
+                {"code": repr(code), "known": ", ".join(TIEBREAK_CODES)},
             )
         normalised.append(clean)
     return tuple(normalised)
