@@ -14,7 +14,10 @@ from typing import Literal
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
+
+from competition.clubs import site_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -56,18 +59,25 @@ INSTALLED_APPS = [
     "simple_history",
     "axes",
     "csp",
+    # django-ninja: the API (competition.api); its docs page's script and style come from
+    # its own static files (never a CDN) only while it is an installed app.
+    "ninja",
     "competition",
 ]
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "csp.middleware.CSPMiddleware",
+    # /api/: CORS for GET (any site, no credentials) and ETags with 304 answers.
+    "competition.api.http.ApiHeadersMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "competition.middleware.ClubLanguageMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # /<club>/… : the club's own addresses (request.club); old addresses redirect.
+    "competition.middleware.ClubAddressMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "competition.middleware.DatabaseBusyMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
@@ -144,7 +154,8 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-STATIC_ROOT = BASE_DIR / "staticfiles"
+# collectstatic writes here (the Dockerfile, a server of your own); STATIC_ROOT overrides it.
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -156,7 +167,8 @@ STORAGES = {
     },
 }
 
-LOGIN_URL = "login"
+# The login is the site's, not a club's: /login/ even from a club's page (/<club>/…).
+LOGIN_URL = lazy(lambda: site_url("login"), str)()
 LOGIN_REDIRECT_URL = "competition:after_login"  # a TD to the club evening, others home
 LOGOUT_REDIRECT_URL = "competition:home"
 

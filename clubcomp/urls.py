@@ -1,15 +1,24 @@
 """Top-level URLs: the competition app, auth (login, logout, password reset), admin, the language
-switch and ``/healthz``."""
+switch, the JSON API (``/api/v1/``) and ``/healthz``."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from competition.api.v1 import api
 from competition.views.health import healthz
+from competition.views.offline import manifest, offline_page, service_worker
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    # The TD's evening as an installable app that works offline (docs/offline.md); site-level,
+    # as the service worker's scope must hold every club's /<club>/td/ pages.
+    path("manifest.webmanifest", manifest, name="manifest"),
+    path("service-worker.js", service_worker, name="service_worker"),
+    path("offline", offline_page, name="offline"),
     path("admin/", admin.site.urls),
+    # The public read-only JSON API (docs/api.md); its OpenAPI document and docs page.
+    path("api/v1/", api.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),

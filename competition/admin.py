@@ -26,6 +26,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from simple_history.admin import SimpleHistoryAdmin
 
+from competition.clubs import club_url
 from competition.forms.ranges import integer_range
 from competition.models import (
     Club,
@@ -288,7 +289,7 @@ class SeasonAdmin(SeasonWrites):
     def rules_page(self, obj: Season) -> str:
         return format_html(
             '<a href="{}">{}</a>',
-            reverse("competition:season_rules", args=[obj.slug]),
+            club_url(obj.club.slug, "competition:season_rules", args=[obj.slug]),
             _("Change the system, parameters and tie-breaks (with a preview)"),
         )
 
@@ -334,10 +335,15 @@ def correction_link(record: Game | RoundEntry) -> str:
     """A link to the TD's correction page of a closed round's game or entry."""
     rnd = record.round
     kwargs: dict[str, object] = {"season_slug": rnd.season.slug, "round_number": rnd.number}
+    club = rnd.season.club.slug
     if isinstance(record, Game):
-        url = reverse("competition:td_result_correct", kwargs={**kwargs, "game_id": record.pk})
+        url = club_url(
+            club, "competition:td_result_correct", kwargs={**kwargs, "game_id": record.pk}
+        )
     else:
-        url = reverse("competition:td_entry_correct", kwargs={**kwargs, "entry_id": record.pk})
+        url = club_url(
+            club, "competition:td_entry_correct", kwargs={**kwargs, "entry_id": record.pk}
+        )
     return format_html(
         '<a href="{}">{}</a>', url, gettext("Correct it on the TD's page (with a reason)")
     )

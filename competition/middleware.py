@@ -1,4 +1,5 @@
-"""The club's own middleware: its language, and "try again" when the database is busy.
+"""The club's own middleware: its language, "try again" when the database is busy, and the
+clubs' own addresses (/<club>/…).
 
 Django's LocaleMiddleware would follow the browser's Accept-Language header, so a member with
 an English phone would never see the Dutch site the club publishes. Here only the language
@@ -9,15 +10,27 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
 from django.db import OperationalError
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect, JsonResponse
+from django.db.models import Q
+from django.http import (
+    HttpRequest,
+    HttpResponse,
+    HttpResponsePermanentRedirect,
+    HttpResponseRedirect,
+    JsonResponse,
+)
+from django.urls import Resolver404, get_script_prefix, resolve, set_script_prefix
 from django.utils import translation
 from django.utils.cache import patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
+
+from competition.clubs import site_prefix_var
+from competition.models import RESERVED_CLUB_SLUGS, Club, GroupCompetition, Member, Season
 
 logger = logging.getLogger(__name__)
 
@@ -71,3 +84,112 @@ class DatabaseBusyMiddleware:
         ):
             back = "/"
         return HttpResponseRedirect(back)
+
+
+# Unprefixed club pages (the addresses before clubs had their own): the URL names whose
+# objects tell the club, by the keyword that names them.
+_CLUB_OBJECT_KEYWORDS = ("slug", "season_slug", "group_slug", "member_id")
+# Club pages without an object in the address: the club follows from the installation (one
+# club) or from the signed-in user (TD or admin of one club).
+_CLUB_PAGES_WITHOUT_OBJECT = frozenset(
+    {
+        "home",
+        "td_home",
+        "td_evening_start",
+        "td_group_new",
+        "files_home",
+        "club_embed",
+        "club_admin",
+    }
+)
+
+
+class ClubAddressMiddleware:
+    """Every club's pages live under ``/<club>/`` (one installation, many clubs).
+
+    For ``/<club>/rest`` it sets ``request.club``, serves ``/rest`` and makes ``/<club>/`` the
+    script prefix for the request, so every ``reverse()`` and ``{% url %}`` gives the club's own
+    addresses (competition.clubs). Any other path is the site's own (``request.club`` is None);
+    an address from before clubs had their own (``/season/<slug>/``, ``/td/<slug>/…``) is
+    redirected to the club's address (301, or 308 for a form so that it is sent again).
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        request.club = None  # type: ignore[attr-defined]
+        first, slash, rest = request.path_info.lstrip("/").partition("/")
+        club = None
+        if first and first not in RESERVED_CLUB_SLUGS and "." not in first:
+            club = Club.objects.filter(slug=first).first()
+        if club is not None and not slash:  # /<club> typed without its slash
+            return HttpResponsePermanentRedirect(f"{get_script_prefix()}{club.slug}/")
+        if club is None:
+            moved = self._club_address(request)
+            return moved if moved is not None else self.get_response(request)
+        request.club = club  # type: ignore[attr-defined]
+        request.path_info = "/" + rest
+        site = get_script_prefix()
+        token = site_prefix_var.set(site)
+        set_script_prefix(f"{site}{club.slug}/")
+        try:
+            return self.get_response(request)
+        finally:
+            set_script_prefix(site)
+            site_prefix_var.reset(token)
+
+    def _club_address(self, request: HttpRequest) -> HttpResponse | None:
+        """The redirect of an unprefixed club page to its club's address, or None."""
+        try:
+            match = resolve(request.path_info)
+        except Resolver404:
+            return None
+        if match.namespace != "competition":
+            return None
+        club = _club_of(match.url_name or "", match.kwargs, request)
+        if club is None:
+            return None
+        target = f"{get_script_prefix()}{club.slug}{request.path_info}"
+        if request.META.get("QUERY_STRING"):
+            target += "?" + request.META["QUERY_STRING"]
+        response = HttpResponsePermanentRedirect(
+            target, preserve_request=request.method not in ("GET", "HEAD")
+        )
+        response.club_redirect = True  # type: ignore[attr-defined]  # the tests' client follows it
+        return response
+
+
+def _club_of(url_name: str, kwargs: dict[str, Any], request: HttpRequest) -> Club | None:
+    """The club an unprefixed address belongs to, when exactly one fits; else None."""
+    if url_name in _CLUB_PAGES_WITHOUT_OBJECT:
+        clubs = list(Club.objects.all()[:2])
+        if len(clubs) == 1:
+            return clubs[0]
+        if url_name == "home":
+            return None  # the directory of clubs
+        user = request.user
+        if user.is_authenticated:
+            mine = list(
+                Club.objects.filter(
+                    Q(td_group__user__pk=user.pk) | Q(admin_group__user__pk=user.pk)
+                ).distinct()[:2]
+            )
+            if len(mine) == 1:
+                return mine[0]
+        return None
+    for keyword in _CLUB_OBJECT_KEYWORDS:
+        if keyword not in kwargs or (keyword == "member_id" and url_name != "member_profile"):
+            continue  # a member's own settings (/me/settings/<id>/) are the site's
+        value = kwargs[keyword]
+        model: type[Member | GroupCompetition | Season]
+        if keyword == "member_id":
+            model, lookup = Member, "pk"
+        elif keyword == "group_slug":
+            model, lookup = GroupCompetition, "slug"
+        else:
+            model, lookup = Season, "slug"
+        owners = model.objects.filter(**{lookup: value}).values("club_id")
+        clubs = list(Club.objects.filter(pk__in=owners)[:2])
+        return clubs[0] if len(clubs) == 1 else None
+    return None

@@ -17,8 +17,8 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
-from simple_history.models import HistoricalRecords
 
+from competition.history import History
 from competition.scoring.model import EntryKind as ScoringEntryKind
 from competition.scoring.model import Result as ScoringResult
 
@@ -35,9 +35,52 @@ def validate_exact_number(value: str) -> None:
         )
 
 
+# First parts of a path that are the site's own, never a club's address (/<club>/...).
+RESERVED_CLUB_SLUGS = frozenset(
+    {
+        "account", "admin", "api", "clubs", "embed", "files", "groups", "healthz", "i18n",
+        "login", "logout", "manifest.webmanifest", "me", "member", "offline", "season",
+        "service-worker.js", "static", "taal", "td", "welcome",
+    }
+)  # fmt: skip
+
+
+def validate_club_slug(value: str) -> None:
+    if value in RESERVED_CLUB_SLUGS:
+        raise ValidationError(
+            _("“%(value)s” is one of the site's own addresses; choose another web address."),
+            code="reserved",
+            params={"value": value},
+        )
+
+
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=120)
-    slug = models.SlugField(_("slug"), unique=True)
+    slug = models.SlugField(
+        _("web address"),
+        unique=True,
+        validators=[validate_club_slug],
+        help_text=_("The club's pages are at /<web address>/."),
+    )
+    admin_group = models.OneToOneField(
+        "auth.Group",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="admin_club",
+        verbose_name=_("club admins"),
+        help_text=_(
+            "Members of this group set the club's rules, members and tournament directors."
+        ),
+    )
+    embed_origins = models.TextField(
+        _("sites that may embed the club's pages"),
+        blank=True,
+        help_text=_(
+            "One address per line, such as https://www.myclub.nl: these sites may show the "
+            "standings in a frame on their own pages."
+        ),
+    )
     td_group = models.OneToOneField(
         "auth.Group",
         null=True,
@@ -69,7 +112,9 @@ class NameDisplay(models.TextChoices):
 
 
 class Member(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="members", verbose_name=_("club")
+    )
     name = models.CharField(_("name"), max_length=120)
     knsb_id = models.CharField(
         _("KNSB relatienummer"),
@@ -109,7 +154,14 @@ class Member(models.Model):
         _("e-mail me when a correction changes my result"), default=False
     )
     # The secret part of the member's private calendar address (made on first use).
-    feed_token = models.CharField(max_length=43, null=True, blank=True, unique=True, editable=False)
+    feed_token = models.CharField(
+        _("key of the calendar address"),
+        max_length=43,
+        null=True,
+        blank=True,
+        unique=True,
+        editable=False,
+    )
     anonymised_at = models.DateTimeField(_("anonymised"), null=True, blank=True, editable=False)
 
     class Meta:
@@ -166,9 +218,11 @@ class Season(models.Model):
         LADDER = "ladder", _("ladder (paired by standing)")
         ROUND_ROBIN = "round_robin", _("round robin (Berger tables)")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club")
+    )
     name = models.CharField(_("name"), max_length=120)
-    slug = models.SlugField(_("slug"), unique=True)
+    slug = models.SlugField(_("web address"))
     start_date = models.DateField(_("start date"), null=True, blank=True)
     end_date = models.DateField(_("end date"), null=True, blank=True)
     kind = models.CharField(_("kind"), max_length=16, choices=Kind, default=Kind.LADDER)
@@ -235,7 +289,9 @@ class Season(models.Model):
     rules_version = models.PositiveIntegerField(_("rules version"), default=1)
     # The first round the rules above score (SeasonRules.from_round of the current version):
     # the rounds before it keep the values of the earlier rule sets.
-    rules_from_round = models.PositiveSmallIntegerField(default=1, editable=False)
+    rules_from_round = models.PositiveSmallIntegerField(
+        _("rules apply from round"), default=1, editable=False
+    )
     rule_changes = models.CharField(
         _("a change of rules applies"),
         max_length=10,
@@ -243,14 +299,21 @@ class Season(models.Model):
         default=RuleChanges.WHOLE_SEASON,
     )
     data_version = models.PositiveIntegerField(
-        default=0, editable=False, help_text=_("Bumped by every write; keys the standings cache.")
+        _("data version"),
+        default=0,
+        editable=False,
+        help_text=_("Bumped by every write; keys the standings cache."),
     )
+    # When data_version or rules_version last moved: the API's Last-Modified.
+    changed_at = models.DateTimeField(_("last changed"), null=True, blank=True, editable=False)
     # Categories and periods (docs/scoring.md#categories-prizes-and-periods): the last round of
     # each period, ascending ([12, 24]: rounds 1–12 and 13–24); empty: no periods.
     period_ends = models.JSONField(_("last round of each period"), default=list, blank=True)
     # How many categories the season has, kept by competition.services.categories: the
     # participant page and "how it works" skip the categories' query for a season without any.
-    category_count = models.PositiveSmallIntegerField(default=0, editable=False)
+    category_count = models.PositiveSmallIntegerField(
+        _("number of categories"), default=0, editable=False
+    )
     several_prizes = models.BooleanField(
         _("a player may win several prizes"),
         default=True,
@@ -291,6 +354,11 @@ class Season(models.Model):
         verbose_name = _("season")
         verbose_name_plural = _("seasons")
         constraints = [
+            models.UniqueConstraint(
+                fields=["club", "slug"],
+                name="season_slug_unique_per_club",
+                violation_error_message=_("This club already has a season with this web address."),
+            ),
             models.CheckConstraint(
                 condition=Q(end_date__isnull=True)
                 | Q(start_date__isnull=True)
@@ -320,21 +388,30 @@ class Season(models.Model):
 class SeasonRules(models.Model):
     """A rule set as it was in force: saving new rules keeps the earlier ones and their dates."""
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rule_sets")
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="rule_sets", verbose_name=_("season")
+    )
     version = models.PositiveIntegerField(_("version"))
     valid_from = models.DateTimeField(_("valid from"), default=timezone.now)
     system = models.CharField(_("ranking system"), max_length=32)
     parameters = models.JSONField(_("system parameters"), default=dict, blank=True)
     tiebreaks = models.JSONField(_("tie-breaks in order"), default=list, blank=True)
-    unplayed_policy = models.CharField(max_length=20, choices=UnplayedPolicy)
-    min_games = models.PositiveSmallIntegerField(default=0)
+    unplayed_policy = models.CharField(
+        _("unplayed rounds in tie-breaks"), max_length=20, choices=UnplayedPolicy
+    )
+    min_games = models.PositiveSmallIntegerField(_("minimum games for prizes"), default=0)
     # The first round these rules score; rounds before it keep the values of the earlier rule
     # set (Season.rule_changes "next_round"). 1: the whole season.
     from_round = models.PositiveSmallIntegerField(
         _("from round"), default=1, validators=[MinValueValidator(1)]
     )
     changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        verbose_name=_("changed by"),
     )
 
     class Meta:
@@ -350,8 +427,12 @@ class SeasonRules(models.Model):
 
 
 class Participant(models.Model):
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="participants")
-    member = models.ForeignKey(Member, on_delete=models.PROTECT, related_name="participations")
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="participants", verbose_name=_("season")
+    )
+    member = models.ForeignKey(
+        Member, on_delete=models.PROTECT, related_name="participations", verbose_name=_("member")
+    )
     start_rank = models.PositiveIntegerField(_("start number"), null=True, blank=True)
     # Exact text, as competition.exact writes it: "199", "199.831776" or "1356/7". Start
     # points carried over from last season's Van den Brink standings need not fit any number
@@ -445,7 +526,9 @@ class Category(models.Model):
         NEWCOMERS = "newcomers", _("newcomers")
         HAND_LIST = "list", _("chosen by hand")
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="categories")
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="categories", verbose_name=_("season")
+    )
     name = models.CharField(_("name"), max_length=60)
     order = models.PositiveSmallIntegerField(_("order"), default=1)
     kind = models.CharField(_("kind"), max_length=10, choices=Kind, default=Kind.RATING)
@@ -482,9 +565,18 @@ class ForbiddenPair(models.Model):
     Stored once whichever order the TD chose: ``first`` is the participant with the lower id.
     """
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="forbidden_pairs")
-    first = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
-    second = models.ForeignKey(Participant, on_delete=models.CASCADE, related_name="+")
+    season = models.ForeignKey(
+        Season,
+        on_delete=models.CASCADE,
+        related_name="forbidden_pairs",
+        verbose_name=_("season"),
+    )
+    first = models.ForeignKey(
+        Participant, on_delete=models.CASCADE, related_name="+", verbose_name=_("first player")
+    )
+    second = models.ForeignKey(
+        Participant, on_delete=models.CASCADE, related_name="+", verbose_name=_("second player")
+    )
     note = models.CharField(_("note"), max_length=200, blank=True, default="")
 
     class Meta:
@@ -512,7 +604,9 @@ class Round(models.Model):
         PAIRED = "paired", _("paired")
         COMPLETED = "completed", _("completed")
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="rounds")
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="rounds", verbose_name=_("season")
+    )
     number = models.PositiveSmallIntegerField(_("round"), validators=[MinValueValidator(1)])
     date = models.DateField(_("date"), default=timezone.localdate)
     status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.PLANNED)
@@ -571,12 +665,13 @@ class RecordedByTD(models.Model):
         on_delete=models.SET_NULL,
         related_name="+",
         editable=False,
+        verbose_name=_("last changed by"),
     )
-    updated_at = models.DateTimeField(auto_now=True)
+    updated_at = models.DateTimeField(_("last changed at"), auto_now=True)
     # One more with every change a TD saves: a page sends the version it showed, and a change
     # made meanwhile by someone else is refused instead of overwritten.
-    version = models.PositiveIntegerField(default=1, editable=False)
-    history = HistoricalRecords(inherit=True)
+    version = models.PositiveIntegerField(_("version"), default=1, editable=False)
+    history = History(inherit=True)
     # The reason simple-history records with the next save (the services set it on corrections).
     _change_reason: str
 
@@ -594,7 +689,9 @@ class Game(RecordedByTD):
         DOUBLE_FORFEIT = ScoringResult.DOUBLE_FORFEIT.value, _("0-0 double forfeit")
         NOT_PLAYED = ScoringResult.NOT_PLAYED.value, _("not yet played")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="games")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="games", verbose_name=_("round")
+    )
     board = models.PositiveSmallIntegerField(_("board"), validators=[MinValueValidator(1)])
     white = models.ForeignKey(
         Participant,
@@ -662,8 +759,15 @@ class RoundEntry(RecordedByTD):
         BYE = ScoringEntryKind.BYE.value, _("bye")
         NOT_PAIRED = ScoringEntryKind.NOT_PAIRED.value, _("not paired")
 
-    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="entries")
-    participant = models.ForeignKey(Participant, on_delete=models.PROTECT, related_name="entries")
+    round = models.ForeignKey(
+        Round, on_delete=models.CASCADE, related_name="entries", verbose_name=_("round")
+    )
+    participant = models.ForeignKey(
+        Participant,
+        on_delete=models.PROTECT,
+        related_name="entries",
+        verbose_name=_("participant"),
+    )
     kind = models.CharField(_("kind"), max_length=20, choices=Kind)
     points = models.DecimalField(
         _("game points awarded"),
@@ -716,15 +820,19 @@ DRAFT_ENTRY_KINDS = (RoundEntry.Kind.BYE, RoundEntry.Kind.NOT_PAIRED)
 class StandingsSnapshot(models.Model):
     """Cached engine output for one season after one round; rebuilt by ``standings_recompute``."""
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="snapshots")
-    round_number = models.PositiveSmallIntegerField()
-    data_version = models.PositiveIntegerField()
-    rules_version = models.PositiveIntegerField()
-    rows = models.JSONField(default=list)
-    computed_at = models.DateTimeField(default=timezone.now)
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="snapshots", verbose_name=_("season")
+    )
+    round_number = models.PositiveSmallIntegerField(_("after round"))
+    data_version = models.PositiveIntegerField(_("data version"))
+    rules_version = models.PositiveIntegerField(_("rules version"))
+    rows = models.JSONField(_("rows"), default=list)
+    computed_at = models.DateTimeField(_("computed at"), default=timezone.now)
     # The season's standings fingerprint (competition.scoring.fingerprint, 64 hex digits) when
     # these rows were computed: the standings page shows it without reading the whole season.
-    fingerprint = models.CharField(max_length=64, blank=True, default="", editable=False)
+    fingerprint = models.CharField(
+        _("fingerprint of the standings"), max_length=64, blank=True, default="", editable=False
+    )
 
     class Meta:
         ordering = ["season", "round_number"]
@@ -747,7 +855,9 @@ class ClubEvening(models.Model):
     on the evening itself); ``round_number`` is the round planned for it, as the club announces.
     """
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="evenings")
+    season = models.ForeignKey(
+        Season, on_delete=models.CASCADE, related_name="evenings", verbose_name=_("season")
+    )
     date = models.DateField(_("date"))
     round_number = models.PositiveSmallIntegerField(
         _("planned round"), validators=[MinValueValidator(1)]
@@ -785,9 +895,14 @@ class AbsenceReport(models.Model):
         ABSENT = "absent", _("I can't come")
         BYE = "bye", _("I ask for a bye")
 
-    evening = models.ForeignKey(ClubEvening, on_delete=models.CASCADE, related_name="reports")
+    evening = models.ForeignKey(
+        ClubEvening, on_delete=models.CASCADE, related_name="reports", verbose_name=_("evening")
+    )
     participant = models.ForeignKey(
-        Participant, on_delete=models.CASCADE, related_name="absence_reports"
+        Participant,
+        on_delete=models.CASCADE,
+        related_name="absence_reports",
+        verbose_name=_("participant"),
     )
     kind = models.CharField(_("report"), max_length=8, choices=Kind, default=Kind.ABSENT)
     note = models.CharField(_("note"), max_length=200, blank=True, default="")
@@ -800,7 +915,7 @@ class AbsenceReport(models.Model):
         verbose_name=_("reported by"),
     )
     reported_at = models.DateTimeField(_("reported at"), default=timezone.now)
-    history = HistoricalRecords()
+    history = History()
 
     class Meta:
         ordering = ["evening", "participant"]
@@ -824,8 +939,12 @@ class Invitation(models.Model):
     Only a hash of the link's secret is stored, so the table cannot be used to log in.
     """
 
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="invitations")
-    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, related_name="invitations", verbose_name=_("member")
+    )
+    token_hash = models.CharField(
+        _("fingerprint of the link"), max_length=64, unique=True, editable=False
+    )
     email = models.EmailField(_("e-mail address"), blank=True, default="")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -833,10 +952,11 @@ class Invitation(models.Model):
         blank=True,
         on_delete=models.SET_NULL,
         related_name="+",
+        verbose_name=_("made by"),
     )
-    created_at = models.DateTimeField(default=timezone.now)
-    expires_at = models.DateTimeField()
-    used_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(_("made at"), default=timezone.now)
+    expires_at = models.DateTimeField(_("valid until"))
+    used_at = models.DateTimeField(_("used at"), null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
@@ -888,9 +1008,11 @@ class GroupCompetition(models.Model):
         TOP_GROUP = "top_group", _("the winner of the top group of the last period")
         MOST_POINTS = "most_points", _("the most game points over all periods")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="group_competitions")
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="group_competitions", verbose_name=_("club")
+    )
     name = models.CharField(_("name"), max_length=120)
-    slug = models.SlugField(_("slug"), unique=True)
+    slug = models.SlugField(_("web address"))
     periods = models.PositiveSmallIntegerField(
         _("number of periods"), default=2, validators=[MinValueValidator(1)]
     )
@@ -908,6 +1030,13 @@ class GroupCompetition(models.Model):
         verbose_name = _("group competition")
         verbose_name_plural = _("group competitions")
         constraints = [
+            models.UniqueConstraint(
+                fields=["club", "slug"],
+                name="group_competition_slug_unique_per_club",
+                violation_error_message=_(
+                    "This club already has a group competition with this web address."
+                ),
+            ),
             models.CheckConstraint(
                 condition=Q(periods__gte=1) & Q(rounds_per_period__gte=1),
                 name="group_competition_periods_positive",

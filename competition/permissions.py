@@ -1,7 +1,9 @@
-"""Who may do what: tournament directors run a club's evenings; staff also edit seasons.
+"""Who may do what, club by club: club admins set the club's rules, members and tournament
+directors; tournament directors run the club's evenings; members read and act for themselves.
 
-A club's tournament directors are the members of its ``td_group``. Staff users (admins) may
-do everything a TD may, for every club. Everyone else only reads.
+A club's admins are the members of its ``admin_group``, its tournament directors the members of
+its ``td_group``; a club admin may also do what a TD of that club may. Being site staff gives no
+rights in a club (site matters only); a superuser may do everything. Everyone else only reads.
 
 The view decorators are Django's ``user_passes_test``: anonymous users are sent to the login
 page, a logged-in user without the right gets 403 (not the login page again).
@@ -9,13 +11,15 @@ page, a logged-in user without the right gets 403 (not the login page again).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar, cast
 
 from django.contrib.auth.decorators import user_passes_test
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group, User
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponseBase
+from django.db.models import Q, QuerySet
+from django.http import Http404, HttpRequest, HttpResponseBase
 from django.shortcuts import get_object_or_404
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -38,24 +42,57 @@ def td_group(club: Club | None = None) -> Group:
     return club.td_group
 
 
+def admin_group(club: Club) -> Group:
+    """The club-admin group of ``club``, created if missing."""
+    if club.admin_group is None:
+        group, _created = Group.objects.get_or_create(name=f"Clubbeheerders {club.name}")
+        club.admin_group = group
+        club.save(update_fields=["admin_group"])
+        return group
+    return club.admin_group
+
+
 def is_td(user: AbstractBaseUser | AnonymousUser, club: Club) -> bool:
     """True when ``user`` may run rounds and enter results for ``club``."""
     if not isinstance(user, User) or not user.is_active:
         return False
-    if user.is_staff:
+    if user.is_superuser:
         return True
-    return club.td_group_id is not None and user.groups.filter(pk=club.td_group_id).exists()
+    groups = [pk for pk in (club.td_group_id, club.admin_group_id) if pk is not None]
+    return bool(groups) and user.groups.filter(pk__in=groups).exists()
+
+
+def is_club_admin(user: AbstractBaseUser | AnonymousUser, club: Club) -> bool:
+    """True when ``user`` may set ``club``'s rules, members and tournament directors (a member of
+    its ``admin_group``, or a superuser)."""
+    if not isinstance(user, User) or not user.is_active:
+        return False
+    if user.is_superuser:
+        return True
+    return club.admin_group_id is not None and user.groups.filter(pk=club.admin_group_id).exists()
 
 
 def is_td_anywhere(user: AbstractBaseUser | AnonymousUser) -> bool:
     if not isinstance(user, User) or not user.is_active:
         return False
-    return user.is_staff or Club.objects.filter(td_group__user=user).exists()
+    return user.is_superuser or clubs_run_by(user).exists()
 
 
-def season_for_td(user: AbstractBaseUser | AnonymousUser, slug: str) -> Season:
-    """The season ``slug`` if ``user`` may run it; 404 for no such season, 403 otherwise."""
-    season = get_object_or_404(Season.objects.select_related("club"), slug=slug)
+def clubs_run_by(user: User) -> QuerySet[Club]:
+    """The clubs whose evenings ``user`` may run (as TD or club admin; all for a superuser)."""
+    if user.is_superuser:
+        return Club.objects.all()
+    return Club.objects.filter(Q(td_group__user=user) | Q(admin_group__user=user)).distinct()
+
+
+def season_for_td(
+    user: AbstractBaseUser | AnonymousUser, slug: str, *, club: Club | None
+) -> Season:
+    """The season ``slug`` of ``club`` if ``user`` may run it; 404 for no such season (or no
+    club: the address had no club in it), 403 otherwise."""
+    if club is None:
+        raise Http404(_("No such season."))
+    season = get_object_or_404(Season.objects.select_related("club"), club=club, slug=slug)
     if not is_td(user, season.club):
         raise PermissionDenied(_("Only this club's tournament directors may do this."))
     return season
@@ -65,6 +102,13 @@ class AuthenticatedRequest(HttpRequest):
     """The request of a view behind a login: ``request.user`` is a real user."""
 
     user: User
+    club: Club | None
+
+
+def request_club(request: HttpRequest) -> Club | None:
+    """The club whose address (``/<club>/…``) the request is for; None for the site's own pages
+    (competition.middleware.ClubAddressMiddleware)."""
+    return getattr(request, "club", None)
 
 
 _View = TypeVar("_View", bound=Callable[..., HttpResponseBase])
@@ -83,14 +127,21 @@ def _logged_in_and(
     return user_passes_test(check)
 
 
-def is_staff(user: AbstractBaseUser | AnonymousUser) -> bool:
-    return isinstance(user, User) and user.is_active and user.is_staff
-
-
-td_required = _logged_in_and(
+_td_of_some_club = _logged_in_and(
     is_td_anywhere, gettext_lazy("Only tournament directors may run club evenings.")
 )
-"""Views for TDs of some club (or staff); which club's seasons is checked by the view."""
 
-staff_required = _logged_in_and(is_staff, gettext_lazy("Only staff may change a season's rules."))
-"""Views for staff users only."""
+
+def td_required(view: _View) -> _View:
+    """Views for the TDs (and admins) of a club: at a club's address (``/<club>/td/…``) of that
+    club; at the site's own address of some club. Which club's seasons is checked by the view
+    too (``season_for_td``)."""
+
+    @functools.wraps(view)
+    def check_club(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        club = request_club(request)
+        if club is not None and not is_td(request.user, club):
+            raise PermissionDenied(_("Only this club's tournament directors may do this."))
+        return view(request, *args, **kwargs)
+
+    return cast(_View, _td_of_some_club(check_club))

@@ -1,6 +1,7 @@
 """Security helpers the settings and the public URLs name: the client's address behind a TLS
 proxy and the lockout page (for django-axes), the throttle on one address guessing many
-accounts, and which pages another site may show in a frame.
+accounts, and which pages another site may show in a frame (the site's setting and each
+club's own).
 
 The policy itself (cookies, HTTPS, Content-Security-Policy, lockouts) is in
 ``clubcomp/settings.py``; README "Production" and docs/decisions.md "Security" explain it.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from axes.helpers import get_client_ip_address  # type: ignore[import-untyped]
 from csp.constants import NONE, SELF
@@ -19,6 +20,9 @@ from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+
+if TYPE_CHECKING:
+    from competition.models import Club
 
 
 def client_ip_behind_proxy(request: HttpRequest) -> str | None:
@@ -112,19 +116,53 @@ def address_lockout_response(request: HttpRequest) -> HttpResponse:
     return render(request, "registration/locked_out.html", context, status=429)
 
 
+def embed_origins(text: str) -> list[str]:
+    """A club's embed setting (``Club.embed_origins``, one site a line) as CSP sources.
+
+    >>> embed_origins("https://www.myclub.nl\\n\\n  http://localhost:8000 ")
+    ['https://www.myclub.nl', 'http://localhost:8000']
+    """
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+def frame_ancestors(club: Club | None) -> list[str]:
+    """Who may show a public page of ``club`` in a frame: ``settings.FRAME_ANCESTORS`` (every
+    club's, e.g. ``'self'``) and the sites of the club's own embed setting; ``['none']`` when
+    there are none."""
+    ancestors = [source for source in settings.FRAME_ANCESTORS if source != NONE]
+    for origin in embed_origins(club.embed_origins) if club is not None else []:
+        if origin not in ancestors:
+            ancestors.append(origin)
+    return ancestors or [NONE]
+
+
+def _club_of_page(request: HttpRequest, kwargs: dict[str, Any]) -> Club | None:
+    """The club whose page this is: the club of the address (``request.club``), else, for an
+    address without one, the club of the season it names."""
+    from competition.models import Club
+
+    club = getattr(request, "club", None)
+    if club is not None or "slug" not in kwargs:
+        return club
+    clubs = list(Club.objects.filter(seasons__slug=kwargs["slug"]).distinct()[:2])
+    return clubs[0] if len(clubs) == 1 else None
+
+
 def embeddable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Let the sites of ``settings.FRAME_ANCESTORS`` show this (public) page in a frame.
+    """Let the sites of ``settings.FRAME_ANCESTORS`` and the club's own embed setting
+    (``Club.embed_origins``) show this (public) page in a frame.
 
     Every other page keeps the site's ``frame-ancestors 'none'`` and ``X-Frame-Options: DENY``,
     so the login, the TD's buttons and the admin cannot be framed (clickjacking). X-Frame-Options
     can only say DENY or SAMEORIGIN: it says SAMEORIGIN when only this site may frame the page,
-    and is left out when other sites may (the CSP's frame-ancestors then decides alone).
+    and is left out when other sites may (the CSP's frame-ancestors then decides alone). One
+    club's sites never frame another club's pages.
     """
 
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         response = view(request, *args, **kwargs)
-        ancestors: list[str] = list(settings.FRAME_ANCESTORS)
+        ancestors = frame_ancestors(_club_of_page(request, kwargs))
         if ancestors == [NONE]:
             return response
         if ancestors == [SELF]:

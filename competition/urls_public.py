@@ -3,7 +3,17 @@
 from django.urls import path
 
 from competition.security import embeddable
-from competition.views import categories, chances, groups, profile, public, series, staff
+from competition.views import (
+    categories,
+    chances,
+    club,
+    embed,
+    groups,
+    profile,
+    public,
+    series,
+    staff,
+)
 
 # The pages a club may show on its own site in a frame (settings.FRAME_ANCESTORS); the
 # language switch, the after-login landing and the staff's rules page are not among them.
@@ -31,6 +41,10 @@ urlpatterns = [
     path("season/<slug:slug>/period/<int:number>/", embeddable(categories.period), name="period"),
     path("season/<slug:slug>/series/", embeddable(series.series), name="series"),
     path("season/<slug:slug>/evening/<int:number>/", embeddable(series.evening), name="evening"),
+    # compact, for a frame on the club's own site (the club's embed setting)
+    path("season/<slug:slug>/embed/", embeddable(embed.season_embed), name="season_embed"),
+    path("club/", club.club_admin, name="club_admin"),
+    path("club/embed/", embed.club_embed, name="club_embed"),
     path("season/<slug:slug>/rules/", staff.season_rules, name="season_rules"),
     path(
         "groups/<slug:group_slug>/",

@@ -42,6 +42,34 @@ def _models_in_insert_order() -> list[type[Model]]:
     return [m for m in ordered + through if m._meta.label_lower not in _MIGRATED]
 
 
+@pytest.fixture(autouse=True)
+def _club_addresses_followed(request, monkeypatch) -> None:
+    """The test client follows the redirect of an address from before clubs had their own
+    (``/season/<slug>/`` → ``/<club>/season/<slug>/``), so that a test may name a page with a
+    plain ``reverse()``: the request is sent again, form data and all, to the club's address
+    (as a browser does with the 301/308). tests/views/test_club_addresses.py checks the redirect
+    itself, with ``@pytest.mark.club_redirects_seen``."""
+    if request.node.get_closest_marker("club_redirects_seen"):
+        return
+    from django.test import Client
+
+    generic = Client.generic
+
+    def following(self, method, path, *args, **kwargs):  # type: ignore[no-untyped-def]
+        response = generic(self, method, path, *args, **kwargs)
+        for _hop in range(3):
+            if not getattr(response, "club_redirect", False):
+                break
+            location = response["Location"]
+            target, _mark, query = location.partition("?")
+            if query:
+                kwargs = {**kwargs, "QUERY_STRING": query}
+            response = generic(self, method, target, *args, **kwargs)
+        return response
+
+    monkeypatch.setattr(Client, "generic", following)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _cache_emptied_at_the_end() -> Iterator[None]:
     """A shared cache (Redis, with this run's key prefix) keeps nothing of this run."""

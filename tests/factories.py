@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime
 
 import factory
+from django.contrib.auth.models import User
 
 from competition.models import Club, Game, Member, Participant, Round, RoundEntry, Season
 
@@ -81,3 +82,13 @@ class RoundEntryFactory(factory.django.DjangoModelFactory):
         ParticipantFactory, season=factory.SelfAttribute("..round.season")
     )
     kind = RoundEntry.Kind.ABSENT_NOTICE
+
+
+def club_admin_user(username: str = "staff", *, club: Club | None = None) -> User:
+    """A user who is an admin of ``club`` (the factories' club when None): the role that sets a
+    season's rules."""
+    from competition.permissions import admin_group
+
+    user = User.objects.create_user(username, password="staff-pass-123")
+    user.groups.add(admin_group(club or ClubFactory()))
+    return user

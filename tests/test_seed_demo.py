@@ -51,8 +51,13 @@ def test_seed_demo_twice_gives_the_same_data_once(demo_club) -> None:
     first = _fingerprint()
     call_command("seed_demo", stdout=io.StringIO())
     assert _fingerprint() == first
-    assert Club.objects.count() == 1
-    assert Member.objects.count() == 30
+    # the demo club and a second club on the same installation (issue 16)
+    assert list(Club.objects.order_by("slug").values_list("slug", flat=True)) == [
+        "sc-de-toren",
+        "sv-het-paard",
+    ]
+    assert Member.objects.filter(club__slug="sc-de-toren").count() == 30
+    assert Member.objects.filter(club__slug="sv-het-paard").count() == 13
 
 
 def test_seed_demo_is_deterministic_across_databases(request) -> None:
@@ -88,7 +93,7 @@ def test_demo_has_what_the_issue_asks_for(demo_club) -> None:
 def test_demo_keizer_season_is_a_whole_club_season(demo_club) -> None:
     """About 24 players and 15 evenings, every kind of round without a game, a forfeit, and
     standings with the Keizer score and value after every round."""
-    keizer = Season.objects.get(system="keizer")
+    keizer = Season.objects.get(club__slug="sc-de-toren", system="keizer")
     assert keizer.participants.count() == 24
     assert keizer.rounds.filter(status=Round.Status.COMPLETED).count() == 15
     kinds = set(RoundEntry.objects.filter(round__season=keizer).values_list("kind", flat=True))
@@ -133,10 +138,18 @@ def test_seed_demo_if_empty_leaves_existing_data_alone() -> None:
     assert not Season.objects.exists()
 
 
+def test_the_site_lists_both_demo_clubs(client, demo_club) -> None:
+    html = client.get("/").content.decode()
+    assert 'href="/sc-de-toren/">Schaakclub De Toren</a>' in html
+    assert 'href="/sv-het-paard/">Schaakvereniging Het Paard</a>' in html
+    assert "Clubavond 2026-2027" in html  # the second club's running season
+
+
 def test_home_shows_the_standings_after_seed_demo(client, demo_club) -> None:
-    response = client.get("/")
+    response = client.get("/sc-de-toren/")
     assert response.status_code == 200
     html = response.content.decode()
+    assert "Clubavond 2026-2027" not in html  # the other club's season is on its own page
     assert "Interne competitie 2026-2027" in html
     assert "Van den Brinkcompetitie 2026-2027" in html
     leader = (

@@ -20,6 +20,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from competition import labels
+from competition.clubs import club_url
 from competition.forms import rules as rules_forms
 from competition.scoring.model import Contribution
 from competition.scoring.parameters import ParameterKind, ParameterSpec
@@ -27,6 +28,7 @@ from competition.scoring.registry import FIGURE_NAMES, SYSTEMS
 from competition.scoring.tiebreaks import TIEBREAK_LABELS
 from competition.scoring.unplayed import CATEGORY_NOTES
 from competition.templatetags.clubcomp import note_text
+from tests.addresses import club_reverse
 from tests.views.public_data import small_season
 
 LOCALE = Path(settings.BASE_DIR) / "locale"
@@ -43,6 +45,7 @@ SAME_IN_DUTCH = {
     "Club",
     "club",
     "clubs",
+    "Clubs",
     "Menu",
     "Parameters",
     "Parameters: %(system)s",
@@ -272,7 +275,7 @@ def _get(client: Client, url: str, language: str | None) -> str:
 
 PAGES = [
     # (url name, args, as TD, Dutch words, English words)
-    ("competition:home", [], False, ["Huidige stand", "Inloggen"], ["Current standings", "Log in"]),
+    ("competition:home", [], False, ["Alle clubs", "Inloggen"], ["All clubs", "Log in"]),
     (
         "competition:standings",
         [SLUG],
@@ -297,7 +300,11 @@ def test_pages_speak_dutch_by_default_and_english_when_asked(
 ) -> None:
     if as_td:
         client.force_login(User.objects.get(username="wedstrijdleider"))
-    url = reverse(name, args=args)
+    url = (
+        club_url("sc-de-toren", name, args=args)
+        if name.startswith("competition:")
+        else reverse(name, args=args)
+    )
     html = _get(client, url, None)
     assert '<html lang="nl">' in html
     assert [w for w in dutch if w not in html] == []
@@ -309,7 +316,7 @@ def test_pages_speak_dutch_by_default_and_english_when_asked(
 
 def test_the_browsers_language_does_not_override_dutch(client: Client, demo: None) -> None:
     """Dutch is the club's language: an English phone still gets Dutch until the switch is used."""
-    url = reverse("competition:standings", args=[SLUG])
+    url = club_reverse("competition:standings", args=[SLUG])
     response = client.get(url, HTTP_ACCEPT_LANGUAGE="en-GB,en;q=0.9")
     html = response.content.decode()
     assert '<html lang="nl">' in html
@@ -318,7 +325,7 @@ def test_the_browsers_language_does_not_override_dutch(client: Client, demo: Non
 
 
 def test_the_language_cookie_switches_to_english(client: Client, demo: None) -> None:
-    url = reverse("competition:standings", args=[SLUG])
+    url = club_reverse("competition:standings", args=[SLUG])
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     assert "Standings after round" in _get(client, url, None)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
@@ -328,7 +335,7 @@ def test_the_language_cookie_switches_to_english(client: Client, demo: None) -> 
 def test_set_language_view_switches(client: Client, demo: None) -> None:
     response = client.post(reverse("set_language"), {"language": "en", "next": "/"})
     assert response.status_code == 302
-    assert "Current standings" in _get(client, reverse("competition:home"), None)
+    assert "Current standings" in _get(client, club_url("sc-de-toren", "competition:home"), None)
 
 
 @pytest.mark.django_db
@@ -342,11 +349,13 @@ def test_numbers_follow_the_language(
     both on 1½ internal points, so each game adds ½ × 1½ = 0.75 and C's SB is 1.5."""
     cache.clear()
     season, people = small_season()
-    html = _get(client, reverse("competition:standings", args=[season.slug]), language)
+    html = _get(client, club_reverse("competition:standings", args=[season.slug]), language)
     c_row = html.split(f'data-participant="{people["C"].pk}"')[1].split("</tr>")[0]
     assert sb in c_row
     html = _get(
-        client, reverse("competition:participant", args=[season.slug, people["C"].pk]), language
+        client,
+        club_reverse("competition:participant", args=[season.slug, people["C"].pk]),
+        language,
     )
     assert contribution in html
     cache.clear()

@@ -18,7 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from competition.exact import fraction_from_text
-from competition.models import GroupCompetition, Participant, Round, Season, StandingsSnapshot
+from competition.models import Club, GroupCompetition, Participant, Round, Season, StandingsSnapshot
 from competition.scoring import groups as group_rules
 from competition.selectors.common import public_names_of
 
@@ -66,15 +66,18 @@ class GroupCompetitionPage:
     group_count: int
 
 
-def group_competitions_listed() -> list[GroupCompetition]:
-    """Every group competition with its club, for the home page (one query): a finished one
-    keeps its champion to show."""
-    return list(GroupCompetition.objects.select_related("club").order_by("club__name", "name"))
+def group_competitions_listed(*, club: Club) -> list[GroupCompetition]:
+    """The club's group competitions, for its home page (one query): a finished one keeps its
+    champion to show."""
+    return list(GroupCompetition.objects.filter(club=club).select_related("club").order_by("name"))
 
 
-def group_competition_get(*, slug: str) -> GroupCompetition:
-    """The group competition with its club (one query); raises ``DoesNotExist``."""
-    return GroupCompetition.objects.select_related("club").get(slug=slug)
+def group_competition_get(*, club: Club | None, slug: str) -> GroupCompetition:
+    """The group competition ``slug`` of ``club`` with its club (one query); raises
+    ``DoesNotExist`` (also for no club)."""
+    if club is None:
+        raise GroupCompetition.DoesNotExist
+    return GroupCompetition.objects.select_related("club").get(club=club, slug=slug)
 
 
 def group_competition_page(*, competition: GroupCompetition) -> GroupCompetitionPage:

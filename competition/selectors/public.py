@@ -25,8 +25,12 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import pgettext_lazy
 
 from competition import numbers
+from competition.clubs import club_url
 from competition.exact import fraction_from_text
+from competition.labels import error_text
 from competition.models import (
+    Club,
+    ClubEvening,
     ForbiddenPair,
     Game,
     Participant,
@@ -81,15 +85,14 @@ class SeasonSummary:
         )
 
 
-def season_summaries(*, club_slug: str | None = None, top: int = 5) -> list[SeasonSummary]:
-    """The running seasons with the top of their latest standings (four queries in all)."""
+def season_summaries(*, club: Club, top: int = 5) -> list[SeasonSummary]:
+    """The club's running seasons with the top of their latest standings (four queries in
+    all)."""
     seasons = list(
-        Season.objects.filter(status=Season.Status.RUNNING)
+        Season.objects.filter(club=club, status=Season.Status.RUNNING)
         .select_related("club")
-        .order_by("club__name", "name")
+        .order_by("name")
     )
-    if club_slug:
-        seasons = [s for s in seasons if s.club.slug == club_slug]
     ids = [s.id for s in seasons]
     latest: dict[int, StandingsSnapshot] = {}
     for stored in StandingsSnapshot.objects.filter(season_id__in=ids).order_by("round_number"):
@@ -117,10 +120,50 @@ def season_summaries(*, club_slug: str | None = None, top: int = 5) -> list[Seas
     return summaries
 
 
-def season_get(*, slug: str) -> Season:
-    """The season with its club and group competition (one query); raises
-    ``Season.DoesNotExist``."""
-    return Season.objects.select_related("club", "group_competition").get(slug=slug)
+@dataclass(frozen=True)
+class ClubListing:
+    """A club in the directory of clubs: its address and what it is playing now."""
+
+    club: Club
+    url: str
+    running: tuple[str, ...]  # names of its running seasons
+
+
+def club_directory() -> list[ClubListing]:
+    """Every club on this installation, by name, with its running seasons (two queries)."""
+    running: dict[int, list[str]] = {}
+    for club_id, name in (
+        Season.objects.filter(status=Season.Status.RUNNING)
+        .order_by("name")
+        .values_list("club_id", "name")
+    ):
+        running.setdefault(club_id, []).append(name)
+    return [
+        ClubListing(
+            club=club,
+            url=club_url(club.slug, "competition:home"),
+            running=tuple(running.get(club.pk, ())),
+        )
+        for club in Club.objects.order_by("name")
+    ]
+
+
+def next_evening(*, club: Club, today: datetime.date) -> ClubEvening | None:
+    """The club's next planned evening from ``today`` on, with its season (one query)."""
+    return (
+        ClubEvening.objects.filter(season__club=club, date__gte=today)
+        .select_related("season")
+        .order_by("date", "season__name")
+        .first()
+    )
+
+
+def season_get(*, club: Club | None, slug: str) -> Season:
+    """The season ``slug`` of ``club`` with its club and group competition (one query); raises
+    ``Season.DoesNotExist`` (also for no club: an address without one)."""
+    if club is None:
+        raise Season.DoesNotExist
+    return Season.objects.select_related("club", "group_competition").get(club=club, slug=slug)
 
 
 @functools.cache
@@ -129,24 +172,24 @@ def _season_versions_sql(alias: str) -> str:
     for one database, compiled once: compiling it took longer than running it."""
     query = (
         Season.objects.using(alias)
-        .filter(slug="-")
-        .order_by()  # the slug is unique: no ORDER BY needed
+        .filter(club_id=0, slug="-")
+        .order_by()  # the slug is unique per club: no ORDER BY needed
         .values_list("pk", "data_version", "rules_version")
         .query
     )
     sql, params = query.sql_with_params()
-    assert len(params) == 1, params  # the slug is the only parameter
+    assert params == (0, "-"), params  # the club and the slug are the only parameters
     return sql
 
 
-def season_versions(*, slug: str) -> tuple[int, int, int] | None:
+def season_versions(*, club: Club | None, slug: str) -> tuple[int, int, int] | None:
     """The season's pk, ``data_version`` and ``rules_version`` (one query), or None.
 
     Read on every request for an anonymous page (the key of its cache), so it is raw SQL.
     """
     alias = router.db_for_read(Season)
     with connections[alias].cursor() as cursor:
-        cursor.execute(_season_versions_sql(alias), [slug])
+        cursor.execute(_season_versions_sql(alias), [club.pk if club else 0, slug])
         row = cursor.fetchone()
     return None if row is None else (row[0], row[1], row[2])
 
@@ -162,7 +205,7 @@ def _round_versions_sql(alias: str) -> str:
     rounds = Round.objects.filter(season=OuterRef("season")).order_by().values("season")
     query = (
         Round.objects.using(alias)
-        .filter(season__slug="-", number=0)
+        .filter(season__club_id=0, season__slug="-", number=0)
         .order_by()
         .annotate(
             board_count=aggregate(Game, Count("pk")),
@@ -191,11 +234,12 @@ def _round_versions_sql(alias: str) -> str:
         .query
     )
     sql, params = query.sql_with_params()
-    assert params == (0, "-"), params  # the number and the slug are the only parameters
+    # the number, the club and the slug are the only parameters (Q sorts them by name)
+    assert params == (0, 0, "-"), params
     return sql
 
 
-def round_versions(*, slug: str, number: int) -> tuple[Any, ...] | None:
+def round_versions(*, club: Club | None, slug: str, number: int) -> tuple[Any, ...] | None:
     """What a round's public page depends on, as one row (one query), or None when there is no
     such round: the season's pk and versions (names, rules), the round's status and date, the
     count, versions and latest save of its boards and of its entries (every result, correction,
@@ -204,7 +248,7 @@ def round_versions(*, slug: str, number: int) -> tuple[Any, ...] | None:
     """
     alias = router.db_for_read(Round)
     with connections[alias].cursor() as cursor:
-        cursor.execute(_round_versions_sql(alias), [number, slug])
+        cursor.execute(_round_versions_sql(alias), [number, club.pk if club else 0, slug])
         row = cursor.fetchone()
     return None if row is None else tuple(row)
 
@@ -732,7 +776,7 @@ def systems_compared(*, season: Season) -> SystemsPage:
         try:
             standings = engine.standings_after(variant, last)
         except (ScoringInputError, ValueError) as error:
-            errors[key] = str(error)
+            errors[key] = error_text(error)
             continue
         systems.append((key, get_system(key).primary))
         ranks[key] = {row.participant_id: row.rank for row in standings.rows}

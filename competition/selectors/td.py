@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db.models import Max, Q, QuerySet
 from django.utils.translation import gettext as _
 
@@ -43,6 +43,7 @@ from competition.pairing import (
     ReasonKind,
     pair_round,
 )
+from competition.permissions import clubs_run_by
 from competition.scoring import series as series_rules
 from competition.scoring.model import Result
 from competition.selectors import series
@@ -289,14 +290,11 @@ class SeasonDesk:
 
 
 def td_clubs(user: AbstractBaseUser | AnonymousUser) -> list[Club]:
-    """The clubs ``user`` directs (every club for staff), by name; the same as
-    ``permissions.is_td`` club by club, in one query."""
-    if not user.is_authenticated or not user.is_active:
+    """The clubs ``user`` directs (as TD or club admin; every club for a superuser), by name;
+    the same as ``permissions.is_td`` club by club, in one query."""
+    if not isinstance(user, User) or not user.is_active:
         return []
-    clubs = Club.objects.order_by("name")
-    if not getattr(user, "is_staff", False):
-        clubs = clubs.filter(td_group__user__pk=user.pk)
-    return list(clubs)
+    return list(clubs_run_by(user).order_by("name"))
 
 
 def round_step(round: Round, *, has_games: bool) -> str:
@@ -336,9 +334,12 @@ def next_round_number(season: Season) -> int:
     return (last or 0) + 1
 
 
-def td_desk(user: AbstractBaseUser | AnonymousUser) -> list[SeasonDesk]:
-    """The running seasons of the clubs ``user`` directs, each with its open round."""
-    clubs = td_clubs(user)
+def td_desk(
+    user: AbstractBaseUser | AnonymousUser, *, club: Club | None = None
+) -> list[SeasonDesk]:
+    """The running seasons of ``club`` (of every club ``user`` directs when None) that ``user``
+    directs, each with its open round."""
+    clubs = [c for c in td_clubs(user) if club is None or c.pk == club.pk]
     seasons = list(
         Season.objects.filter(club__in=clubs, status=Season.Status.RUNNING)
         .select_related("club", "group_competition")

@@ -41,13 +41,13 @@ def member_name_display_set(
     *, member: Member, choice: str, user: AbstractBaseUser | AnonymousUser
 ) -> Member:
     """Set how ``member``'s name shows in public: ``""`` (as the season says; juniors short),
-    ``"full"`` or ``"short"``. The member himself, a TD of his club or staff may change it.
+    ``"full"`` or ``"short"``. The member himself or a TD (or admin) of his club may change it.
 
     Raises :class:`ServiceError` for another user or an unknown choice; nothing changes then.
     Setting the choice he already has changes nothing and touches no season.
     """
     own = user.is_authenticated and member.user_id is not None and member.user_id == user.pk
-    if not (own or getattr(user, "is_staff", False) or is_td(user, member.club)):
+    if not (own or is_td(user, member.club)):
         raise ServiceError(_("You can only change how your own name is shown."))
     if choice not in NAME_DISPLAY_CHOICES:
         raise ServiceError(_("Choose how your name is shown: full, or first name and initial."))

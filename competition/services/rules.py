@@ -21,9 +21,11 @@ from typing import Any
 from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import F
+from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from competition.labels import error_text
 from competition.models import Round, RuleChanges, Season, SeasonRules, UnplayedPolicy
 from competition.scoring import engine
 from competition.scoring import model as scoring
@@ -82,18 +84,19 @@ def rules_validate(
     codes; a tie-break may not share a code with one of the system's own figures (an SB
     tie-break in the internal SB competition would be ambiguous). Defaults fill what is missing.
     """
+    # The pure package's messages are English templates: said in the reader's language here.
     try:
         ranking_system = get_system(system)
     except UnknownSystemError as error:
-        raise ServiceError(str(error)) from None
+        raise ServiceError(error_text(error)) from None
     try:
         values = ranking_system.validate(parameters_from_json(parameters))
     except ValueError as error:
-        raise ServiceError(str(error)) from None
+        raise ServiceError(error_text(error)) from None
     try:
         codes = validate_tiebreaks(list(tiebreaks))
     except ValueError as error:
-        raise ServiceError(str(error)) from None
+        raise ServiceError(error_text(error)) from None
     if len(set(codes)) != len(codes):
         raise ServiceError(_("Each tie-break may appear only once."))
     clash = sorted(set(codes) & set(ranking_system.figure_codes))
@@ -191,7 +194,7 @@ def rules_preview(
     try:
         proposed = engine.standings_after(proposed_input, last)
     except (ScoringInputError, ValueError) as error:
-        raise ServiceError(str(error)) from None
+        raise ServiceError(error_text(error)) from None
     try:
         current = {
             row.participant_id: row for row in engine.standings_after(current_input, last).rows
@@ -284,6 +287,7 @@ def rules_save(
         unplayed_policy=rules.unplayed_policy,
         min_games=rules.min_games,
         rules_version=F("rules_version") + 1,
+        changed_at=Now(),
         rules_from_round=from_round,
         rule_changes=rule_changes,
     )

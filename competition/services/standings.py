@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.db.models.functions import Now
 
 from competition.exact import fraction_from_text, fraction_to_text
 from competition.models import Season, StandingsSnapshot
@@ -40,7 +41,7 @@ def standings_recompute(*, season: Season) -> None:
 
     Bumps the season's ``data_version`` so anything keyed on it (page caches) is refreshed.
     """
-    Season.objects.filter(pk=season.pk).update(data_version=F("data_version") + 1)
+    Season.objects.filter(pk=season.pk).update(data_version=F("data_version") + 1, changed_at=Now())
     season.refresh_from_db(fields=["data_version", "rules_version"])
     season_in = season_input(season)
     history = standings_history(season_in)
@@ -64,7 +65,7 @@ def seasons_touch(*, seasons: Iterable[Season]) -> None:
     every page cached under their ``data_version`` is rebuilt; the stored fingerprint follows
     (it covers the participants' names)."""
     ids = {season.pk for season in seasons}
-    Season.objects.filter(pk__in=ids).update(data_version=F("data_version") + 1)
+    Season.objects.filter(pk__in=ids).update(data_version=F("data_version") + 1, changed_at=Now())
     for season in Season.objects.filter(pk__in=ids, snapshots__isnull=False).distinct():
         fingerprint = season_fingerprint(season_input(season))
         StandingsSnapshot.objects.filter(season=season).exclude(fingerprint=fingerprint).update(

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext_lazy
 
-from competition import labels, numbers
+from competition import clubs, labels, numbers
 from competition.exact import is_terminating
 from competition.scoring.model import Contribution
 from competition.scoring.registry import SYSTEMS
@@ -165,3 +165,17 @@ _PARTS = {
 def part_name(name: str) -> str:
     """The name of an input of an explanation line ("opponent_score") in the reader's words."""
     return str(_PARTS.get(str(name), str(name).replace("_", " ")))
+
+
+@register.simple_tag
+def site_url(viewname: str, *args: object) -> str:
+    """``{% url %}`` for the site's own pages (the directory of clubs, the API) without the
+    club's part of the address, even on a club's page (competition.clubs.site_url)."""
+    return clubs.site_url(viewname, args=list(args))
+
+
+@register.simple_tag
+def club_url(club_slug: str, viewname: str, *args: object) -> str:
+    """``{% url %}`` of a page of the club ``club_slug`` from any page (a member's own page lists
+    the seasons of his clubs): competition.clubs.club_url."""
+    return clubs.club_url(club_slug, viewname, args=list(args))

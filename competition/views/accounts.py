@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from competition.clubs import site_url
 from competition.forms.accounts import AcceptForm, InviteForm, LinkForm, WithdrawForm
 from competition.models import Member, Participant, Season
 from competition.permissions import AuthenticatedRequest, season_for_td
@@ -53,7 +54,7 @@ def _members_url(season: Season) -> str:
 @require_safe
 @login_required
 def td_members(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
-    season = season_for_td(request.user, season_slug)
+    season = season_for_td(request.user, season_slug, club=request.club)
     return render(
         request,
         "competition/accounts/members.html",
@@ -73,7 +74,7 @@ def td_members(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
 def td_member_invite(
     request: AuthenticatedRequest, season_slug: str, member_id: int
 ) -> HttpResponse:
-    season = season_for_td(request.user, season_slug)
+    season = season_for_td(request.user, season_slug, club=request.club)
     member = _member_of(season, member_id)
     form = InviteForm(request.POST)
     if not form.is_valid():
@@ -87,7 +88,7 @@ def td_member_invite(
         messages.error(request, str(error))
         return redirect(_members_url(season))
     link = request.build_absolute_uri(
-        reverse("competition:invitation_accept", kwargs={"token": token})
+        site_url("competition:invitation_accept", kwargs={"token": token})  # the site's, no club
     )
     mailed = invitation_mail(invitation=invitation, link=link) if invitation.email else None
     response = render(
@@ -108,7 +109,7 @@ def td_member_invite(
 @require_POST
 @login_required
 def td_member_link(request: AuthenticatedRequest, season_slug: str, member_id: int) -> HttpResponse:
-    season = season_for_td(request.user, season_slug)
+    season = season_for_td(request.user, season_slug, club=request.club)
     member = _member_of(season, member_id)
     form = LinkForm(request.POST)
     if not form.is_valid():
@@ -134,7 +135,7 @@ def td_member_link(request: AuthenticatedRequest, season_slug: str, member_id: i
 def td_member_unlink(
     request: AuthenticatedRequest, season_slug: str, member_id: int
 ) -> HttpResponse:
-    season = season_for_td(request.user, season_slug)
+    season = season_for_td(request.user, season_slug, club=request.club)
     member = _member_of(season, member_id)
     try:
         accounts.account_unlink(member=member, user=request.user)
@@ -157,7 +158,7 @@ def td_member_withdraw(
     request: AuthenticatedRequest, season_slug: str, member_id: int
 ) -> HttpResponse:
     """Withdraw the member from the season from a round on (illness, moved away)."""
-    season = season_for_td(request.user, season_slug)
+    season = season_for_td(request.user, season_slug, club=request.club)
     participant = _participant_of(season, member_id)
     form = WithdrawForm(request.POST)
     if not form.is_valid():
@@ -187,7 +188,7 @@ def td_member_reinstate(
     request: AuthenticatedRequest, season_slug: str, member_id: int
 ) -> HttpResponse:
     """Take a withdrawal back."""
-    season = season_for_td(request.user, season_slug)
+    season = season_for_td(request.user, season_slug, club=request.club)
     participant = _participant_of(season, member_id)
     participant_reinstate(participant=participant, user=request.user)
     messages.success(request, _("%(name)s takes part again.") % {"name": participant.member.name})

@@ -71,7 +71,7 @@ def _export(document: dict[str, Any], export_format: str, filename: str) -> Http
 @anonymous_page_cache(keep=("round",))
 def category(request: HttpRequest, slug: str, category_id: int) -> HttpResponse:
     """A category's ranking (the standings filtered, places renumbered) with its prizes."""
-    season = _season(slug)
+    season = _season(request, slug)
     export_format = request.GET.get("_export")
     if export_format:
         if export_format not in EXPORT_FORMATS:
@@ -103,7 +103,7 @@ def category(request: HttpRequest, slug: str, category_id: int) -> HttpResponse:
 @anonymous_page_cache(keep=("sort",))
 def period(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A period's ranking from its own games, and its champion."""
-    season = _season(slug)
+    season = _season(request, slug)
     export_format = request.GET.get("_export")
     if export_format:
         if export_format not in EXPORT_FORMATS:
@@ -230,7 +230,7 @@ def _category_form(category: Category, players: list[tuple[int, str]]) -> Catego
 @login_required
 def td_categories(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
     """The season's categories with their prizes, and its periods; only this club's TDs."""
-    season = season_for_td(request.user, season_slug)
+    season = season_for_td(request.user, season_slug, club=request.club)
     players = td_selectors.season_players(season)
     bound: dict[str, forms.Form] = {}
     if request.method == "POST":

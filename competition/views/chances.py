@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from competition.models import Season
+from competition.permissions import request_club
 from competition.selectors import public
 from competition.selectors.chances import chances_page
 
@@ -19,7 +20,7 @@ from competition.selectors.chances import chances_page
 @require_safe
 def season_chances(request: HttpRequest, slug: str) -> HttpResponse:
     try:
-        season = public.season_get(slug=slug)
+        season = public.season_get(club=request_club(request), slug=slug)
     except Season.DoesNotExist:
         raise Http404(_("No such season.")) from None
     data = chances_page(season=season)

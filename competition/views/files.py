@@ -4,6 +4,7 @@ and download a season as TRF, archive or standings CSV/JSON."""
 from __future__ import annotations
 
 import datetime
+import json
 from typing import Any
 
 from django.contrib import messages
@@ -14,6 +15,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from competition.api.v1 import standings_document as api_standings
 from competition.formats.errors import FormatError
 from competition.forms.files import (
     ArchiveUploadForm,
@@ -21,12 +23,12 @@ from competition.forms.files import (
     RatingsUploadForm,
     TrfUploadForm,
 )
-from competition.permissions import is_td, season_for_td, td_required
+from competition.labels import error_text, text_label
+from competition.permissions import is_td, request_club, season_for_td, td_required
 from competition.selectors.td import club_by_slug, seasons_of_clubs, td_clubs
 from competition.services.errors import ServiceError
 from competition.services.transfer import (
     archive_import,
-    exact_json,
     parse_parameters,
     ratings_import,
     season_archive_text,
@@ -41,7 +43,7 @@ _PENDING = "files_pending"
 
 
 def _home(request: HttpRequest, status: int = 200, **forms: Any) -> HttpResponse:
-    clubs = td_clubs(request.user)
+    clubs = [c for c in td_clubs(request.user) if request_club(request) in (None, c)]
     context = {
         "seasons": seasons_of_clubs(clubs),
         "trf_form": forms.get("trf_form") or TrfUploadForm(clubs=clubs),
@@ -80,7 +82,7 @@ def _preview(
     try:
         report = _run(kind, options, data, dry_run=True)
     except (FormatError, ServiceError) as error:
-        form.add_error("file", f"{upload.name}: {error}")
+        form.add_error("file", f"{upload.name}: {error_text(error)}")
         return _home(request, status=400, **{form_name: form})
     club_slug = report.club_slug if kind == "archive" else options["club_slug"]
     if not _may_import(request, club_slug):
@@ -92,6 +94,7 @@ def _preview(
     context = {
         "kind": kind,
         "report": report,
+        "warnings": [text_label(warning) for warning in report.warnings],
         "file_name": upload.name,
         "confirm_form": ConfirmForm(initial={"token": token}),
     }
@@ -181,7 +184,7 @@ def files_import_confirm(request: HttpRequest) -> HttpResponse:
     try:
         report = _run(upload["kind"], upload["options"], data, dry_run=False)
     except (FormatError, ServiceError) as error:
-        messages.error(request, f"{upload['name']}: {error}")
+        messages.error(request, f"{upload['name']}: {error_text(error)}")
         return redirect("competition:files_home")
     if upload["kind"] == "ratings":
         messages.success(
@@ -207,7 +210,7 @@ def _download(content: str, content_type: str, filename: str) -> HttpResponse:
 @require_safe
 @td_required
 def season_export_trf(request: HttpRequest, slug: str) -> HttpResponse:
-    season = season_for_td(request.user, slug)
+    season = season_for_td(request.user, slug, club=request_club(request))
     try:
         text = season_trf(season=season)
     except ServiceError as error:
@@ -219,7 +222,7 @@ def season_export_trf(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @td_required
 def season_export_archive(request: HttpRequest, slug: str) -> HttpResponse:
-    season = season_for_td(request.user, slug)
+    season = season_for_td(request.user, slug, club=request_club(request))
     text = season_archive_text(season=season)
     return _download(text, "application/json; charset=utf-8", f"{season.slug}.json")
 
@@ -229,7 +232,7 @@ def season_export_archive(request: HttpRequest, slug: str) -> HttpResponse:
 def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings CSV for a spreadsheet in the page's language (Dutch Excel: ``;`` and
     ``58,25``, with a byte order mark); the columns of docs/commands.md."""
-    season = season_for_td(request.user, slug)
+    season = season_for_td(request.user, slug, club=request_club(request))
     text = standings_csv(
         standings_document(season=season, fingerprint=True), language=get_language() or "nl"
     )
@@ -239,6 +242,8 @@ def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @td_required
 def season_standings_json(request: HttpRequest, slug: str) -> HttpResponse:
-    season = season_for_td(request.user, slug)
-    text = exact_json(standings_document(season=season, fingerprint=True)) + "\n"
+    """The standings as the public API gives them (``/api/v1/…/standings/``: the same
+    document), as a file to download."""
+    season = season_for_td(request.user, slug, club=request_club(request))
+    text = json.dumps(api_standings(season), ensure_ascii=False, indent=2) + "\n"
     return _download(text, "application/json; charset=utf-8", f"{season.slug}-standings.json")

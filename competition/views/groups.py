@@ -21,7 +21,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from competition.forms.evening import DateInput
 from competition.labels import system_name
 from competition.models import Club, GroupCompetition, Member, Season
-from competition.permissions import AuthenticatedRequest, is_td
+from competition.permissions import AuthenticatedRequest, clubs_run_by, is_td, request_club
 from competition.scoring import groups as group_rules
 from competition.scoring.registry import SYSTEMS
 from competition.selectors import groups as selectors
@@ -29,9 +29,9 @@ from competition.services import groups as services
 from competition.services.errors import ServiceError
 
 
-def _competition(slug: str) -> GroupCompetition:
+def _competition(request: HttpRequest, slug: str) -> GroupCompetition:
     try:
-        return selectors.group_competition_get(slug=slug)
+        return selectors.group_competition_get(club=request_club(request), slug=slug)
     except GroupCompetition.DoesNotExist:
         raise Http404(_("No such group competition.")) from None
 
@@ -39,7 +39,7 @@ def _competition(slug: str) -> GroupCompetition:
 @require_safe
 def group_competition(request: HttpRequest, group_slug: str) -> HttpResponse:
     """Every period's groups with their standings, who goes up or down, and the champion."""
-    competition = _competition(group_slug)
+    competition = _competition(request, group_slug)
     page = selectors.group_competition_page(competition=competition)
     return render(request, "competition/groups.html", {"page": page, "competition": competition})
 
@@ -54,7 +54,7 @@ class PromoteForm(forms.Form):
 @login_required
 def td_groups(request: AuthenticatedRequest, group_slug: str) -> HttpResponse:
     """The preview of the moves after the current period and the button that makes them."""
-    competition = _competition(group_slug)
+    competition = _competition(request, group_slug)
     if not is_td(request.user, competition.club):
         raise PermissionDenied(_("Only this club's tournament directors may do this."))
     form = PromoteForm(request.POST if request.method == "POST" else None)
@@ -166,19 +166,19 @@ class GroupCompetitionForm(forms.Form):
         self.initial.setdefault("promoted", 1)
         self.initial.setdefault("relegated", 1)
 
-    def clean_slug(self) -> str:
-        slug = self.cleaned_data["slug"]
-        # the group seasons are called <slug>-a1, <slug>-b1, ...
-        if (
-            GroupCompetition.objects.filter(slug=slug).exists()
-            or Season.objects.filter(slug__startswith=f"{slug}-").exists()
-        ):
-            raise forms.ValidationError(_("This short name is taken; choose another."))
-        return slug
-
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        club, members = data.get("club"), data.get("members")
+        club, members, slug = data.get("club"), data.get("members"), data.get("slug")
+        # the group seasons are called <slug>-a1, <slug>-b1, ...: web addresses within the club
+        if (
+            club is not None
+            and slug
+            and (
+                GroupCompetition.objects.filter(club=club, slug=slug).exists()
+                or Season.objects.filter(club=club, slug__startswith=f"{slug}-").exists()
+            )
+        ):
+            self.add_error("slug", _("This short name is taken; choose another."))
         if club is not None and members is not None:
             strangers = [m.name for m in members if m.club_id != club.pk]
             if strangers:
@@ -193,11 +193,9 @@ class GroupCompetitionForm(forms.Form):
 @login_required
 def td_group_new(request: AuthenticatedRequest) -> HttpResponse:
     """A new group competition: the first period's groups are made at once."""
-    clubs = (
-        Club.objects.all()
-        if request.user.is_staff
-        else Club.objects.filter(td_group__user=request.user)
-    )
+    clubs = clubs_run_by(request.user)
+    if request.club is not None:
+        clubs = clubs.filter(pk=request.club.pk)
     if not clubs.exists():
         raise PermissionDenied(_("Only a club's tournament directors may do this."))
     form = GroupCompetitionForm(request.POST or None, clubs=clubs)

@@ -27,6 +27,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
+from competition.clubs import club_url
 from competition.formats.ical import calendar_text
 from competition.forms.calendar import (
     AbsenceReportForm,
@@ -60,7 +61,11 @@ def _optional_url(name: str, *candidates: dict[str, Any]) -> str | None:
 
 def _feed_url(request: HttpRequest, member: Member, season: Season) -> str:
     token = member.feed_token or feeds.member_feed_token(member=member)
-    path = reverse("competition:member_feed", kwargs={"token": token, "season_slug": season.slug})
+    path = club_url(
+        season.club.slug,
+        "competition:member_feed",
+        kwargs={"token": token, "season_slug": season.slug},
+    )
     return request.build_absolute_uri(path)
 
 
@@ -304,7 +309,7 @@ def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse
     the deadline for reports and whether members may ask for a bye.
 
     A refused or invalid post shows the page again with what was typed (nothing saved)."""
-    season = season_for_td(request.user, season_slug)
+    season = season_for_td(request.user, season_slug, club=request.club)
     bound: dict[str, forms.Form] = {}
     if request.method == "POST":
         outcome = posted_action(

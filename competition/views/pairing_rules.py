@@ -86,7 +86,7 @@ ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]] = {
 @login_required
 def td_pairing_rules(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
     """The season's forbidden pairs and pairing settings; only this club's TDs."""
-    season = season_for_td(request.user, season_slug)
+    season = season_for_td(request.user, season_slug, club=request.club)
     players = td_selectors.season_players(season)
     bound: dict[str, forms.Form] = {}
     if request.method == "POST":

@@ -33,6 +33,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
@@ -52,7 +53,7 @@ from competition.labels import (
     system_name,
 )
 from competition.legend import order_sentence, separation_labels, standings_legend
-from competition.models import Game, Member, Participant, Round, Season, SeasonRules
+from competition.models import Club, Game, Member, Participant, Round, Season, SeasonRules
 from competition.participant_rows import (
     CellTexts,
     game_rows_html,
@@ -61,7 +62,7 @@ from competition.participant_rows import (
     round_options_html,
     sections_with_rows,
 )
-from competition.permissions import is_td, is_td_anywhere
+from competition.permissions import is_club_admin, is_td, is_td_anywhere, request_club
 from competition.scoring.registry import get_system
 from competition.selectors import categories as category_selectors
 from competition.selectors import groups as group_selectors
@@ -75,9 +76,9 @@ from competition.tables import PairingsTable, standings_table, table_rows_html
 CACHE_SECONDS = 60 * 60 * 24
 
 
-def _season(slug: str) -> Season:
+def _season(request: HttpRequest, slug: str) -> Season:
     try:
-        return public.season_get(slug=slug)
+        return public.season_get(club=request_club(request), slug=slug)
     except Season.DoesNotExist:
         raise Http404(_("No such season.")) from None
 
@@ -99,11 +100,11 @@ def _cached_body(
 ) -> SafeString:
     """The page's content (season header and body) from the cache, or built and stored.
 
-    Only the ``keep`` query keys vary it, besides the language and whether the reader is staff
-    (staff see one more tab).
+    Only the ``keep`` query keys vary it, besides the language and whether the reader is one of
+    the club's admins (they see one more tab, the rules).
     """
     query = "&".join(f"{key}={request.GET.get(key, '')}" for key in keep)
-    staff = int(bool(getattr(request.user, "is_staff", False)))
+    staff = int(is_club_admin(request.user, season.club))
     key = (
         f"clubcomp:{page}:{season.pk}:{season.data_version}:{season.rules_version}:"
         f"{get_language()}:{staff}:{query}"
@@ -132,8 +133,8 @@ def _anonymous_cacheable(request: HttpRequest, keep: tuple[str, ...]) -> bool:
     )
 
 
-def _season_versions(slug: str, **kwargs: Any) -> tuple[Any, ...] | None:
-    return public.season_versions(slug=slug)
+def _season_versions(club: Club | None, slug: str, **kwargs: Any) -> tuple[Any, ...] | None:
+    return public.season_versions(club=club, slug=slug)
 
 
 def anonymous_page_cache(
@@ -154,7 +155,7 @@ def anonymous_page_cache(
         def wrapper(request: HttpRequest, slug: str, **kwargs: Any) -> HttpResponse:
             if not _anonymous_cacheable(request, keep):
                 return view(request, slug, **kwargs)
-            found = versions(slug, **kwargs)
+            found = versions(request_club(request), slug, **kwargs)
             if found is None:
                 return view(request, slug, **kwargs)  # the view says what does not exist
             language = get_language()
@@ -189,13 +190,22 @@ def _page(
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
+    """A club's home page (its running seasons with their latest standings, its next evening,
+    its group competitions), or at the site's own address the directory of clubs."""
+    club = request_club(request)
+    if club is None:
+        return render(
+            request, "competition/clubs.html", {"clubs": public.club_directory()}
+        )
     return render(
         request,
         "competition/home.html",
         {
-            "summaries": public.season_summaries(),
+            "club": club,
+            "summaries": public.season_summaries(club=club),
+            "next_evening": public.next_evening(club=club, today=timezone.localdate()),
             # competitions played in groups (issue 14), each linking to its page
-            "group_competitions": group_selectors.group_competitions_listed(),
+            "group_competitions": group_selectors.group_competitions_listed(club=club),
         },
     )
 
@@ -323,7 +333,7 @@ def _standings_export(request: HttpRequest, season: Season, export_format: str) 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """The season's standings after the latest (or a chosen) round, under the rules in force
     or an earlier rule set (``?rules=N``); CSV and XLSX export."""
-    season = _season(slug)
+    season = _season(request, slug)
     export_format = request.GET.get("_export")
     if export_format:
         return _standings_export(request, season, export_format)
@@ -379,8 +389,8 @@ def _pairings_table(season: Season, data: public.RoundPage) -> PairingsTable:
     )
 
 
-def _round_versions(slug: str, number: int) -> tuple[Any, ...] | None:
-    return public.round_versions(slug=slug, number=number)
+def _round_versions(club: Club | None, slug: str, number: int) -> tuple[Any, ...] | None:
+    return public.round_versions(club=club, slug=slug, number=number)
 
 
 @require_safe
@@ -392,7 +402,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     changes this page before any standings): anonymous readers get it from the cache under
     :func:`~competition.selectors.public.round_versions`, which every change to the round's
     boards, entries or status moves."""
-    season = _season(slug)
+    season = _season(request, slug)
     try:
         data = public.round_detail(season=season, number=number)
     except Round.DoesNotExist:
@@ -427,7 +437,7 @@ def after_login(request: HttpRequest) -> HttpResponse:
 @require_safe
 def round_latest(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest round of the season (the one being played, else the last one)."""
-    season = _season(slug)
+    season = _season(request, slug)
     number = public.latest_round_number(season=season)
     if number is None:
         return render(
@@ -466,7 +476,7 @@ def _chart(data: participant_selectors.ParticipantPage) -> SafeString:
 def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpResponse:
     """A participant: every game with what it adds to each figure, the explanation of each
     figure, and a chart of his rank and score per round."""
-    season = _season(slug)
+    season = _season(request, slug)
 
     def build() -> SafeString:
         try:
@@ -568,7 +578,7 @@ def _contribution_cells(
 @require_safe
 @anonymous_page_cache(keep=())
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
-    season = _season(slug)
+    season = _season(request, slug)
 
     def build() -> SafeString:
         data = public.crosstable(season=season)
@@ -581,7 +591,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @anonymous_page_cache(keep=())
 def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
-    season = _season(slug)
+    season = _season(request, slug)
 
     def build() -> SafeString:
         data = public.how_it_works(season=season)
@@ -641,7 +651,7 @@ def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @anonymous_page_cache(keep=())
 def systems(request: HttpRequest, slug: str) -> HttpResponse:
-    season = _season(slug)
+    season = _season(request, slug)
 
     def build() -> SafeString:
         data = public.systems_compared(season=season)

@@ -28,8 +28,8 @@ from competition.views.public import (
 from competition.views.td import _round_for_td, _round_url
 
 
-def _rapid_season(slug: str) -> Season:
-    season = _season(slug)
+def _rapid_season(request: HttpRequest, slug: str) -> Season:
+    season = _season(request, slug)
     if not season.is_rapid_series:
         raise Http404(_("This competition is not a rapid series."))
     return season
@@ -39,7 +39,7 @@ def _rapid_season(slug: str) -> Season:
 @anonymous_page_cache(keep=())
 def series(request: HttpRequest, slug: str) -> HttpResponse:
     """The series ranking: evening points over the evenings (all, or the best N)."""
-    season = _rapid_season(slug)
+    season = _rapid_season(request, slug)
 
     def build() -> SafeString:
         data = selectors.series_page(season=season)
@@ -55,7 +55,7 @@ def series(request: HttpRequest, slug: str) -> HttpResponse:
 @anonymous_page_cache(keep=("sort",))
 def evening(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """An evening's ranking from its own games, and the evening points by place."""
-    season = _rapid_season(slug)
+    season = _rapid_season(request, slug)
 
     def build() -> SafeString:
         try:

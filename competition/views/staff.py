@@ -1,13 +1,15 @@
 """Staff pages: a season's rules with a preview of what they would change.
 
-Only staff users (``is_staff``) edit rules: anonymous visitors are sent to the login page,
-other users get 403 (``permissions.staff_required``). The view validates the form and calls one
+Only the club's admins (``permissions.is_club_admin``) edit rules: anonymous visitors are sent
+to the login page, other users get 403. The view validates the form and calls one
 service.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -16,7 +18,7 @@ from django.views.decorators.http import require_http_methods
 
 from competition.forms.rules import SeasonRulesForm
 from competition.models import Season
-from competition.permissions import AuthenticatedRequest, staff_required
+from competition.permissions import AuthenticatedRequest, is_club_admin
 from competition.selectors.public import season_get
 from competition.selectors.rules import rule_history
 from competition.services.errors import ServiceError
@@ -25,14 +27,16 @@ from competition.tables import RulesPreviewTable
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@staff_required
+@login_required
 def season_rules(request: AuthenticatedRequest, slug: str) -> HttpResponse:
     """GET: the form. POST "preview": the standings under the new rules beside the current ones,
     nothing saved. POST "save": the new rules in force, the earlier ones kept."""
     try:
-        season = season_get(slug=slug)
+        season = season_get(club=request.club, slug=slug)
     except Season.DoesNotExist:
         raise Http404(_("No such season.")) from None
+    if not is_club_admin(request.user, season.club):
+        raise PermissionDenied(_("Only this club's admins may change a season's rules."))
     preview = None
     table = None
     form = SeasonRulesForm(request.POST or None, season=season)

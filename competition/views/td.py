@@ -28,6 +28,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from competition import numbers
+from competition.clubs import club_url
 from competition.forms.evening import (
     ATTENDANCE_LABELS,
     ATTENDANCE_SHORT,
@@ -70,7 +71,7 @@ RESULT_BUTTONS = [
 
 
 def _round_for_td(request: AuthenticatedRequest, season_slug: str, round_number: int) -> Round:
-    season = season_for_td(request.user, season_slug)
+    season = season_for_td(request.user, season_slug, club=request.club)
     try:
         return td_selectors.td_round(season=season, number=round_number)
     except Round.DoesNotExist:
@@ -98,7 +99,15 @@ def _wants_json(request: AuthenticatedRequest) -> bool:
 @require_safe
 @td_required
 def td_home(request: AuthenticatedRequest) -> HttpResponse:
-    desks = td_selectors.td_desk(request.user)
+    if request.club is None:
+        # the site's /td/ for a TD of several clubs: which club's evening?
+        clubs = td_selectors.td_clubs(request.user)
+        return render(
+            request,
+            "competition/td/clubs.html",
+            {"clubs": [(c, club_url(c.slug, "competition:td_home")) for c in clubs]},
+        )
+    desks = td_selectors.td_desk(request.user, club=request.club)
     startable = [d.season for d in desks if d.open_round is None]
     return render(
         request,
@@ -114,7 +123,7 @@ def td_home(request: AuthenticatedRequest) -> HttpResponse:
 @require_POST
 @td_required
 def td_evening_start(request: AuthenticatedRequest) -> HttpResponse:
-    allowed = [d.season for d in td_selectors.td_desk(request.user)]
+    allowed = [d.season for d in td_selectors.td_desk(request.user, club=request.club)]
     form = EveningStartForm(request.POST, seasons=allowed)
     if not form.is_valid():
         messages.error(request, _("Choose at least one competition and a date."))
@@ -139,7 +148,7 @@ def td_evening_start(request: AuthenticatedRequest) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def td_round_new(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
-    season = season_for_td(request.user, season_slug)
+    season = season_for_td(request.user, season_slug, club=request.club)
     form = RoundNewForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -15,3 +15,39 @@ document.addEventListener("click", (event) => {
     window.print();
   }
 });
+
+// Logging out forgets what the TD's pages kept on this device (docs/offline.md): the pages the
+// service worker kept (caches named clubcomp-pages-…) and the results not yet sent (js/td.js), after
+// asking when results still wait. The logout is posted once they are gone, or could not go.
+const RESULTS_QUEUE = "clubcomp.results-queue";
+
+document.addEventListener("submit", (event) => {
+  const form = event.target.closest("form[data-logout]");
+  if (!form || form.dataset.cleared) {
+    return;
+  }
+  event.preventDefault();
+  let waiting = false;
+  try {
+    waiting = Boolean(window.localStorage.getItem(RESULTS_QUEUE));
+  } catch {
+    waiting = false;
+  }
+  if (waiting && !window.confirm(form.dataset.unsent)) {
+    return;
+  }
+  try {
+    window.localStorage.removeItem(RESULTS_QUEUE);
+  } catch {
+    // nothing was kept
+  }
+  const cleared = window.caches
+    ? window.caches.keys().then((names) =>
+        Promise.all(names.filter((n) => n.startsWith("clubcomp-pages-")).map((n) => window.caches.delete(n))),
+      )
+    : Promise.resolve();
+  cleared.catch(() => null).finally(() => {
+    form.dataset.cleared = "yes";
+    form.submit();
+  });
+});

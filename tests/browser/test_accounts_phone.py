@@ -13,6 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
+from competition.management.commands.seed_demo import DEMO_CLUB_SLUG
 from competition.models import Member
 from tests.browser.test_evening import click
 from tests.browser.test_phone_pages import check_page, log_in, report
@@ -33,7 +34,7 @@ def test_invite_and_accept_on_a_phone(browser, live_server, demo_club_committed)
         .first()
     )
     log_in(browser, live_server)
-    click(browser, By.CSS_SELECTOR, f"a[href='/td/{SLUG}/members/']")
+    click(browser, By.CSS_SELECTOR, f"a[href='/{DEMO_CLUB_SLUG}/td/{SLUG}/members/']")
     wait.until(EC.url_contains("/members/"))
     row = f"#member-{player.pk}"
     click(browser, By.CSS_SELECTOR, f"{row} summary")

@@ -8,13 +8,13 @@ from collections.abc import Iterator
 
 import pytest
 from django.contrib.auth.models import User
-from django.urls import reverse
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from competition.models import Game, Round
 from competition.permissions import td_group
+from tests.addresses import club_reverse
 from tests.browser.test_evening import tap
 from tests.factories import GameFactory, RoundFactory
 from tests.views.public_data import small_season
@@ -98,7 +98,7 @@ def test_td_results_page_saves_by_fetch_without_violations(watched, live_server)
     watched.find_element(By.ID, "id_password").send_keys("td-pass-12345")
     watched.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
     WebDriverWait(watched, 10).until(lambda driver: "/login/" not in driver.current_url)
-    watched.get(live_server.url + reverse("competition:td_results", args=[rnd.season.slug, 1]))
+    watched.get(live_server.url + club_reverse("competition:td_results", args=[rnd.season.slug, 1]))
     item = watched.find_element(By.ID, "board-1")
     tap(watched, item.find_element(By.CSS_SELECTOR, "button[value='1-0']"))
     WebDriverWait(watched, 10).until(lambda _d: item.get_attribute("data-saved") == "yes")

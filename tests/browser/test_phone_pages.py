@@ -14,6 +14,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
+from competition.management.commands.seed_demo import DEMO_CLUB_SLUG
 from competition.models import Game, Participant, Round, RoundEntry, Season
 from tests.browser.test_evening import click, tap
 
@@ -112,7 +113,7 @@ def test_every_td_page_fits_a_small_phone(phone, live_server, demo_club_committe
     problems: dict[str, list[str]] = {}
     # Logging in without ?next= lands on the club evening.
     log_in(browser, live_server)
-    assert browser.current_url == f"{live_server.url}/td/"
+    assert browser.current_url == f"{live_server.url}/{DEMO_CLUB_SLUG}/td/"
     check_page(browser, "", live_server, problems)
     check_page(browser, f"/td/{SLUG}/new-round/", live_server, problems)
     click(browser, By.CSS_SELECTOR, "main form button[type=submit]")
@@ -211,8 +212,9 @@ def test_every_public_page_and_the_menu_without_javascript(
     browser.execute_cdp_cmd("Emulation.setScriptExecutionDisabled", {"value": True})
     browser.get(f"{live_server.url}/season/{SLUG}/")
     assert not browser.find_element(By.CSS_SELECTOR, ".navbar-toggler").is_displayed()
-    for selector in (".navbar a.nav-link[href='/td/']", ".navbar a.nav-link[href='/']"):
+    club = f"/{DEMO_CLUB_SLUG}/"
+    for selector in (f".navbar a.nav-link[href='{club}td/']", f".navbar a.nav-link[href='{club}']"):
         assert browser.find_element(By.CSS_SELECTOR, selector).is_displayed(), selector
     assert browser.find_element(By.CSS_SELECTOR, 'a[data-language="en"]').is_displayed()
-    browser.find_element(By.CSS_SELECTOR, ".navbar a.nav-link[href='/td/']").click()
-    WebDriverWait(browser, 10).until(EC.url_to_be(f"{live_server.url}/td/"))
+    browser.find_element(By.CSS_SELECTOR, f".navbar a.nav-link[href='{club}td/']").click()
+    WebDriverWait(browser, 10).until(EC.url_to_be(f"{live_server.url}{club}td/"))

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.db import OperationalError
-from django.urls import reverse
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from competition.models import Game, Round
 from competition.permissions import td_group
 from competition.views import td as td_views
+from tests.addresses import club_reverse
 from tests.browser.test_evening import tap
 from tests.factories import GameFactory, RoundFactory
 
@@ -47,7 +47,7 @@ def test_a_failed_save_is_said_beside_the_board(
     browser.find_element(By.ID, "id_password").send_keys("td-pass-12345")
     browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
     WebDriverWait(browser, 10).until(lambda driver: "/login/" not in driver.current_url)
-    page = live_server.url + reverse("competition:td_results", args=[rnd.season.slug, 1])
+    page = live_server.url + club_reverse("competition:td_results", args=[rnd.season.slug, 1])
     browser.get(page)
 
     monkeypatch.setattr(td_views, "result_record", failure)

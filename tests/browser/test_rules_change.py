@@ -11,6 +11,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import WebDriverWait
 
+from competition.management.commands.seed_demo import DEMO_CLUB_SLUG
 from competition.models import Season
 from tests.browser.test_evening import click
 from tests.browser.test_phone_pages import check_page, report
@@ -59,7 +60,11 @@ def test_a_change_from_the_next_round_keeps_rule_set_one_on_the_page(
     assert f"vanaf ronde {completed + 1}" in notice.text
     assert _standings_rows(browser) == before  # the rounds played keep their values
     check_page(browser, "", live_server, problems)
-    click(browser, By.CSS_SELECTOR, f".rules-notice a[href='/season/{SLUG}/?rules=1']")
+    click(
+        browser,
+        By.CSS_SELECTOR,
+        f".rules-notice a[href='/{DEMO_CLUB_SLUG}/season/{SLUG}/?rules=1']",
+    )
     wait.until(EC.url_contains("rules=1"))
     assert "regelset 1" in browser.find_element(By.CSS_SELECTOR, ".rules-notice").text
     assert _standings_rows(browser) == before

@@ -12,11 +12,16 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from competition.models import Club, Game, Round, Season
+from competition.models import Club, Game, GroupCompetition, Round, Season
 from competition.services.rounds import result_record
+from competition.services.transfer import (
+    archive_import,
+    exact_json,
+    season_archive_text,
+    standings_document,
+)
 from competition.services.transfer import backup as backup_module
-from competition.services.transfer import exact_json, standings_document
-from tests.factories import SeasonFactory
+from tests.factories import ClubFactory, SeasonFactory
 from tests.services.test_transfer import _add_history
 
 ARCHIVES = [
@@ -30,6 +35,8 @@ ARCHIVES = [
     "sc-de-toren--wintergroepen-2027-a2.json",
     "sc-de-toren--wintergroepen-2027-b1.json",
     "sc-de-toren--wintergroepen-2027-b2.json",
+    # the second club of the demo (issue 16)
+    "sv-het-paard--clubavond-2026-2027.json",
 ]
 
 # Tests that flush the database commit their rows: PostgreSQL cannot TRUNCATE tables inside the
@@ -44,11 +51,12 @@ def run(*args: str) -> str:
 
 
 def every_standings() -> dict[str, list[str]]:
-    """Every season's standings JSON after round 0, 1, ... up to its last completed round."""
+    """Every season's standings JSON after round 0, 1, ... up to its last completed round, by
+    ``club/season`` (two clubs may have a season of the same slug)."""
     documents: dict[str, list[str]] = {}
-    for season in Season.objects.order_by("slug"):
+    for season in Season.objects.select_related("club").order_by("club__slug", "slug"):
         completed = standings_document(season=season)["after_round"]
-        documents[season.slug] = [
+        documents[f"{season.club.slug}/{season.slug}"] = [
             exact_json(standings_document(season=season, after_round=n))
             for n in range(completed + 1)
         ]
@@ -79,11 +87,12 @@ def test_backup_restores_every_season_into_an_empty_database(
     )
     before = every_standings()
     rounds = sum(len(rounds) for rounds in before.values())
-    # every season's standings before round 1 and after each completed round
-    assert len(before) == 9 and rounds == 9 + 10 + 15 + 6 + 15 + 10 + 4 * 3
+    # every season's standings before round 1 and after each completed round: De Toren's nine
+    # seasons, then Het Paard's Keizer season of eight rounds
+    assert len(before) == 10 and rounds == 10 + 10 + 15 + 6 + 15 + 10 + 4 * 3 + 8
 
     out = run("export_season", "--all", "--out-dir", str(tmp_path / "first"))
-    assert out.splitlines()[-1].startswith("Exported 9 seasons of 1 club to ")
+    assert out.splitlines()[-1].startswith("Exported 10 seasons of 2 clubs to ")
     first = archive_bytes(tmp_path / "first")
     assert list(first) == ARCHIVES
     listed = manifest(tmp_path / "first")
@@ -94,8 +103,16 @@ def test_backup_restores_every_season_into_an_empty_database(
     call_command("flush", interactive=False, verbosity=0)
     assert not Season.objects.exists() and not Club.objects.exists()
     out = run("import_season", "--all", str(tmp_path / "first"))
-    assert "Imported 9 seasons of 1 club from" in out
+    assert "Imported 10 seasons of 2 clubs from" in out
     assert "sc-de-toren--interne-2026-2027.json: Imported season interne-2026-2027" in out
+    assert (
+        "sv-het-paard--clubavond-2026-2027.json: Imported season clubavond-2026-2027 of club "
+        "sv-het-paard: 13 participants (13 new members, 0 existing)"
+    ) in out
+    assert dict(Club.objects.values_list("slug", "name")) == {
+        "sc-de-toren": "Schaakclub De Toren",
+        "sv-het-paard": "Schaakvereniging Het Paard",
+    }
 
     assert every_standings() == before
     run("export_season", "--all", "--out-dir", str(tmp_path / "second"))
@@ -104,13 +121,71 @@ def test_backup_restores_every_season_into_an_empty_database(
     assert again["files"] == listed["files"] and again["counts"] == listed["counts"]
 
 
+def copy_to_the_second_club(slug: str) -> None:
+    """De Toren's season ``slug`` imported again as a season of Het Paard, under the same slug
+    (a group season brings its group competition, of the same slug as De Toren's)."""
+    season = Season.objects.get(club__slug="sc-de-toren", slug=slug)
+    document = json.loads(season_archive_text(season=season))
+    document["club"] = {"name": "Schaakvereniging Het Paard", "slug": "sv-het-paard"}
+    archive_import(data=json.dumps(document))
+
+
+SHARED = ("interne-2026-2027", "wintergroepen-2027-a1")
+
+
+@flushes
+def test_backup_of_two_clubs_with_seasons_of_the_same_slug(
+    tmp_path: Path, demo_club_committed
+) -> None:
+    """Season slugs are unique per club only (issue 16): two clubs' seasons of one slug are
+    two archives and come back as two seasons, each with its own club and standings."""
+    for slug in SHARED:
+        copy_to_the_second_club(slug)
+    before = every_standings()
+    assert {f"{club}/{slug}" for club in ("sc-de-toren", "sv-het-paard") for slug in SHARED} < set(
+        before
+    )
+    assert before["sv-het-paard/interne-2026-2027"] == before["sc-de-toren/interne-2026-2027"]
+
+    out = run("export_season", "--all", "--out-dir", str(tmp_path / "first"))
+    assert out.splitlines()[-1].startswith("Exported 12 seasons of 2 clubs to ")
+    first = archive_bytes(tmp_path / "first")
+    assert list(first) == sorted([*ARCHIVES, *(f"sv-het-paard--{slug}.json" for slug in SHARED)])
+    listed = manifest(tmp_path / "first")
+    assert [
+        (f["file"], f["club"], f["season"], f["participants"])
+        for f in listed["files"]
+        if f["season"] == "interne-2026-2027"
+    ] == [
+        ("sc-de-toren--interne-2026-2027.json", "sc-de-toren", "interne-2026-2027", 17),
+        ("sv-het-paard--interne-2026-2027.json", "sv-het-paard", "interne-2026-2027", 17),
+    ]
+    assert listed["counts"]["clubs"] == 2 and listed["counts"]["seasons"] == 12
+
+    call_command("flush", interactive=False, verbosity=0)
+    out = run("import_season", "--all", str(tmp_path / "first"))
+    assert "Imported 12 seasons of 2 clubs from" in out
+    assert (
+        "sv-het-paard--interne-2026-2027.json: Imported season interne-2026-2027 of club "
+        "sv-het-paard: 17 participants (17 new members, 0 existing)"
+    ) in out
+    assert sorted(GroupCompetition.objects.values_list("club__slug", "slug")) == [
+        ("sc-de-toren", "wintergroepen-2027"),
+        ("sv-het-paard", "wintergroepen-2027"),
+    ]
+    assert every_standings() == before
+    run("export_season", "--all", "--out-dir", str(tmp_path / "second"))
+    assert archive_bytes(tmp_path / "second") == first
+    assert manifest(tmp_path / "second")["files"] == listed["files"]
+
+
 @pytest.mark.django_db(
     transaction=True
 )  # flush: PostgreSQL cannot TRUNCATE in a test's transaction
 def test_export_all_refuses_to_overwrite_without_force(tmp_path: Path, demo_club_committed) -> None:
     run("export_season", "--all", "--out-dir", str(tmp_path))
     (tmp_path / "old--season.json").write_text("{}", encoding="utf-8")
-    with pytest.raises(CommandError, match=r"already holds 11 JSON file.*pass --force"):
+    with pytest.raises(CommandError, match=r"already holds 12 JSON file.*pass --force"):
         run("export_season", "--all", "--out-dir", str(tmp_path))
     out = run("export_season", "--all", "--out-dir", str(tmp_path), "--force")
     assert "Warning: old--season.json was left as it was; it is not in the manifest." in out
@@ -164,8 +239,8 @@ def test_import_all_is_all_or_nothing(tmp_path: Path, demo_club_committed) -> No
     last.unlink()
     out = run("import_season", "--all", str(tmp_path))
     assert out.startswith("Warning: ") and "has no manifest.json" in out
-    assert sorted(Season.objects.values_list("slug", flat=True)) == [
-        name.removeprefix("sc-de-toren--").removesuffix(".json") for name in ARCHIVES[:-1]
+    assert sorted(Season.objects.values_list("club__slug", "slug")) == [
+        tuple(name.removesuffix(".json").split("--")) for name in ARCHIVES[:-1]
     ]
 
 
@@ -177,12 +252,19 @@ def test_import_all_refuses_a_taken_slug_and_changes_nothing(
 ) -> None:
     run("export_season", "--all", "--out-dir", str(tmp_path))
     call_command("flush", interactive=False, verbosity=0)
-    SeasonFactory(slug="vandenbrink-2026-2027")
-    # The last archive is refused; those imported before it are rolled back with it.
-    with pytest.raises(CommandError, match=r"vandenbrink-2026-2027\.json: A season with the short"):
+    club = ClubFactory(slug="sc-de-toren", name="Schaakclub De Toren")
+    SeasonFactory(club=club, slug="vandenbrink-2026-2027")
+    # Its archive is refused; those imported before it are rolled back with it.
+    with pytest.raises(
+        CommandError,
+        match=r"^sc-de-toren--vandenbrink-2026-2027\.json: A season with the short name "
+        r"'vandenbrink-2026-2027' already exists",
+    ):
         run("import_season", "--all", str(tmp_path))
-    assert list(Season.objects.values_list("slug", flat=True)) == ["vandenbrink-2026-2027"]
-    assert not Round.objects.exists()
+    assert list(Season.objects.values_list("club__slug", "slug")) == [
+        ("sc-de-toren", "vandenbrink-2026-2027")
+    ]
+    assert not Round.objects.exists() and Club.objects.count() == 1
 
 
 @pytest.mark.django_db

@@ -25,13 +25,20 @@ PROJECT = Path(__file__).resolve().parents[2]
 # Databases of this test run's own: other runs of the suite may share the server.
 SOURCE = f"clubcomp_backup_test_{os.getpid()}"
 RESTORED = f"clubcomp_backup_test_{os.getpid()}_restored"
+# Every season of the demo's two clubs as CLUB/SLUG (season slugs are unique per club only).
 SEASONS = [
-    "interne-2026-2027",
-    "keizer-2026-2027",
-    "rapidgroep-a-2026",
-    "rapidserie-2026-2027",
-    "vandenbrink-2026-2027",
-    *(f"wintergroepen-2027-{group}" for group in ("a1", "a2", "b1", "b2")),
+    *(
+        f"sc-de-toren/{slug}"
+        for slug in (
+            "interne-2026-2027",
+            "keizer-2026-2027",
+            "rapidgroep-a-2026",
+            "rapidserie-2026-2027",
+            "vandenbrink-2026-2027",
+            *(f"wintergroepen-2027-{group}" for group in ("a1", "a2", "b1", "b2")),
+        )
+    ),
+    "sv-het-paard/clubavond-2026-2027",
 ]
 
 
@@ -109,7 +116,7 @@ def test_backup_script_dump_restores_the_same_standings(server: str, tmp_path: P
     assert "Backup written: " in backup.stdout
     assert oct(dump.stat().st_mode & 0o777) == "0o600"  # a dump holds password hashes
     manifest = json.loads((seasons / "manifest.json").read_text(encoding="utf-8"))
-    assert [f["season"] for f in manifest["files"]] == SEASONS
+    assert [f"{f['club']}/{f['season']}" for f in manifest["files"]] == SEASONS
     assert not list(tmp_path.glob(".*"))  # no partial file left
 
     subprocess.run(

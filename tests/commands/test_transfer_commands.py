@@ -12,11 +12,15 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from competition.management.commands.seed_demo import DEMO_CLUB_SLUG
 from competition.models import Member, Season
+from competition.services.transfer import archive_import
 from tests.services.test_transfer import KNSB_LIST, SMALL_TRF
 from tests.services.test_transfer_bad_input import row_counts
 
 pytestmark = pytest.mark.django_db
+
+CLUB = DEMO_CLUB_SLUG  # the demo holds two clubs: an import names the one it goes to
 
 
 def run(*args: str) -> str:
@@ -67,10 +71,43 @@ def test_standings_json_contract(demo_club) -> None:
 
 
 def test_standings_unknown_season_and_round(demo_club) -> None:
-    with pytest.raises(CommandError, match="No season with slug 'nope'"):
+    with pytest.raises(CommandError) as caught:
         run("standings", "nope")
+    # The known seasons as CLUB/SLUG, the form that names a season of either demo club.
+    assert str(caught.value).startswith(
+        "No season 'nope'. Known seasons: sc-de-toren/interne-2026-2027, "
+        "sc-de-toren/keizer-2026-2027, "
+    )
+    assert str(caught.value).endswith(", sv-het-paard/clubavond-2026-2027.")
+    with pytest.raises(CommandError, match=r"^No season 'sv-het-paard/interne-2026-2027'\. "):
+        run("standings", "sv-het-paard/interne-2026-2027")  # a season of the other club
     with pytest.raises(CommandError, match="cannot show the standings after round 11"):
         run("standings", "interne-2026-2027", "--after-round", "11")
+
+
+def test_a_slug_two_clubs_share_is_named_with_its_club(demo_club) -> None:
+    """Het Paard gets a copy of De Toren's rapid group under the same slug (season slugs are
+    unique per club only): the plain slug is refused naming both, CLUB/SLUG picks one."""
+    document = json.loads(run("export_season", "rapidgroep-a-2026"))
+    document["club"] = {"name": "Schaakvereniging Het Paard", "slug": "sv-het-paard"}
+    archive_import(data=json.dumps(document))
+    both = (
+        "Several clubs have a season 'rapidgroep-a-2026'; name one of: "
+        "sc-de-toren/rapidgroep-a-2026, sv-het-paard/rapidgroep-a-2026."
+    )
+    for command in ("standings", "export_season", "export_trf", "verify_standings"):
+        with pytest.raises(CommandError) as caught:
+            run(command, "rapidgroep-a-2026")
+        assert str(caught.value) == both, command
+    ours = run("standings", "sc-de-toren/rapidgroep-a-2026", "--format", "json")
+    theirs = run("standings", "sv-het-paard/rapidgroep-a-2026", "--format", "json")
+    assert json.loads(ours)["standings"] and theirs == ours  # the same games, the same figures
+    copy = json.loads(run("export_season", "sv-het-paard/rapidgroep-a-2026"))
+    assert copy["club"] == {"name": "Schaakvereniging Het Paard", "slug": "sv-het-paard"}
+    assert run("verify_standings", "sv-het-paard/rapidgroep-a-2026").endswith(
+        "rapidgroep-a-2026: the stored standings after rounds 1-6 equal a fresh computation "
+        "(8 participants).\n"
+    )
 
 
 def test_trf_commands_round_trip(tmp_path: Path, demo_club) -> None:
@@ -86,6 +123,8 @@ def test_trf_commands_round_trip(tmp_path: Path, demo_club) -> None:
         "--unplayed",
         "plain",
         "--round-robin",
+        "--club",
+        CLUB,
     )
     assert "8 participants (0 new members, 8 existing), 6 rounds, 24 games" in text
     original = run("standings", "rapidgroep-a-2026", "--format", "csv")
@@ -116,17 +155,17 @@ def test_import_trf_bad_file_exit_status_and_unchanged(tmp_path: Path, demo_club
 def test_import_trf_parameters_and_dry_run(tmp_path: Path, demo_club) -> None:
     path = tmp_path / "small.trf"
     path.write_text(SMALL_TRF)
+    vdb = ("import_trf", str(path), "--club", CLUB, "--system", "van-den-brink")
     with pytest.raises(CommandError, match="unknown parameter nonsense"):
-        run("import_trf", str(path), "--system", "van-den-brink", "--param", "nonsense=1")
-    text = run(
-        "import_trf", str(path), "--system", "van-den-brink", "--param", "factor=0.05", "--dry-run"
-    )
+        run(*vdb, "--param", "nonsense=1")
+    text = run(*vdb, "--param", "factor=0.05", "--dry-run")
     assert (
         "Dry run: nothing was changed." in text
         and not Season.objects.filter(slug="zomertoernooi").exists()
     )
-    run("import_trf", str(path), "--system", "van-den-brink", "--param", "factor=0.05")
-    assert Season.objects.get(slug="zomertoernooi").parameters == {"factor": "1/20"}
+    run(*vdb, "--param", "factor=0.05")
+    season = Season.objects.get(slug="zomertoernooi")
+    assert (season.club.slug, season.parameters) == (CLUB, {"factor": "1/20"})
 
 
 def test_season_commands(tmp_path: Path, demo_club) -> None:
@@ -147,14 +186,29 @@ def test_season_commands(tmp_path: Path, demo_club) -> None:
 def test_import_ratings_command(tmp_path: Path, demo_club) -> None:
     path = tmp_path / "knsb.csv"
     path.write_bytes(KNSB_LIST)
-    dry = run("import_ratings", str(path), "--dry-run", "--list-date", "2026-10-01")
+    with pytest.raises(CommandError) as caught:
+        run("import_ratings", str(path), "--list-date", "2026-10-01")
+    assert str(caught.value) == (
+        "There are several clubs; choose one with --club: sc-de-toren, sv-het-paard."
+    )
+    dry = run("import_ratings", str(path), "--club", CLUB, "--dry-run", "--list-date", "2026-10-01")
     assert dry.startswith("Would create 1, updated 2, unchanged 0 (list of 2026-10-01")
     assert Member.objects.get(knsb_id="8100000").rating == 2105
     ids = tmp_path / "ids.txt"
     ids.write_text("8100000\n8100137\n")
-    out = run("import_ratings", str(path), "--ids", str(ids), "--list-date", "2026-10-01")
+    out = run(
+        "import_ratings", str(path), "--club", CLUB, "--ids", str(ids), "--list-date", "2026-10-01"
+    )
     assert out.startswith("Created 0, updated 2, unchanged 0")
-    out = run("import_ratings", str(path), "--only-club-members", "--list-date", "2026-10-01")
+    out = run(
+        "import_ratings",
+        str(path),
+        "--club",
+        CLUB,
+        "--only-club-members",
+        "--list-date",
+        "2026-10-01",
+    )
     assert out.startswith("Created 0, updated 0, unchanged 2")
     with pytest.raises(CommandError, match="--list-date needs YYYY-MM-DD"):
-        run("import_ratings", str(path), "--list-date", "1-10-2026")
+        run("import_ratings", str(path), "--club", CLUB, "--list-date", "1-10-2026")

@@ -12,6 +12,7 @@ from django.core.management.base import CommandError
 from competition.models import Game, StandingsSnapshot
 from competition.scoring.fingerprint import season_fingerprint, short_fingerprint
 from competition.selectors.common import season_input
+from tests.factories import ClubFactory, SeasonFactory
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db
@@ -115,8 +116,35 @@ def test_another_fingerprint_than_expected_fails() -> None:
 
 
 def test_an_unknown_season() -> None:
-    with pytest.raises(CommandError, match="No season with slug 'nope'"):
+    with pytest.raises(CommandError) as caught:
         run("nope")
+    assert str(caught.value) == "No season 'nope'. Known seasons: none."
+    small_season()
+    with pytest.raises(CommandError) as caught:
+        run("sc-elders/interne-test")  # the slug of a season, but of another club
+    assert str(caught.value) == (
+        "No season 'sc-elders/interne-test'. Known seasons: sc-test/interne-test."
+    )
+
+
+def test_a_slug_two_clubs_share_is_named_with_its_club() -> None:
+    """Season slugs are unique per club only (issue 16): a slug two clubs use is refused,
+    naming the CLUB/SLUG choices, and CLUB/SLUG picks the one meant."""
+    season, _people = small_season()
+    SeasonFactory(club=ClubFactory(slug="sc-elders", name="Schaakclub Elders"), slug=season.slug)
+    with pytest.raises(CommandError) as caught:
+        run("interne-test")
+    assert str(caught.value) == (
+        "Several clubs have a season 'interne-test'; name one of: sc-elders/interne-test, "
+        "sc-test/interne-test."
+    )
+    assert (
+        "interne-test: the stored standings after rounds 1-2 equal a fresh computation "
+        "(5 participants)."
+    ) in run("sc-test/interne-test")
+    assert "after no completed rounds equal a fresh computation (0 participants)" in run(
+        "sc-elders/interne-test"
+    )
 
 
 def test_a_stale_stored_fingerprint_is_found() -> None:

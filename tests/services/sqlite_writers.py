@@ -26,8 +26,8 @@ from django.core.management import call_command  # noqa: E402
 from django.db import connections  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
 from django.test import Client  # noqa: E402
-from django.urls import reverse  # noqa: E402
 
+from competition.clubs import club_url  # noqa: E402
 from competition.models import Game, Round  # noqa: E402
 from competition.permissions import td_group  # noqa: E402
 from competition.services.evening import round_unpublish  # noqa: E402
@@ -91,11 +91,17 @@ def main() -> None:
         clients.append(client)
 
     def publish(client: Client, rnd: Round) -> Callable[[], dict[str, object]]:
-        url = reverse("competition:td_round_publish", args=[rnd.season.slug, rnd.number])
+        url = club_url(
+            rnd.season.club.slug, "competition:td_round_publish", args=[rnd.season.slug, rnd.number]
+        )
         return lambda: answer("publish", client.post(url, follow=True))
 
     def save(client: Client, game: Game, result: str) -> Callable[[], dict[str, object]]:
-        url = reverse("competition:td_result_save", args=[game.round.season.slug, 1, game.pk])
+        url = club_url(
+            game.round.season.club.slug,
+            "competition:td_result_save",
+            args=[game.round.season.slug, 1, game.pk],
+        )
         data = {"result": result, "version": game.version}
         return lambda: answer("save", client.post(url, data, headers={"X-Requested-With": "fetch"}))
 

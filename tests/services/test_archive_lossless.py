@@ -57,7 +57,10 @@ SLUG = "ic-2026-2027"
 # "Formats"). Database ids are never carried; a field missing here and in the archive fails.
 NOT_CARRIED: dict[str, dict[str, str]] = {
     "competition.club": {"td_group": "permissions belong to the receiving site"},
-    "competition.season": {"data_version": "a cache counter; the standings are rebuilt"},
+    "competition.season": {
+        "data_version": "a cache counter; the standings are rebuilt",
+        "changed_at": "when data_version last moved (the API's Last-Modified): the import's moment",
+    },
     "competition.member": {
         "user": "accounts do not travel between installations",
         "email": "personal data the season's record does not need",

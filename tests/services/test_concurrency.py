@@ -17,7 +17,6 @@ from django.contrib.auth.models import User
 from django.db import connection, connections
 from django.db.models import QuerySet
 from django.test import Client
-from django.urls import reverse
 from django.utils import translation
 
 from competition.models import ABSENCE_KINDS, Game, Round, RoundEntry
@@ -25,6 +24,7 @@ from competition.permissions import td_group
 from competition.services.errors import ServiceError
 from competition.services.evening import entry_correct
 from competition.services.rounds import result_record, round_create
+from tests.addresses import club_reverse
 from tests.factories import GameFactory, RoundEntryFactory, RoundFactory, SeasonFactory
 
 REPEATS = 30
@@ -146,7 +146,7 @@ def test_eight_new_round_requests_at_once_make_one_round(
         client = Client()
         client.force_login(td)
         clients.append(client)
-    url = reverse("competition:td_round_new", args=[season.slug])
+    url = club_reverse("competition:td_round_new", args=[season.slug])
 
     def post(client: Client) -> Callable[[], object]:
         return lambda: client.post(url, {"date": "2026-09-17"})
@@ -154,7 +154,7 @@ def test_eight_new_round_requests_at_once_make_one_round(
     responses = run_together([post(client) for client in clients])
     assert Round.objects.filter(season=season).exclude(status=Round.Status.COMPLETED).count() == 1
     made = Round.objects.get(season=season, number=2)
-    target = reverse("competition:td_round", args=[season.slug, made.number])
+    target = club_reverse("competition:td_round", args=[season.slug, made.number])
     for response in responses:
         assert not isinstance(response, Exception), response
         assert (response.status_code, response["Location"]) == (302, target)

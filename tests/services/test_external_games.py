@@ -14,7 +14,6 @@ from fractions import Fraction
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.urls import reverse
 
 from competition.models import Participant, Round, RoundEntry, StandingsSnapshot
 from competition.permissions import td_group
@@ -22,6 +21,7 @@ from competition.services.errors import ServiceError
 from competition.services.evening import entry_correct
 from competition.services.rounds import external_result_record
 from competition.services.standings import standings_recompute
+from tests.addresses import club_reverse
 from tests.factories import (
     ClubFactory,
     GameFactory,
@@ -79,9 +79,9 @@ def test_the_td_records_an_external_game_in_the_open_round(client, season_with_d
     td.groups.add(td_group(season.club))
     client.force_login(td)
     client.cookies["django_language"] = "en"
-    results = reverse("competition:td_results", args=[season.slug, 2])
+    results = club_reverse("competition:td_results", args=[season.slug, 2])
     page = client.get(results).content.decode()
-    save = reverse("competition:td_external_result_save", args=[season.slug, 2, duty2.pk])
+    save = club_reverse("competition:td_external_result_save", args=[season.slug, 2, duty2.pk])
     assert f'action="{save}"' in page and "external game won" in page
     response = client.post(save, {"result": "1", "version": duty2.version}, follow=True)
     assert response.status_code == 200
@@ -144,7 +144,7 @@ def test_the_participant_page_counts_external_games_apart(client, season_with_du
     )
     client.cookies["django_language"] = "en"
     html = client.get(
-        reverse("competition:participant", args=[season.slug, people["E"].pk])
+        club_reverse("competition:participant", args=[season.slug, people["E"].pk])
     ).content.decode()
     block = html[html.index('class="external-games"') :]
     assert "External games" in block and '<dd class="h4 mb-0">1 <small' in block

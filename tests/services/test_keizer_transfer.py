@@ -22,6 +22,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 
 from competition.exact import fraction_from_text
+from competition.management.commands.seed_demo import DEMO_CLUB_SLUG
 from competition.models import (
     Club,
     Game,
@@ -204,7 +205,7 @@ def test_trf_export_and_import_of_a_keizer_season(tmp_path: Path, demo_club) -> 
     assert path.read_text().startswith("012 Keizercompetitie 2026-2027")
     report = _run(
         "import_trf", str(path), "--season-slug", "keizer-kopie", "--system", "keizer",
-        "--param", "recalculation=fixed_point",
+        "--param", "recalculation=fixed_point", "--club", DEMO_CLUB_SLUG,
     )  # fmt: skip
     assert "24 participants (0 new members, 24 existing), 15 rounds, 151 games" in report
     copy = Season.objects.get(slug="keizer-kopie")

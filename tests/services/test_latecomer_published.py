@@ -12,7 +12,6 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.test import Client
-from django.urls import reverse
 from django.utils import translation
 
 from competition.models import Game, Participant, Round, RoundEntry
@@ -20,6 +19,7 @@ from competition.permissions import td_group
 from competition.services import evening
 from competition.services.errors import ServiceError
 from competition.services.rounds import result_record, round_complete, round_create
+from tests.addresses import club_reverse
 from tests.factories import MemberFactory, ParticipantFactory, SeasonFactory
 
 pytestmark = pytest.mark.django_db
@@ -126,12 +126,12 @@ def test_results_page_adds_a_latecomer_and_says_where_he_plays(td_user) -> None:
     client = Client()
     client.force_login(td_user)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    results = reverse("competition:td_results", args=[rnd.season.slug, rnd.number])
+    results = club_reverse("competition:td_results", args=[rnd.season.slug, rnd.number])
     page = client.get(results).content.decode()
-    assert reverse("competition:td_latecomer", args=[rnd.season.slug, rnd.number]) in page
+    assert club_reverse("competition:td_latecomer", args=[rnd.season.slug, rnd.number]) in page
     member = MemberFactory(club=rnd.season.club, name="Laura Laat")
     response = client.post(
-        reverse("competition:td_latecomer", args=[rnd.season.slug, rnd.number]),
+        club_reverse("competition:td_latecomer", args=[rnd.season.slug, rnd.number]),
         {"member": member.pk, "back": "results"},
     )
     assert response["Location"] == results

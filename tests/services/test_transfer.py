@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.utils import translation
 
+from competition.management.commands.seed_demo import DEMO_CLUB_SLUG
 from competition.models import Game, Member, Participant, Round, RoundEntry, Season, SeasonRules
 from competition.services.errors import ServiceError
 from competition.services.rounds import entry_record, result_record
@@ -263,6 +264,7 @@ def test_demo_trf_round_trip(
     trf_import(
         data=text,
         season_slug="copy",
+        club_slug=DEMO_CLUB_SLUG,
         system=system,
         unplayed=unplayed,
         min_games=min_games,
@@ -400,11 +402,15 @@ KNSB_LIST = (
 @pytest.mark.django_db
 def test_ratings_import_knsb_counts_and_dates(demo_club) -> None:
     members_before = Member.objects.count()
-    dry = ratings_import(data=KNSB_LIST, list_date=datetime.date(2026, 10, 1), dry_run=True)
+    dry = ratings_import(
+        data=KNSB_LIST, club_slug=DEMO_CLUB_SLUG, list_date=datetime.date(2026, 10, 1), dry_run=True
+    )
     assert (dry.created, dry.updated, dry.unchanged) == (1, 2, 0)
     assert Member.objects.count() == members_before
     assert Member.objects.get(knsb_id="8100000").rating == 2105
-    report = ratings_import(data=KNSB_LIST, list_date=datetime.date(2026, 10, 1))
+    report = ratings_import(
+        data=KNSB_LIST, club_slug=DEMO_CLUB_SLUG, list_date=datetime.date(2026, 10, 1)
+    )
     # Both members get the new date (a change); the first also a new rating.
     assert (report.created, report.updated, report.unchanged) == (1, 2, 0)
     hemmo = Member.objects.get(knsb_id="8100000")
@@ -413,18 +419,30 @@ def test_ratings_import_knsb_counts_and_dates(demo_club) -> None:
         2111,
         datetime.date(2026, 10, 1),
     )
-    again = ratings_import(data=KNSB_LIST, list_date=datetime.date(2026, 10, 1))
+    again = ratings_import(
+        data=KNSB_LIST, club_slug=DEMO_CLUB_SLUG, list_date=datetime.date(2026, 10, 1)
+    )
     assert (again.created, again.updated, again.unchanged) == (0, 0, 3)
 
 
 @pytest.mark.django_db
 def test_ratings_import_only_club_members_and_ids(demo_club) -> None:
-    report = ratings_import(data=KNSB_LIST, only_club_members=True, filename="knsb-2026-10.csv")
+    report = ratings_import(
+        data=KNSB_LIST,
+        club_slug=DEMO_CLUB_SLUG,
+        only_club_members=True,
+        filename="knsb-2026-10.csv",
+    )
     # 8999999 is left out; the date comes from the file name.
     assert (report.read, report.created, report.updated) == (2, 0, 2)
     assert report.list_date == datetime.date(2026, 10, 1)
     assert not Member.objects.filter(knsb_id="8999999").exists()
-    only = ratings_import(data=KNSB_LIST, ids=[8999999], list_date=datetime.date(2026, 11, 1))
+    only = ratings_import(
+        data=KNSB_LIST,
+        club_slug=DEMO_CLUB_SLUG,
+        ids=[8999999],
+        list_date=datetime.date(2026, 11, 1),
+    )
     assert (only.read, only.created, only.updated) == (1, 1, 0)
 
 
@@ -483,7 +501,7 @@ def test_a_birth_year_from_the_rating_list_refreshes_the_public_pages(demo_club)
     his = set(Season.objects.filter(participants__member=hemmo).values_list("pk", flat=True))
     assert his
     before = dict(Season.objects.values_list("pk", "data_version"))
-    ratings_import(data=KNSB_LIST, list_date=datetime.date(2026, 10, 1))
+    ratings_import(data=KNSB_LIST, club_slug=DEMO_CLUB_SLUG, list_date=datetime.date(2026, 10, 1))
     after = dict(Season.objects.values_list("pk", "data_version"))
     assert Member.objects.get(pk=hemmo.pk).birth_year == 1968
     assert {pk for pk in after if after[pk] != before[pk]} == his

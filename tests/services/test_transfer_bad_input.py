@@ -7,8 +7,10 @@ import json
 
 import pytest
 from django.apps import apps
+from django.utils import translation
 
 from competition.formats.errors import FormatError
+from competition.management.commands.seed_demo import DEMO_CLUB_SLUG
 from competition.models import Season
 from competition.services.errors import ServiceError
 from competition.services.transfer import (
@@ -97,7 +99,7 @@ TRF_CASES = [
 @pytest.mark.parametrize(("name", "data", "message"), TRF_CASES, ids=[c[0] for c in TRF_CASES])
 def test_malformed_trf(demo_counts: dict[str, int], name: str, data: bytes, message: str) -> None:
     with pytest.raises(FormatError) as caught:
-        trf_import(data=data, season_slug="kapot")
+        trf_import(data=data, season_slug="kapot", club_slug=DEMO_CLUB_SLUG)
     assert str(caught.value).startswith(message)
     assert row_counts() == demo_counts
 
@@ -110,10 +112,15 @@ def test_trf_duplicate_relatienummer(demo_counts: dict[str, int]) -> None:
         national.format(rank=1, name="Anna"),
         national.format(rank=2, name="Bert"),
     )
-    with pytest.raises(
-        ServiceError, match="Start ranks 1 and 2 have the same relatienummer 8999999"
+    # The service speaks the active language, Dutch by default ("Start ranks 1 and 2 have the
+    # same relatienummer 8999999." in English).
+    with (
+        translation.override("nl"),
+        pytest.raises(
+            ServiceError, match=r"^Startnummers 1 en 2 hebben hetzelfde relatienummer 8999999\.$"
+        ),
     ):
-        trf_import(data=data, season_slug="kapot")
+        trf_import(data=data, season_slug="kapot", club_slug=DEMO_CLUB_SLUG)
     assert row_counts() == demo_counts
 
 
@@ -148,7 +155,7 @@ def test_malformed_rating_list(
     demo_counts: dict[str, int], name: str, data: bytes, message: str
 ) -> None:
     with pytest.raises(FormatError) as caught:
-        ratings_import(data=data, format="knsb")
+        ratings_import(data=data, format="knsb", club_slug=DEMO_CLUB_SLUG)
     assert str(caught.value).startswith(message)
     assert row_counts() == demo_counts
 

@@ -10,13 +10,16 @@ import random
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.test import Client
-from django.urls import reverse
+from django.utils import translation
 
+from competition import labels
 from competition.formats.errors import FormatError
+from competition.management.commands.seed_demo import DEMO_CLUB_SLUG
 from competition.models import Member, Season
 from competition.permissions import td_group
 from competition.services.errors import ServiceError
@@ -27,10 +30,14 @@ from competition.services.transfer import (
     season_trf,
     trf_import,
 )
+from tests.addresses import club_reverse
 from tests.services.test_transfer import trf_player
 from tests.services.test_transfer_bad_input import row_counts
 
 pytestmark = pytest.mark.django_db
+
+# The demo holds two clubs (issue 16): an import names the one it goes to.
+CLUB = DEMO_CLUB_SLUG
 
 KNSB_HEADER = "Relatienummer;Naam;Titel;FED;Rating;Nv;Geboren;S\r\n"
 
@@ -123,7 +130,7 @@ def test_malformed_rating_lists(
 ) -> None:
     before = row_counts()
     with pytest.raises(FormatError) as caught:
-        ratings_import(data=data, format=format)
+        ratings_import(data=data, format=format, club_slug=CLUB)
     assert str(caught.value).startswith(message)
     assert row_counts() == before
 
@@ -131,14 +138,14 @@ def test_malformed_rating_lists(
 def test_utf16_is_still_called_utf16(demo_club) -> None:
     data = knsb("8100000;X;;NED;1800;1;1968;").decode("cp1252").encode("utf-16-le")
     with pytest.raises(FormatError, match="line 1: the file is UTF-16"):
-        ratings_import(data=data, format="knsb")
+        ratings_import(data=data, format="knsb", club_slug=CLUB)
 
 
 def test_relatienummer_of_twelve_digits_imports_twice(demo_club) -> None:
     """12 digits fit the column; importing the list again matches the member it created."""
     data = knsb("810000000000;Twaalf Cijfers;;NED;1800;1;1968;")
-    assert ratings_import(data=data, format="knsb").created == 1
-    again = ratings_import(data=data, format="knsb")
+    assert ratings_import(data=data, format="knsb", club_slug=CLUB).created == 1
+    again = ratings_import(data=data, format="knsb", club_slug=CLUB)
     assert (again.created, again.unchanged) == (0, 1)
 
 
@@ -152,7 +159,7 @@ def _trf(*lines: str) -> bytes:
 def test_random_binary_trf_is_not_text(demo_club) -> None:
     before = row_counts()
     with pytest.raises(FormatError) as caught:
-        trf_import(data=random_binary(), season_slug="kapot")
+        trf_import(data=random_binary(), season_slug="kapot", club_slug=CLUB)
     assert str(caught.value).startswith(
         "line 1, column 3: not a text file: it contains the control character U+0003"
     )
@@ -165,7 +172,7 @@ def test_trf_nul_after_4_kib(demo_club) -> None:
     assert data.index(b"\x00") > 4096
     before = row_counts()
     with pytest.raises(FormatError) as caught:
-        trf_import(data=data, season_slug="kapot")
+        trf_import(data=data, season_slug="kapot", club_slug=CLUB)
     assert str(caught.value).startswith(
         "line 60, column 21: not a text file: it contains the control character U+0000"
     )
@@ -222,9 +229,13 @@ def _vdb_without_start() -> str:
 @pytest.mark.parametrize("dry_run", [False, True])
 def test_van_den_brink_participant_without_start(demo_club, dry_run: bool) -> None:
     before = row_counts()
-    with pytest.raises(ServiceError) as caught:
+    with translation.override("nl"), pytest.raises(ServiceError) as caught:
         archive_import(data=_vdb_without_start(), dry_run=dry_run)
-    assert "has neither start points nor a start rank" in str(caught.value)
+    # The engine's message in the reader's language (the command line's is English: below).
+    assert str(caught.value) == (
+        "De stand van dit seizoen kan niet worden berekend: deelnemer Marieke Bos heeft geen "
+        "startpunten en geen startnummer; het Van den Brinksysteem heeft een van beide nodig"
+    )
     assert row_counts() == before
 
 
@@ -240,7 +251,7 @@ def test_trf_export_of_names_with_format_characters(demo_club, name: str) -> Non
     member.save()
     text = season_trf(season=season)
     assert name in text
-    report = trf_import(data=text, season_slug="kopie")
+    report = trf_import(data=text, season_slug="kopie", club_slug=CLUB)
     copy = Season.objects.get(slug=report.season_slug)
     assert copy.participants.filter(member__name=name).exists()
 
@@ -264,11 +275,17 @@ POINTS_TRF = _trf(
 POINTS_WARNING = (
     "start rank 1 (Anna): the points column (81-84) says 2.0, but the rounds give 1 point"
 )
+POINTS_WARNING_NL = (
+    "startnummer 1 (Anna): de puntenkolom (81-84) zegt 2.0, maar de ronden geven 1 punt"
+)
 
 
 def test_points_column_disagreeing_is_a_warning(demo_club) -> None:
-    report = trf_import(data=POINTS_TRF, season_slug="punten", dry_run=True)
-    assert report.warnings == [POINTS_WARNING]
+    report = trf_import(data=POINTS_TRF, season_slug="punten", club_slug=CLUB, dry_run=True)
+    # A template with values, translated where it is shown.
+    assert [str(warning) for warning in report.warnings] == [POINTS_WARNING]
+    assert [labels.text_label(w, "nl") for w in report.warnings] == [POINTS_WARNING_NL]
+    assert [labels.text_label(w, "en") for w in report.warnings] == [POINTS_WARNING]
 
 
 # --- through the command line ------------------------------------------------------------------
@@ -289,12 +306,14 @@ def test_commands(demo_club, tmp_path) -> None:
     trf.write_bytes(POINTS_TRF)
     before = row_counts()
     with pytest.raises(CommandError, match=f"^{ratings}: line 2, column 16: Rating must be"):
-        _command("import_ratings", str(ratings))
+        _command("import_ratings", str(ratings), "--club", CLUB)
     for extra in ([], ["--dry-run"]):
         with pytest.raises(CommandError, match="neither start points nor a start rank"):
             _command("import_season", str(archive), *extra)
     assert row_counts() == before
-    assert f"Warning: {POINTS_WARNING}" in _command("import_trf", str(trf), "--dry-run")
+    assert f"Warning: {POINTS_WARNING}" in _command(
+        "import_trf", str(trf), "--club", CLUB, "--dry-run"
+    )
 
 
 # --- through the upload page -------------------------------------------------------------------
@@ -312,33 +331,42 @@ def test_upload_pages(td: Client) -> None:
     club = Season.objects.get(slug="interne-2026-2027").club
     before = row_counts()
     page = td.post(
-        reverse("competition:files_import_ratings"),
+        club_reverse("competition:files_import_ratings"),
         {"file": SimpleUploadedFile("lijst.csv", random_binary()), "club": club.pk},
     )
     assert page.status_code == 400
-    assert "not a text file" in page.content.decode()
+    assert "geen tekstbestand" in page.content.decode()  # the reader's message, in Dutch
     document = _archive()
     document["members"][0]["name"] = "Anna\u0000"
     page = td.post(
-        reverse("competition:files_import_season"),
+        club_reverse("competition:files_import_season"),
         {"file": SimpleUploadedFile("s.json", json.dumps(document).encode())},
     )
     assert page.status_code == 400
-    assert "members[0].name: contains the control character U+0000" in page.content.decode()
+    assert "members[0].name: bevat het stuurteken U+0000" in page.content.decode()
     assert row_counts() == before
+    trf_form = {
+        "club": club.pk,
+        "season_slug": "punten",
+        "system": "points",
+        "unplayed": "fide-2024",
+        "min_games": 0,
+    }
     page = td.post(
-        reverse("competition:files_import_trf"),
-        {
-            "file": SimpleUploadedFile("punten.trf", POINTS_TRF),
-            "club": club.pk,
-            "season_slug": "punten",
-            "system": "points",
-            "unplayed": "fide-2024",
-            "min_games": 0,
-        },
+        club_reverse("competition:files_import_trf"),
+        {"file": SimpleUploadedFile("punten.trf", POINTS_TRF), **trf_form},
     )
     assert page.status_code == 200
-    assert "the points column (81-84) says 2.0" in page.content.decode()
+    assert POINTS_WARNING_NL in page.content.decode()
+    assert "points column" not in page.content.decode()
+    td.cookies["django_language"] = "en"
+    cache.clear()
+    page = td.post(
+        club_reverse("competition:files_import_trf"),
+        {"file": SimpleUploadedFile("punten.trf", POINTS_TRF), **trf_form},
+    )
+    assert page.status_code == 200
+    assert POINTS_WARNING in page.content.decode()
 
 
 def test_format_limits_are_the_columns() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import io
 import json
 
@@ -13,6 +14,7 @@ from django.urls import reverse
 
 from competition.models import Member, Season
 from competition.permissions import td_group
+from tests.addresses import club_reverse
 from tests.services.test_transfer import KNSB_LIST, SMALL_TRF
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +41,7 @@ def demo_td(client: Client, demo_club) -> Client:
     ],
 )
 def test_permissions(client: Client, demo_club, name: str, args: list[str]) -> None:
-    url = reverse(f"competition:{name}", args=args)
+    url = club_reverse(f"competition:{name}", args=args)
     anonymous = client.get(url)
     assert anonymous.status_code == 302 and anonymous["Location"].startswith(reverse("login"))
     client.force_login(User.objects.create_user("gewoon-lid", password="lid-pass-12345"))
@@ -49,25 +51,25 @@ def test_permissions(client: Client, demo_club, name: str, args: list[str]) -> N
 
 
 def test_home_lists_seasons_and_forms(demo_td: Client) -> None:
-    page = demo_td.get(reverse("competition:files_home")).content.decode()
-    assert reverse("competition:season_export_trf", args=[SLUG]) in page
+    page = demo_td.get(club_reverse("competition:files_home")).content.decode()
+    assert club_reverse("competition:season_export_trf", args=[SLUG]) in page
     assert 'enctype="multipart/form-data"' in page and "Rapidgroep A 2026" in page
 
 
 def test_downloads(demo_td: Client) -> None:
-    trf = demo_td.get(reverse("competition:season_export_trf", args=[SLUG]))
+    trf = demo_td.get(club_reverse("competition:season_export_trf", args=[SLUG]))
     assert trf["Content-Disposition"] == f'attachment; filename="{SLUG}.trf"'
     assert trf.content.startswith(b"012 Interne competitie 2026-2027\n")
     archive = json.loads(
-        demo_td.get(reverse("competition:season_export_archive", args=[SLUG])).content
+        demo_td.get(club_reverse("competition:season_export_archive", args=[SLUG])).content
     )
     assert archive["season"]["slug"] == SLUG
     standings = json.loads(
-        demo_td.get(reverse("competition:season_standings_json", args=[SLUG])).content
+        demo_td.get(club_reverse("competition:season_standings_json", args=[SLUG])).content
     )
     assert standings["after_round"] == 10 and len(standings["standings"]) == 17
     csv_text = demo_td.get(
-        reverse("competition:season_standings_csv", args=[SLUG])
+        club_reverse("competition:season_standings_csv", args=[SLUG])
     ).content.decode()
     assert csv_text.startswith(  # for Dutch Excel: a byte order mark and ";"
         "\ufeffrank;start_number;name;points;score;SB;IP;games;eligible;fingerprint;rules_version\n"
@@ -79,7 +81,7 @@ def test_trf_upload_preview_then_confirm(demo_td: Client) -> None:
     club = Season.objects.get(slug=SLUG).club
     upload = SimpleUploadedFile("zomer.trf", SMALL_TRF.encode())
     response = demo_td.post(
-        reverse("competition:files_import_trf"),
+        club_reverse("competition:files_import_trf"),
         {
             "file": upload,
             "club": club.pk,
@@ -92,19 +94,21 @@ def test_trf_upload_preview_then_confirm(demo_td: Client) -> None:
     assert response.context["report"].games == 2
     assert not Season.objects.filter(slug="zomertoernooi").exists()  # only a preview
     token = response.context["confirm_form"].initial["token"]
-    done = demo_td.post(reverse("competition:files_import_confirm"), {"token": token})
+    done = demo_td.post(club_reverse("competition:files_import_confirm"), {"token": token})
     assert done.status_code == 302
     assert Season.objects.get(slug="zomertoernooi").participants.count() == 3
     # The token is used up.
-    again = demo_td.post(reverse("competition:files_import_confirm"), {"token": token}, follow=True)
+    again = demo_td.post(
+        club_reverse("competition:files_import_confirm"), {"token": token}, follow=True
+    )
     assert "verlopen" in again.content.decode()  # "expired", in Dutch (the default)
 
 
-def test_trf_upload_bad_file_shows_line(demo_td: Client) -> None:
+def _upload_broken_trf(client: Client) -> str:
     club = Season.objects.get(slug=SLUG).club
     upload = SimpleUploadedFile("kapot.trf", SMALL_TRF.replace("  3 b =", "  3 b Q").encode())
-    response = demo_td.post(
-        reverse("competition:files_import_trf"),
+    response = client.post(
+        club_reverse("competition:files_import_trf"),
         {
             "file": upload,
             "club": club.pk,
@@ -114,29 +118,61 @@ def test_trf_upload_bad_file_shows_line(demo_td: Client) -> None:
         },
     )
     assert response.status_code == 400
+    assert not Season.objects.filter(slug="zomertoernooi").exists()
+    return html.unescape(response.content.decode())
+
+
+def test_trf_upload_bad_file_shows_line_in_dutch(demo_td: Client) -> None:
+    """The reader's message is shown in the interface's language (Dutch by default), with the
+    line and column of the fault (issue 15)."""
+    page = _upload_broken_trf(demo_td)
     assert (
-        "kapot.trf: line 3, column 109: round 2: unknown result code" in response.content.decode()
+        "kapot.trf: regel 3, kolom 109: ronde 2: onbekende uitslagcode 'Q' (verwacht een van "
+        "1 = 0 + - W D L H F U Z of leeg)"
+    ) in page
+    assert "unknown result code" not in page and "line 3" not in page
+
+
+def test_trf_upload_bad_file_shows_line_in_english(demo_td: Client) -> None:
+    demo_td.cookies["django_language"] = "en"
+    page = _upload_broken_trf(demo_td)
+    assert "kapot.trf: line 3, column 109: round 2: unknown result code 'Q'" in page
+
+
+def test_rating_list_upload_bad_file_in_dutch(demo_td: Client) -> None:
+    """A rating list with a letter in the rating column: the Dutch message names the line."""
+    club = Season.objects.get(slug=SLUG).club
+    broken = KNSB_LIST.replace(b";NED;2111;", b";NED;abc;")
+    upload = SimpleUploadedFile("lijst.csv", broken)
+    response = demo_td.post(
+        club_reverse("competition:files_import_ratings"),
+        {"file": upload, "club": club.pk, "format": "knsb"},
     )
+    assert response.status_code == 400
+    page = html.unescape(response.content.decode())
+    assert "lijst.csv: regel 2, kolom " in page
+    assert "Rating moet een getal zijn, gevonden: 'abc'" in page
 
 
 def test_ratings_upload(demo_td: Client) -> None:
     club = Season.objects.get(slug=SLUG).club
     upload = SimpleUploadedFile("knsb.csv", KNSB_LIST)
     response = demo_td.post(
-        reverse("competition:files_import_ratings"),
+        club_reverse("competition:files_import_ratings"),
         {"file": upload, "club": club.pk, "list_date": "2026-10-01", "only_club_members": "on"},
     )
     report = response.context["report"]
     assert (report.created, report.updated, report.unchanged) == (0, 2, 0)
     token = response.context["confirm_form"].initial["token"]
-    demo_td.post(reverse("competition:files_import_confirm"), {"token": token})
+    demo_td.post(club_reverse("competition:files_import_confirm"), {"token": token})
     assert Member.objects.get(knsb_id="8100000").rating == 2111
 
 
 def test_archive_upload_of_an_existing_season_is_refused(demo_td: Client) -> None:
-    text = demo_td.get(reverse("competition:season_export_archive", args=[SLUG])).content
+    text = demo_td.get(club_reverse("competition:season_export_archive", args=[SLUG])).content
     response = demo_td.post(
-        reverse("competition:files_import_season"), {"file": SimpleUploadedFile("a.json", text)}
+        club_reverse("competition:files_import_season"),
+        {"file": SimpleUploadedFile("a.json", text)},
     )
     assert response.status_code == 400
     # In the page's language (Dutch by default), without the command line's words.
@@ -158,7 +194,7 @@ def upload_dir(tmp_path, monkeypatch):
 
 def _trf_preview(client: Client, club) -> str:
     response = client.post(
-        reverse("competition:files_import_trf"),
+        club_reverse("competition:files_import_trf"),
         {
             "file": SimpleUploadedFile("zomer.trf", SMALL_TRF.encode()),
             "club": club.pk,
@@ -185,7 +221,7 @@ def test_a_td_who_lost_his_rights_cannot_confirm(demo_td: Client, upload_dir) ->
     token = _trf_preview(demo_td, club)
     _td_elsewhere_only(club)
     seasons = Season.objects.count()
-    response = demo_td.post(reverse("competition:files_import_confirm"), {"token": token})
+    response = demo_td.post(club_reverse("competition:files_import_confirm"), {"token": token})
     assert response.status_code == 403
     assert Season.objects.count() == seasons
     assert not Season.objects.filter(slug="zomertoernooi").exists()
@@ -195,16 +231,16 @@ def test_a_td_who_lost_his_rights_cannot_confirm(demo_td: Client, upload_dir) ->
 def test_a_td_who_lost_rights_to_the_archives_club_cannot_confirm(
     demo_td: Client, upload_dir
 ) -> None:
-    text = demo_td.get(reverse("competition:season_export_archive", args=[SLUG])).content
+    text = demo_td.get(club_reverse("competition:season_export_archive", args=[SLUG])).content
     document = json.loads(text)
     document["season"]["slug"] = "interne-kopie"
     document["season"]["name"] = "Interne kopie"
     upload = SimpleUploadedFile("kopie.json", json.dumps(document).encode())
-    response = demo_td.post(reverse("competition:files_import_season"), {"file": upload})
+    response = demo_td.post(club_reverse("competition:files_import_season"), {"file": upload})
     assert response.status_code == 200, response.content.decode()[-3000:]
     token = response.context["confirm_form"].initial["token"]
     _td_elsewhere_only(Season.objects.get(slug=SLUG).club)
-    response = demo_td.post(reverse("competition:files_import_confirm"), {"token": token})
+    response = demo_td.post(club_reverse("competition:files_import_confirm"), {"token": token})
     assert response.status_code == 403
     assert not Season.objects.filter(slug="interne-kopie").exists()
 
@@ -219,7 +255,7 @@ def test_a_td_of_another_club_cannot_confirm_with_the_token(demo_td: Client, upl
     client = Client()
     client.force_login(stranger)
     response = client.post(
-        reverse("competition:files_import_confirm"), {"token": token}, follow=True
+        club_reverse("competition:files_import_confirm"), {"token": token}, follow=True
     )
     assert "verlopen" in response.content.decode()  # not his upload: "expired"
     assert not Season.objects.filter(slug="zomertoernooi").exists()
@@ -256,7 +292,7 @@ def test_the_next_upload_prunes_stale_previews(demo_td: Client, upload_dir) -> N
 @pytest.mark.parametrize("value", ["999999999999999999999", "32768"])
 def test_a_trf_upload_with_a_huge_minimum_is_a_form_error(demo_td: Client, value: str) -> None:
     response = demo_td.post(
-        reverse("competition:files_import_trf"),
+        club_reverse("competition:files_import_trf"),
         {
             "file": SimpleUploadedFile("zomer.trf", SMALL_TRF.encode()),
             "club": Season.objects.get(slug=SLUG).club.pk,

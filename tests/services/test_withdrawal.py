@@ -14,7 +14,6 @@ from fractions import Fraction
 import pytest
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.urls import reverse
 from django.utils import translation
 
 from competition.models import Participant, Round, RoundEntry, Season, StandingsSnapshot
@@ -23,6 +22,7 @@ from competition.services.errors import ServiceError
 from competition.services.evening import latecomer_add
 from competition.services.participants import participant_reinstate, participant_withdraw
 from competition.services.standings import standings_recompute
+from tests.addresses import club_reverse
 from tests.factories import (
     ClubFactory,
     GameFactory,
@@ -127,26 +127,26 @@ def test_the_td_withdraws_on_the_members_page_and_the_standings_say_so(client) -
     td.groups.add(td_group(season.club))
     client.force_login(td)
     client.cookies["django_language"] = "en"
-    url = reverse("competition:td_members", kwargs={"season_slug": season.slug})
+    url = club_reverse("competition:td_members", kwargs={"season_slug": season.slug})
     page = client.get(url).content.decode()
     assert 'name="from_round"' in page and 'value="3"' in page  # the open round by default
     eva = people["E"]
-    withdraw = reverse("competition:td_member_withdraw", args=[season.slug, eva.member_id])
+    withdraw = club_reverse("competition:td_member_withdraw", args=[season.slug, eva.member_id])
     response = client.post(withdraw, {"from_round": "2", "note": "illness"}, follow=True)
     assert "Eva is withdrawn from the season from round 2." in response.content.decode()
     assert "withdrawn from round 2" in response.content.decode()
     # a refused withdrawal says why and changes nothing
     anna = people["A"]
     refused = client.post(
-        reverse("competition:td_member_withdraw", args=[season.slug, anna.member_id]),
+        club_reverse("competition:td_member_withdraw", args=[season.slug, anna.member_id]),
         {"from_round": "1"},
         follow=True,
     )
     assert "The earliest round is 3" in refused.content.decode()
     assert Participant.objects.get(pk=anna.pk).withdrawn_from_round is None
-    standings = client.get(reverse("competition:standings", args=[season.slug])).content
+    standings = client.get(club_reverse("competition:standings", args=[season.slug])).content
     assert b"withdrawn from round 2" in standings
-    client.post(reverse("competition:td_member_reinstate", args=[season.slug, eva.member_id]))
+    client.post(club_reverse("competition:td_member_reinstate", args=[season.slug, eva.member_id]))
     assert Participant.objects.get(pk=eva.pk).withdrawn_from_round is None
 
 
@@ -155,7 +155,7 @@ def test_the_participant_page_says_he_withdrew(client) -> None:
     season, people = internal_season()
     participant_withdraw(participant=people["E"], from_round=2, note="moved away")
     client.cookies["django_language"] = "en"
-    page = client.get(reverse("competition:participant", args=[season.slug, people["E"].pk]))
+    page = client.get(club_reverse("competition:participant", args=[season.slug, people["E"].pk]))
     assert "Withdrawn from the season from round 2" in page.content.decode()
-    other = client.get(reverse("competition:participant", args=[season.slug, people["A"].pk]))
+    other = client.get(club_reverse("competition:participant", args=[season.slug, people["A"].pk]))
     assert "Withdrawn from the season" not in other.content.decode()

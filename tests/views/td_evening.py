@@ -3,12 +3,12 @@
 
 from __future__ import annotations
 
-from django.urls import reverse
+from tests.addresses import club_reverse
 
 SLUG = "interne-2026-2027"
 
 
 def url(name: str, number: int = 11, **extra: object) -> str:
-    return reverse(
+    return club_reverse(
         f"competition:{name}", kwargs={"season_slug": SLUG, "round_number": number, **extra}
     )

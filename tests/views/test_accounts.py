@@ -18,6 +18,7 @@ from django.utils import timezone
 from competition.models import Club, Invitation, Member, Participant, Season
 from competition.permissions import td_group
 from competition.services import accounts
+from tests.addresses import club_reverse
 
 pytestmark = pytest.mark.django_db
 
@@ -25,11 +26,11 @@ SLUG = "interne-2026-2027"
 
 
 def members_url(slug: str = SLUG) -> str:
-    return reverse("competition:td_members", kwargs={"season_slug": slug})
+    return club_reverse("competition:td_members", kwargs={"season_slug": slug})
 
 
 def action_url(action: str, member: Member, slug: str = SLUG) -> str:
-    return reverse(
+    return club_reverse(
         f"competition:td_member_{action}", kwargs={"season_slug": slug, "member_id": member.pk}
     )
 
@@ -98,7 +99,7 @@ def test_members_page_shows_every_participant_and_his_account_status(td, player)
 
 
 def test_the_td_home_links_to_the_members_page(td) -> None:
-    assert members_url() in td.get(reverse("competition:td_home")).content.decode()
+    assert members_url() in td.get(club_reverse("competition:td_home")).content.decode()
 
 
 def test_invite_with_an_address_mails_the_link_and_shows_it(td, player) -> None:
@@ -203,7 +204,7 @@ def _invite(member: Member, email: str = "") -> str:
     _invitation, token = accounts.invitation_create(
         member=member, email=email, user=User.objects.get(username="wedstrijdleider")
     )
-    return reverse("competition:invitation_accept", kwargs={"token": token})
+    return club_reverse("competition:invitation_accept", kwargs={"token": token})
 
 
 def _accept(client: Client, url: str, password: str = "zwarte-loper-42", **extra):
@@ -216,9 +217,9 @@ def test_accepting_makes_the_account_and_logs_the_member_in(client, player) -> N
     response = _accept(english(client), url)
     assert response.status_code == 302
     try:
-        expected = reverse("competition:my_page")
+        expected = club_reverse("competition:my_page")
     except NoReverseMatch:
-        expected = reverse("competition:home")
+        expected = club_reverse("competition:home")
     assert response["Location"] == expected
     user = User.objects.get(username="nieuwlid")
     player.refresh_from_db()
@@ -258,7 +259,7 @@ def test_different_passwords_are_refused(client, player) -> None:
 
 def test_unknown_and_expired_links_say_so(client, player) -> None:
     english(client)
-    unknown = reverse("competition:invitation_accept", kwargs={"token": "nonsense"})
+    unknown = club_reverse("competition:invitation_accept", kwargs={"token": "nonsense"})
     response = client.get(unknown)
     assert response.status_code == 403
     assert "This invitation link is unknown." in response.content.decode()
@@ -276,7 +277,9 @@ def test_unknown_and_expired_links_say_so(client, player) -> None:
 
 
 def test_the_refusal_reads_dutch_by_default(client) -> None:
-    response = client.get(reverse("competition:invitation_accept", kwargs={"token": "nonsense"}))
+    response = client.get(
+        club_reverse("competition:invitation_accept", kwargs={"token": "nonsense"})
+    )
     assert "Deze uitnodigingslink is onbekend." in response.content.decode()
 
 
@@ -318,7 +321,7 @@ def test_my_data_is_his_own_as_a_download(client, player, member_user) -> None:
     player.save()
     other = Member.objects.exclude(pk=player.pk).filter(club=player.club).first()
     client.force_login(member_user)
-    response = client.get(reverse("competition:my_data"))
+    response = client.get(club_reverse("competition:my_data"))
     assert response.status_code == 200
     assert response["Content-Type"].startswith("application/json")
     assert response["Content-Disposition"].startswith("attachment;")
@@ -329,11 +332,11 @@ def test_my_data_is_his_own_as_a_download(client, player, member_user) -> None:
     assert mine["member"]["email"] == "eigen@example.org"
     assert mine["participations"] and mine["participations"][0]["rounds"]
     assert all(m["member"]["id"] != other.pk for m in data["members"])
-    assert client.post(reverse("competition:my_data")).status_code == 405
+    assert client.post(club_reverse("competition:my_data")).status_code == 405
 
 
 def test_my_data_needs_a_login(client, demo_club) -> None:
-    response = client.get(reverse("competition:my_data"))
+    response = client.get(club_reverse("competition:my_data"))
     assert response.status_code == 302 and response["Location"].startswith(reverse("login"))
 
 
@@ -352,7 +355,7 @@ def test_the_admin_anonymises_a_member(client, player, superuser) -> None:
     player.refresh_from_db()
     assert player.anonymised_at is not None
     assert player.name == f"Oud-lid {player.pk}"
-    standings = client.get(reverse("competition:standings", kwargs={"slug": SLUG}))
+    standings = client.get(club_reverse("competition:standings", kwargs={"slug": SLUG}))
     assert name not in standings.content.decode()
     assert f"Oud-lid {player.pk}" in standings.content.decode()
 

@@ -4,6 +4,8 @@ import pytest
 from django.contrib import admin
 from django.urls import reverse
 
+from tests.addresses import club_reverse
+
 pytestmark = pytest.mark.django_db
 
 
@@ -40,16 +42,16 @@ def test_admin_changelist_add_and_change_pages(client, demo, superuser) -> None:
     for model in _admin_models():
         opts = model._meta
         base = f"admin:{opts.app_label}_{opts.model_name}"
-        assert client.get(reverse(f"{base}_changelist")).status_code == 200, opts.model_name
+        assert client.get(club_reverse(f"{base}_changelist")).status_code == 200, opts.model_name
         # Read-only tables (invitations: made on the TD's members page only) have no add page.
         expected = 403 if opts.model_name in READ_ONLY else 200
-        assert client.get(reverse(f"{base}_add")).status_code == expected, opts.model_name
+        assert client.get(club_reverse(f"{base}_add")).status_code == expected, opts.model_name
         obj = model.objects.order_by("pk").first()
         if obj is not None:
-            response = client.get(reverse(f"{base}_change", args=[obj.pk]))
+            response = client.get(club_reverse(f"{base}_change", args=[obj.pk]))
             assert response.status_code == 200, opts.model_name
         if hasattr(model, "history") and obj is not None:
-            response = client.get(reverse(f"{base}_history", args=[obj.pk]))
+            response = client.get(club_reverse(f"{base}_history", args=[obj.pk]))
             assert response.status_code == 200, opts.model_name
 
 

@@ -5,6 +5,7 @@ import pytest
 from django.urls import reverse
 
 from competition.models import Game, Member, Round, RoundEntry, Season, StandingsSnapshot
+from tests.addresses import club_reverse
 
 pytestmark = pytest.mark.django_db
 
@@ -48,7 +49,7 @@ def test_a_result_changed_in_the_admin_recomputes_the_standings(client, demo, su
 
 
 def test_a_renamed_member_refreshes_the_cached_standings(client, demo, superuser) -> None:
-    page = reverse("competition:standings", args=[SLUG])
+    page = club_reverse("competition:standings", args=[SLUG])
     assert "Edwin Tol" in client.get(page).content.decode()  # cached now
     client.force_login(superuser)
     member = Member.objects.get(name="Edwin Tol")
@@ -64,7 +65,7 @@ def test_season_rules_are_read_only_in_the_admin(client, demo, superuser) -> Non
     client.force_login(superuser)
     season = Season.objects.get(slug=SLUG)
     html = client.get(reverse("admin:competition_season_change", args=[season.pk])).content
-    assert reverse("competition:season_rules", args=[SLUG]).encode() in html
+    assert club_reverse("competition:season_rules", args=[SLUG]).encode() in html
     assert b'name="system"' not in html
 
 
@@ -158,7 +159,7 @@ def test_a_closed_rounds_game_is_read_only_with_a_link_to_the_correction_page(
     page = reverse("admin:competition_game_change", args=[game.pk])
     html = client.get(page).content.decode()
     assert 'name="result"' not in html
-    correct = reverse(
+    correct = club_reverse(
         "competition:td_result_correct",
         kwargs={"season_slug": SLUG, "round_number": 10, "game_id": game.pk},
     )
@@ -181,7 +182,7 @@ def test_a_closed_rounds_entry_is_read_only_with_a_link_to_the_correction_page(
     page = reverse("admin:competition_roundentry_change", args=[entry.pk])
     html = client.get(page).content.decode()
     assert 'name="kind"' not in html and 'name="points"' not in html
-    correct = reverse(
+    correct = club_reverse(
         "competition:td_entry_correct",
         kwargs={"season_slug": SLUG, "round_number": 10, "entry_id": entry.pk},
     )
@@ -203,10 +204,10 @@ def test_a_closed_rounds_games_and_entries_are_read_only_on_the_round_page(
     assert 'name="games-0-result"' not in html and 'name="entries-0-kind"' not in html
     for game in rnd.games.all():
         kwargs = {"season_slug": SLUG, "round_number": 10, "game_id": game.pk}
-        assert reverse("competition:td_result_correct", kwargs=kwargs) in html
+        assert club_reverse("competition:td_result_correct", kwargs=kwargs) in html
     for entry in rnd.entries.all():
         kwargs = {"season_slug": SLUG, "round_number": 10, "entry_id": entry.pk}
-        assert reverse("competition:td_entry_correct", kwargs=kwargs) in html
+        assert club_reverse("competition:td_entry_correct", kwargs=kwargs) in html
     assert 'name="status"' not in html  # a closed round is not reopened past the trail either
 
 

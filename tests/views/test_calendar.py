@@ -9,7 +9,6 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
-from django.urls import reverse
 
 from competition.models import (
     AbsenceReport,
@@ -23,6 +22,7 @@ from competition.models import (
 )
 from competition.permissions import td_group
 from competition.services import feeds
+from tests.addresses import club_reverse
 from tests.views.member_club import english, member_club, today
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +31,7 @@ WEEK = datetime.timedelta(days=7)
 
 
 def calendar_url(season: Season) -> str:
-    return reverse("competition:td_calendar", args=[season.slug])
+    return club_reverse("competition:td_calendar", args=[season.slug])
 
 
 def said(response) -> list[str]:
@@ -55,7 +55,7 @@ def test_the_calendar_lists_evenings_with_the_reports(client) -> None:
     empty = club.evening(today() + 2 * WEEK)
     english(client, club.user)
     client.post(
-        reverse("competition:my_evening_report", args=[evening.pk]),
+        club_reverse("competition:my_evening_report", args=[evening.pk]),
         {"kind": "absent", "note": "op vakantie"},
     )
     english(client, club.td)
@@ -71,8 +71,8 @@ def test_the_calendar_lists_evenings_with_the_reports(client) -> None:
 
 
 def test_the_td_home_links_to_the_calendar(td) -> None:
-    page = td.get(reverse("competition:td_home")).content.decode()
-    assert reverse("competition:td_calendar", args=["interne-2026-2027"]) in page
+    page = td.get(club_reverse("competition:td_home")).content.decode()
+    assert club_reverse("competition:td_calendar", args=["interne-2026-2027"]) in page
 
 
 def test_add_one_evening_and_many(client) -> None:
@@ -176,14 +176,14 @@ def test_only_this_clubs_tds(client, member_user) -> None:
     english(client, outsider)
     assert client.post(url, {"action": "add", "date": "2027-01-21"}).status_code == 403
     assert not ClubEvening.objects.exists()
-    assert client.get(reverse("competition:td_calendar", args=["nope"])).status_code == 404
+    assert client.get(club_reverse("competition:td_calendar", args=["nope"])).status_code == 404
 
 
 # --- the attendance screen, and the road to the explanation ----------------------------------
 
 
 def _round_url(name: str, season: Season, number: int = 1) -> str:
-    return reverse(f"competition:{name}", args=[season.slug, number])
+    return club_reverse(f"competition:{name}", args=[season.slug, number])
 
 
 def test_from_a_report_to_the_explanation_page(client) -> None:
@@ -194,16 +194,16 @@ def test_from_a_report_to_the_explanation_page(client) -> None:
 
     english(client, club.user)
     client.post(
-        reverse("competition:my_evening_report", args=[evening.pk]),
+        club_reverse("competition:my_evening_report", args=[evening.pk]),
         {"kind": "absent", "note": "op vakantie"},
     )
     english(client, bram)
-    client.post(reverse("competition:my_evening_report", args=[evening.pk]), {"kind": "bye"})
+    client.post(club_reverse("competition:my_evening_report", args=[evening.pk]), {"kind": "bye"})
 
     # The TD opens the evening: Anna is absent with notice, Bram asks for a bye.
     english(client, club.td)
     response = client.post(
-        reverse("competition:td_round_new", args=[club.season.slug]),
+        club_reverse("competition:td_round_new", args=[club.season.slug]),
         {"date": today().isoformat()},
     )
     assert response.status_code == 302
@@ -233,13 +233,13 @@ def test_from_a_report_to_the_explanation_page(client) -> None:
     rnd.refresh_from_db()
     assert rnd.is_published
     english(client, club.user)
-    page = client.get(reverse("competition:my_page")).content.decode()
+    page = client.get(club_reverse("competition:my_page")).content.decode()
     assert "You are marked: absent with notice." in page
 
     english(client, club.td)
     for game in Game.objects.filter(round=rnd):
         client.post(
-            reverse(
+            club_reverse(
                 "competition:td_result_save",
                 args=[club.season.slug, rnd.number, game.pk],
             ),
@@ -251,10 +251,10 @@ def test_from_a_report_to_the_explanation_page(client) -> None:
 
     english(client, club.user)
     page = client.get(
-        reverse("competition:participant", args=[club.season.slug, club.me.pk])
+        club_reverse("competition:participant", args=[club.season.slug, club.me.pk])
     ).content.decode()
     assert "absent with notice" in page
-    my_page = client.get(reverse("competition:my_page")).content.decode()
+    my_page = client.get(club_reverse("competition:my_page")).content.decode()
     results = my_page.split("my-results")[1].split("</table>")[0]
     assert "absent with notice" in results
 
@@ -263,10 +263,13 @@ def test_the_td_can_overrule_a_report(client) -> None:
     club = member_club()
     evening = club.evening(today())
     english(client, club.user)
-    client.post(reverse("competition:my_evening_report", args=[evening.pk]), {"kind": "absent"})
+    client.post(
+        club_reverse("competition:my_evening_report", args=[evening.pk]), {"kind": "absent"}
+    )
     english(client, club.td)
     client.post(
-        reverse("competition:td_round_new", args=[club.season.slug]), {"date": today().isoformat()}
+        club_reverse("competition:td_round_new", args=[club.season.slug]),
+        {"date": today().isoformat()},
     )
     client.post(_round_url("td_attendance", club.season), {f"p{club.me.pk}": "present"})
     rnd = Round.objects.get(season=club.season)
@@ -284,7 +287,7 @@ def test_the_td_can_overrule_a_report(client) -> None:
 
 def feed_url(member: Member, season: Season) -> str:
     token = feeds.member_feed_token(member=member)
-    return reverse("competition:member_feed", args=[token, season.slug])
+    return club_reverse("competition:member_feed", args=[token, season.slug])
 
 
 def unfolded_lines(response) -> list[str]:
@@ -339,13 +342,15 @@ def test_an_unknown_token_or_another_season_is_not_found(client) -> None:
     token = Member.objects.get(pk=club.me.member_id).feed_token
     assert (
         client.get(
-            reverse("competition:member_feed", args=["x" * 43, club.season.slug])
+            club_reverse("competition:member_feed", args=["x" * 43, club.season.slug])
         ).status_code
         == 404
     )
     # A season he does not play in, even of his own club.
     assert (
-        client.get(reverse("competition:member_feed", args=[token, other.season.slug])).status_code
+        client.get(
+            club_reverse("competition:member_feed", args=[token, other.season.slug])
+        ).status_code
         == 404
     )
     assert client.post(url).status_code == 405

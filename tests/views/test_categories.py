@@ -26,12 +26,12 @@ import io
 import pytest
 from django.conf import settings
 from django.core.cache import cache
-from django.urls import reverse
 
 from competition.models import Category, Season
 from competition.selectors.categories import _newcomers as newcomers
 from competition.services.categories import CategoryFields, category_add, season_prizes_update
 from competition.services.standings import standings_recompute
+from tests.addresses import club_reverse
 from tests.factories import ParticipantFactory, SeasonFactory
 from tests.views.public_data import large_season, small_season
 
@@ -76,7 +76,9 @@ def english(client) -> None:
 def test_a_rating_category_with_prizes_and_most_improved(client) -> None:
     season, _people, a, b = categories_season()
     english(client)
-    html = client.get(reverse("competition:category", args=[season.slug, a.pk])).content.decode()
+    html = client.get(
+        club_reverse("competition:category", args=[season.slug, a.pk])
+    ).content.decode()
     assert "Rating 1780 or more" in html
     assert "prizes for places 1 to 2 · a prize for the most improved player" in html
     assert rows(html) == [
@@ -84,7 +86,9 @@ def test_a_rating_category_with_prizes_and_most_improved(client) -> None:
         ("2", "Anna Aalders", "2", "prize 2"),
         ("3", "Bart Bos", "5", ""),
     ]
-    html = client.get(reverse("competition:category", args=[season.slug, b.pk])).content.decode()
+    html = client.get(
+        club_reverse("competition:category", args=[season.slug, b.pk])
+    ).content.decode()
     assert "Rating below 1780" in html
     # E has no games: not eligible (min_games 2), so only D wins.
     assert rows(html) == [("1", "Dirk Dekker", "2", "prize 1"), ("2", "Eva Egbers", "4", "")]
@@ -111,7 +115,7 @@ def test_newcomers_did_not_play_the_clubs_previous_season(client) -> None:
     )
     season.refresh_from_db()
     english(client)
-    html = client.get(reverse("competition:category", args=[season.slug, new.pk])).content
+    html = client.get(club_reverse("competition:category", args=[season.slug, new.pk])).content
     assert "Players who did not take part in the club&#x27;s previous season" in html.decode()
     assert rows(html.decode()) == [
         ("1", "Cor Cools", "1", "prize 1"),
@@ -119,7 +123,7 @@ def test_newcomers_did_not_play_the_clubs_previous_season(client) -> None:
         ("3", "Eva Egbers", "4", ""),
     ]
     # The hand-made list: E (rank 4) and B (rank 5); two prizes (min_games 0: both eligible).
-    html = client.get(reverse("competition:category", args=[season.slug, listed.pk])).content
+    html = client.get(club_reverse("competition:category", args=[season.slug, listed.pk])).content
     assert rows(html.decode()) == [
         ("1", "Eva Egbers", "4", "prize 1"),
         ("2", "Bart Bos", "5", "prize 2"),
@@ -131,7 +135,9 @@ def test_newcomers_did_not_play_the_clubs_previous_season(client) -> None:
 
 def test_the_category_page_in_dutch(client) -> None:
     season, _people, a, _b = categories_season()
-    html = client.get(reverse("competition:category", args=[season.slug, a.pk])).content.decode()
+    html = client.get(
+        club_reverse("competition:category", args=[season.slug, a.pk])
+    ).content.decode()
     assert 'lang="nl"' in html
     assert "Rating 1780 of hoger" in html
     assert rows(html)[0] == ("1", "Cor Cools", "1", "prijs 1, meest verbeterd")
@@ -139,13 +145,13 @@ def test_the_category_page_in_dutch(client) -> None:
 
 def test_the_categories_and_periods_are_reachable_from_the_standings(client) -> None:
     season, _people, a, b = categories_season()
-    html = client.get(reverse("competition:standings", args=[season.slug])).content.decode()
+    html = client.get(club_reverse("competition:standings", args=[season.slug])).content.decode()
     links = html.split('class="small mb-2 d-print-none category-links"')[1].split("</nav>")[0]
     for url in (
-        reverse("competition:category", args=[season.slug, a.pk]),
-        reverse("competition:category", args=[season.slug, b.pk]),
-        reverse("competition:period", args=[season.slug, 1]),
-        reverse("competition:period", args=[season.slug, 2]),
+        club_reverse("competition:category", args=[season.slug, a.pk]),
+        club_reverse("competition:category", args=[season.slug, b.pk]),
+        club_reverse("competition:period", args=[season.slug, 1]),
+        club_reverse("competition:period", args=[season.slug, 2]),
     ):
         assert f'href="{url}"' in links
         assert client.get(url).status_code == 200
@@ -154,10 +160,10 @@ def test_the_categories_and_periods_are_reachable_from_the_standings(client) -> 
 def test_each_period_has_its_own_champion(client) -> None:
     season, *_rest = categories_season()
     english(client)
-    first = client.get(reverse("competition:period", args=[season.slug, 1])).content.decode()
+    first = client.get(club_reverse("competition:period", args=[season.slug, 1])).content.decode()
     assert "Period 1: rounds 1 to 1" in first
     assert "Champion of the period: <strong>Cor Cools · Dirk Dekker</strong>" in first
-    second = client.get(reverse("competition:period", args=[season.slug, 2])).content.decode()
+    second = client.get(club_reverse("competition:period", args=[season.slug, 2])).content.decode()
     assert "Champion of the period: <strong>Anna Aalders · Cor Cools</strong>" in second
     # the table in rank order: A and C share 1st, then D, E, B
     order = [
@@ -168,16 +174,16 @@ def test_each_period_has_its_own_champion(client) -> None:
     positions = [second.index(f">{name}<") for name in order]
     assert positions == sorted(positions)
     dutch = client.get(
-        reverse("competition:period", args=[season.slug, 2]),
+        club_reverse("competition:period", args=[season.slug, 2]),
         HTTP_COOKIE=f"{settings.LANGUAGE_COOKIE_NAME}=nl",
     )
     assert dutch.status_code == 200
-    assert client.get(reverse("competition:period", args=[season.slug, 3])).status_code == 404
+    assert client.get(club_reverse("competition:period", args=[season.slug, 3])).status_code == 404
 
 
 def test_the_period_page_in_dutch(client) -> None:
     season, *_rest = categories_season()
-    html = client.get(reverse("competition:period", args=[season.slug, 2])).content.decode()
+    html = client.get(club_reverse("competition:period", args=[season.slug, 2])).content.decode()
     assert "Periode 2: ronde 2 tot en met 2" in html
     assert "Kampioen van de periode: <strong>Anna Aalders · Cor Cools</strong>" in html
 
@@ -185,12 +191,12 @@ def test_the_period_page_in_dutch(client) -> None:
 def test_the_participant_page_names_his_categories_and_prizes(client) -> None:
     season, people, _a, _b = categories_season()
     english(client)
-    url = reverse("competition:participant", args=[season.slug, people["C"].pk])
+    url = club_reverse("competition:participant", args=[season.slug, people["C"].pk])
     html = client.get(url).content.decode()
     block = html.split('class="mb-3 participant-categories"')[1].split("</section>")[0]
     assert "Groep A</a>: place 1, <strong>prize 1, most improved</strong>" in block
     html = client.get(
-        reverse("competition:participant", args=[season.slug, people["E"].pk])
+        club_reverse("competition:participant", args=[season.slug, people["E"].pk])
     ).content.decode()
     block = html.split('class="mb-3 participant-categories"')[1].split("</section>")[0]
     assert "Groep B</a>: place 2</li>" in block
@@ -199,7 +205,7 @@ def test_the_participant_page_names_his_categories_and_prizes(client) -> None:
 def test_how_it_works_shows_the_seasons_own_values(client) -> None:
     season, *_rest = categories_season()
     english(client)
-    html = client.get(reverse("competition:how_it_works", args=[season.slug])).content.decode()
+    html = client.get(club_reverse("competition:how_it_works", args=[season.slug])).content.decode()
     section = html.split('class="mb-4 how-categories"')[1].split("</section>")[0]
     assert "<strong>Groep A</strong></a>: Rating 1780 or more; prizes for places 1 to 2" in section
     assert "<strong>Groep B</strong></a>: Rating below 1780; a prize for the first place" in section
@@ -209,7 +215,7 @@ def test_how_it_works_shows_the_seasons_own_values(client) -> None:
 def test_the_category_export(client) -> None:
     season, _people, a, _b = categories_season()
     english(client)
-    url = reverse("competition:category", args=[season.slug, a.pk])
+    url = club_reverse("competition:category", args=[season.slug, a.pk])
     response = client.get(url + "?_export=csv")
     assert response.status_code == 200
     lines = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
@@ -225,7 +231,7 @@ def test_the_category_export(client) -> None:
     assert lines[1][header.index("Prize")] == "yes"  # eligible
     xlsx = client.get(url + "?_export=xlsx")
     assert xlsx.status_code == 200 and xlsx.content[:2] == b"PK"
-    period = client.get(reverse("competition:period", args=[season.slug, 2]) + "?_export=csv")
+    period = client.get(club_reverse("competition:period", args=[season.slug, 2]) + "?_export=csv")
     period_lines = list(csv.reader(io.StringIO(period.content.decode("utf-8-sig"))))
     assert [line[2] for line in period_lines[1:]] == [
         "Anna Aalders",
@@ -239,27 +245,28 @@ def test_the_category_export(client) -> None:
 def test_unknown_category_and_period_are_not_found(client) -> None:
     season, *_rest = categories_season()
     assert (
-        client.get(reverse("competition:category", args=[season.slug, 999999])).status_code == 404
+        client.get(club_reverse("competition:category", args=[season.slug, 999999])).status_code
+        == 404
     )
     # another season's category is not this season's
     other = large_season(players=4, rounds=1, slug="ander")
     theirs = category_add(season=other, fields=CategoryFields(name="X", kind="newcomers"))
-    url = reverse("competition:category", args=[season.slug, theirs.pk])
+    url = club_reverse("competition:category", args=[season.slug, theirs.pk])
     assert client.get(url).status_code == 404
-    assert client.get(reverse("competition:period", args=[other.slug, 1])).status_code == 404
+    assert client.get(club_reverse("competition:period", args=[other.slug, 1])).status_code == 404
 
 
 def _pages(season: Season) -> list[str]:
     category = Category.objects.filter(season=season).first()
     assert category is not None
     return [
-        reverse("competition:category", args=[season.slug, category.pk]),
-        reverse("competition:category", args=[season.slug, category.pk]) + "?_export=csv",
-        reverse("competition:period", args=[season.slug, 1]),
-        reverse("competition:period", args=[season.slug, 1]) + "?_export=xlsx",
-        reverse("competition:standings", args=[season.slug]),
-        reverse("competition:how_it_works", args=[season.slug]),
-        reverse(
+        club_reverse("competition:category", args=[season.slug, category.pk]),
+        club_reverse("competition:category", args=[season.slug, category.pk]) + "?_export=csv",
+        club_reverse("competition:period", args=[season.slug, 1]),
+        club_reverse("competition:period", args=[season.slug, 1]) + "?_export=xlsx",
+        club_reverse("competition:standings", args=[season.slug]),
+        club_reverse("competition:how_it_works", args=[season.slug]),
+        club_reverse(
             "competition:participant",
             args=[season.slug, category.chosen.model.objects.filter(season=season).first().pk],
         ),
@@ -302,10 +309,12 @@ def test_the_demo_has_an_a_b_category_ranking_with_prizes_and_two_periods(
     ]
     assert (season.period_ends, season.category_count) == ([5, 10], 2)
     english(client)
-    standings = client.get(reverse("competition:standings", args=[season.slug])).content.decode()
+    standings = client.get(
+        club_reverse("competition:standings", args=[season.slug])
+    ).content.decode()
     found = {}
     for category in categories:
-        url = reverse("competition:category", args=[season.slug, category.pk])
+        url = club_reverse("competition:category", args=[season.slug, category.pk])
         assert f'href="{url}"' in standings
         found[category.name] = rows(client.get(url).content.decode())
     # 17 players by rating 2105 … 1660: eight from 1850 (down to 1862), nine below.
@@ -315,5 +324,5 @@ def test_the_demo_has_an_a_b_category_ranking_with_prizes_and_two_periods(
         assert prizes[:3] == ["prize 1", "prize 2", "prize 3"], name
     assert sum("most improved" in row[3] for row in found["Groep B"]) == 1
     for number in (1, 2):
-        html = client.get(reverse("competition:period", args=[season.slug, number])).content
+        html = client.get(club_reverse("competition:period", args=[season.slug, number])).content
         assert b"Champion of the period: <strong>" in html

@@ -6,10 +6,10 @@ import datetime
 
 import pytest
 from django.conf import settings
-from django.urls import reverse
 
 from competition.models import ClubEvening
 from competition.services.chances import chances_compute
+from tests.addresses import club_reverse
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db
@@ -24,7 +24,7 @@ def season():
 
 def page(client, season, language: str) -> str:
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    response = client.get(reverse("competition:chances", args=[season.slug]))
+    response = client.get(club_reverse("competition:chances", args=[season.slug]))
     assert response.status_code == 200
     return response.content.decode()
 
@@ -51,9 +51,11 @@ def test_the_page_shows_chances_margins_and_the_model(client, season) -> None:
 
 def test_the_standings_link_to_the_page(client, season) -> None:
     body = page(client, season, "en")
-    assert reverse("competition:chances", args=[season.slug]) in body
-    standings = client.get(reverse("competition:standings", args=[season.slug])).content.decode()
-    assert reverse("competition:chances", args=[season.slug]) in standings
+    assert club_reverse("competition:chances", args=[season.slug]) in body
+    standings = client.get(
+        club_reverse("competition:standings", args=[season.slug])
+    ).content.decode()
+    assert club_reverse("competition:chances", args=[season.slug]) in standings
 
 
 def test_a_ladder_without_calendar_shows_no_chances(client) -> None:

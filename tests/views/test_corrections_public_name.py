@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 from django.test import override_settings
-from django.urls import reverse
 
 from competition.models import Game
 from competition.permissions import td_group
 from competition.selectors.corrections import corrections_for_round
 from competition.services.rounds import result_record
+from tests.addresses import club_reverse
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +37,7 @@ def corrected(td_user):
 
 
 def round_page(client, season) -> str:
-    response = client.get(reverse("competition:round", args=[season.slug, 2]))
+    response = client.get(club_reverse("competition:round", args=[season.slug, 2]))
     assert response.status_code == 200
     return response.content.decode()
 
@@ -81,7 +81,7 @@ def test_the_tds_pages_keep_the_accounts_name(client, corrected, td_user) -> Non
     assert public.corrected_by == "de wedstrijdleider"
     client.force_login(td_user)
     summary = client.get(
-        reverse(
+        club_reverse(
             "competition:td_round_summary",
             kwargs={"season_slug": season.slug, "round_number": 2},
         )

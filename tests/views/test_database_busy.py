@@ -9,13 +9,13 @@ from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.db import OperationalError
 from django.test import Client, RequestFactory
-from django.urls import reverse
 from django.utils import translation
 
 from competition.middleware import DatabaseBusyMiddleware
 from competition.models import Round
 from competition.permissions import td_group
 from competition.views import td as td_views
+from tests.addresses import club_reverse
 from tests.factories import GameFactory, RoundFactory
 
 pytestmark = pytest.mark.django_db
@@ -45,9 +45,9 @@ def test_a_busy_database_sends_a_form_back_to_its_page_with_try_again(
     td: Client, round_paired: Round, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(td_views, "round_complete", _locked)
-    page = reverse("competition:td_results", args=[round_paired.season.slug, 1])
+    page = club_reverse("competition:td_results", args=[round_paired.season.slug, 1])
     response = td.post(
-        reverse("competition:td_round_close", args=[round_paired.season.slug, 1]),
+        club_reverse("competition:td_round_close", args=[round_paired.season.slug, 1]),
         HTTP_REFERER=f"http://testserver{page}",
     )
     assert (response.status_code, response["Location"]) == (302, f"http://testserver{page}")
@@ -60,7 +60,7 @@ def test_a_busy_database_answers_a_fetch_save_with_503_and_the_message(
     game = GameFactory(round=round_paired, board=1)
     monkeypatch.setattr(td_views, "result_record", _locked)
     response = td.post(
-        reverse("competition:td_result_save", args=[round_paired.season.slug, 1, game.pk]),
+        club_reverse("competition:td_result_save", args=[round_paired.season.slug, 1, game.pk]),
         {"result": "1-0", "version": game.version},
         HTTP_X_REQUESTED_WITH="fetch",
     )
@@ -75,7 +75,7 @@ def test_the_try_again_message_is_dutch_for_the_club(
     monkeypatch.setattr(td_views, "result_record", _locked)
     td.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
     response = td.post(
-        reverse("competition:td_result_save", args=[round_paired.season.slug, 1, game.pk]),
+        club_reverse("competition:td_result_save", args=[round_paired.season.slug, 1, game.pk]),
         {"result": "1-0", "version": game.version},
         HTTP_X_REQUESTED_WITH="fetch",
     )

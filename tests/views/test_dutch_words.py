@@ -19,9 +19,9 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.db.models import QuerySet
 from django.test import Client
-from django.urls import reverse
 
 from competition.models import Game, Participant, Round, RoundEntry, Season
+from tests.addresses import club_reverse
 from tests.views.test_permissions import project_patterns
 
 # Words that have been seen on Dutch pages: choice codes, command-line words, English messages,
@@ -61,7 +61,9 @@ def _season_urls(season: Season) -> list[str]:
     for namespace, pattern in project_patterns():
         names = list(getattr(pattern.pattern, "converters", {}))
         if names and all(name in values for name in names):
-            urls.append(reverse(f"{namespace}{pattern.name}", kwargs={n: values[n] for n in names}))
+            urls.append(
+                club_reverse(f"{namespace}{pattern.name}", kwargs={n: values[n] for n in names})
+            )
     return urls
 
 
@@ -71,7 +73,7 @@ def test_dutch_pages_hold_no_english_or_technical_words(demo_club, username: str
     client = Client()
     if username:
         client.force_login(User.objects.get(username=username))
-    urls = [reverse("competition:home"), reverse("competition:files_home")]
+    urls = [club_reverse("competition:home"), club_reverse("competition:files_home")]
     for season in Season.objects.order_by("pk"):
         urls += _season_urls(season)
     read, found = 0, {}
@@ -91,7 +93,7 @@ def test_the_rules_page_names_the_choices_in_dutch(client, demo_club) -> None:
     """Van den Brink's update mode and Keizer's recalculation are chosen by their Dutch names;
     the codes stay the values sent."""
     client.force_login(User.objects.get(username="beheerder"))
-    page = client.get(reverse("competition:season_rules", args=["vandenbrink-2026-2027"]))
+    page = client.get(club_reverse("competition:season_rules", args=["vandenbrink-2026-2027"]))
     text = page.content.decode()
     assert '<option value="every_n" selected>na elke N partijen</option>' in text
     assert '<option value="once">alleen na de eerste N partijen</option>' in text
@@ -103,7 +105,7 @@ def test_numbers_in_one_style_on_the_dutch_pages(client, demo_club) -> None:
     game points with ½ (4½); the internal competition's SB column with the decimals its values
     need and internal points with ½."""
     cache.clear()
-    page = client.get(reverse("competition:standings", args=["vandenbrink-2026-2027"]))
+    page = client.get(club_reverse("competition:standings", args=["vandenbrink-2026-2027"]))
     cells = re.findall(r'<td class="num">([^<]*)</td>', page.content.decode())
     scores = [c for c in cells if "," in c]
     assert scores and all(re.fullmatch(r"−?\d+,\d\d", c) for c in scores)

@@ -8,10 +8,10 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.test import Client
-from django.urls import reverse
 
 from competition.models import RoundEntry
 from competition.permissions import td_group
+from tests.addresses import club_reverse
 from tests.factories import RoundEntryFactory, RoundFactory
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def _td(name: str, entry: RoundEntry) -> Client:
 def test_second_correction_from_the_same_page_is_refused_with_the_first_name() -> None:
     entry = RoundEntryFactory(round=RoundFactory(number=1), kind=RoundEntry.Kind.ABSENT_NO_NOTICE)
     anna, bert = _td("Anna", entry), _td("Bert", entry)
-    url = reverse(
+    url = club_reverse(
         "competition:td_entry_correct",
         args=[entry.round.season.slug, entry.round.number, entry.pk],
     )

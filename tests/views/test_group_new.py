@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
-from django.urls import reverse
 
 from competition.models import Club, GroupCompetition, Member, Season
 from competition.permissions import td_group
+from tests.addresses import club_reverse
 from tests.factories import ClubFactory, MemberFactory
 
 pytestmark = pytest.mark.django_db
@@ -58,12 +58,12 @@ def test_the_td_starts_groups_by_rating(client, club_and_td) -> None:
     """Seven players by rating: Eva 2000, Bob 1900, Gijs 1800, Dre 1700 | Fee 1600, Ada 1500,
     Cor (unrated, last): group A of four, group B of three, each in that start order."""
     club, members = club_and_td
-    home = client.get(reverse("competition:td_home")).content.decode()
-    assert reverse("competition:td_group_new") in home
-    response = client.post(reverse("competition:td_group_new"), _form(club, members))
+    home = client.get(club_reverse("competition:td_home")).content.decode()
+    assert club_reverse("competition:td_group_new") in home
+    response = client.post(club_reverse("competition:td_group_new"), _form(club, members))
     assert response.status_code == 302
     competition = GroupCompetition.objects.get(slug="winter")
-    assert response["Location"] == reverse("competition:group_competition", args=["winter"])
+    assert response["Location"] == club_reverse("competition:group_competition", args=["winter"])
     groups = {
         season.group_letter: [
             p.member.name
@@ -77,14 +77,17 @@ def test_the_td_starts_groups_by_rating(client, club_and_td) -> None:
 
 def test_a_taken_name_and_a_stranger_are_refused(client, club_and_td) -> None:
     club, members = club_and_td
-    assert client.post(reverse("competition:td_group_new"), _form(club, members)).status_code == 302
-    again = client.post(reverse("competition:td_group_new"), _form(club, members))
+    assert (
+        client.post(club_reverse("competition:td_group_new"), _form(club, members)).status_code
+        == 302
+    )
+    again = client.post(club_reverse("competition:td_group_new"), _form(club, members))
     assert again.status_code == 200
     assert "This short name is taken" in again.content.decode()
     elsewhere = Club.objects.create(name="Schaakclub Elders", slug="elders")
     stranger = Member.objects.create(club=elsewhere, name="Zoe", rating=2100)
     other = client.post(
-        reverse("competition:td_group_new"), _form(club, [*members, stranger], slug="ander")
+        club_reverse("competition:td_group_new"), _form(club, [*members, stranger], slug="ander")
     )
     assert other.status_code == 200
     assert GroupCompetition.objects.filter(slug="ander").count() == 0
@@ -93,4 +96,4 @@ def test_a_taken_name_and_a_stranger_are_refused(client, club_and_td) -> None:
 def test_a_member_without_td_rights_is_refused(client) -> None:
     user = User.objects.create_user("lid", password="x-lid-pass-123")
     client.force_login(user)
-    assert client.get(reverse("competition:td_group_new")).status_code == 403
+    assert client.get(club_reverse("competition:td_group_new")).status_code == 403

@@ -1,9 +1,9 @@
 """Every page that answers GET answers HEAD the same (link checkers and monitors use HEAD)."""
 
 import pytest
-from django.urls import reverse
 
 from competition.models import Round
+from tests.addresses import club_reverse
 
 pytestmark = pytest.mark.django_db
 
@@ -15,22 +15,22 @@ def _pages() -> list[str]:
     game, entry = rnd.games.order_by("board")[0], rnd.entries.order_by("pk")[0]
     in_round = {"season_slug": SLUG, "round_number": 10}
     return [
-        reverse("competition:home"),
+        club_reverse("competition:home"),
         *(
-            reverse(f"competition:{name}", args=[SLUG])
+            club_reverse(f"competition:{name}", args=[SLUG])
             for name in ("standings", "crosstable", "how_it_works", "systems", "season_rules")
         ),
-        reverse("competition:round", args=[SLUG, 10]),
-        reverse("competition:td_home"),
-        reverse("competition:td_round_new", kwargs={"season_slug": SLUG}),
+        club_reverse("competition:round", args=[SLUG, 10]),
+        club_reverse("competition:td_home"),
+        club_reverse("competition:td_round_new", kwargs={"season_slug": SLUG}),
         *(
-            reverse(f"competition:{name}", kwargs=in_round)
+            club_reverse(f"competition:{name}", kwargs=in_round)
             for name in ("td_round", "td_attendance", "td_pairing", "td_results")
         ),
-        reverse("competition:td_result_correct", kwargs={**in_round, "game_id": game.pk}),
-        reverse("competition:td_entry_correct", kwargs={**in_round, "entry_id": entry.pk}),
-        reverse("competition:files_home"),
-        reverse("competition:season_export_archive", args=[SLUG]),
+        club_reverse("competition:td_result_correct", kwargs={**in_round, "game_id": game.pk}),
+        club_reverse("competition:td_entry_correct", kwargs={**in_round, "entry_id": entry.pk}),
+        club_reverse("competition:files_home"),
+        club_reverse("competition:season_export_archive", args=[SLUG]),
     ]
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
-from django.urls import reverse
 
 from competition.models import Season
+from tests.addresses import club_reverse
 
 pytestmark = pytest.mark.django_db
 
@@ -16,7 +16,7 @@ def test_the_demo_internal_competition_states_its_pairing_rules(client, demo_clu
     pair (two brothers who drive together); no meeting limit, colours not reversed."""
     cache.clear()
     client.cookies["django_language"] = "en"
-    html = client.get(reverse("competition:how_it_works", args=["interne-2026-2027"])).content
+    html = client.get(club_reverse("competition:how_it_works", args=["interne-2026-2027"])).content
     page = html.decode()
     section = page[page.index('class="mb-4 how-pairing"') :]
     section = section[: section.index("</section>")]
@@ -29,7 +29,7 @@ def test_the_demo_internal_competition_states_its_pairing_rules(client, demo_clu
     )
     cache.clear()
     client.cookies["django_language"] = "nl"
-    dutch = client.get(reverse("competition:how_it_works", args=["interne-2026-2027"])).content
+    dutch = client.get(club_reverse("competition:how_it_works", args=["interne-2026-2027"])).content
     text = dutch.decode()
     assert "Twee spelers treffen elkaar dit seizoen hoogstens 2 keer." in text
     assert "waar mogelijk de andere kleur" in text
@@ -39,5 +39,5 @@ def test_the_demo_internal_competition_states_its_pairing_rules(client, demo_clu
 def test_a_round_robin_says_berger(client, demo_club) -> None:
     cache.clear()
     client.cookies["django_language"] = "en"
-    page = client.get(reverse("competition:how_it_works", args=["rapidgroep-a-2026"])).content
+    page = client.get(club_reverse("competition:how_it_works", args=["rapidgroep-a-2026"])).content
     assert b"Everyone plays everyone, in the order of the Berger tables." in page

@@ -14,7 +14,6 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.management import call_command
-from django.urls import reverse
 from django.utils import translation
 
 from competition.exact import fraction_from_text
@@ -26,6 +25,7 @@ from competition.selectors.participant import participant_detail
 from competition.selectors.td import pairing_request
 from competition.services.rules import rules_of_season, rules_save, rules_validate
 from competition.templatetags.clubcomp import exact_number
+from tests.addresses import club_reverse
 from tests.views.test_staff_rules import _form
 
 pytestmark = pytest.mark.django_db
@@ -92,7 +92,7 @@ def test_participant_page_shows_the_keizer_table(english, season) -> None:
     entry = RoundEntry.objects.filter(round__season=season, kind="club_duty").first()
     pid = entry.participant_id
     row = next(r for r in _rows(season) if r["participant_id"] == pid)
-    html = _html(english, reverse("competition:participant", args=[SLUG, pid]))
+    html = _html(english, club_reverse("competition:participant", args=[SLUG, pid]))
     table = html.split('class="table table-sm table-sticky-first align-middle keizer-table"')[1]
     table = table.split("</table>")[0]
     for heading in (
@@ -112,7 +112,7 @@ def test_participant_page_shows_the_keizer_table(english, season) -> None:
 
 def test_participant_page_in_dutch(client, season) -> None:
     pid = _rows(season)[0]["participant_id"]
-    html = _html(client, reverse("competition:participant", args=[SLUG, pid]))
+    html = _html(client, club_reverse("competition:participant", args=[SLUG, pid]))
     assert "Waarde tegenstander nu" in html and "Keizerscore nu" in html
     assert "eigen waarde" in html
 
@@ -121,7 +121,7 @@ def test_participant_page_in_dutch(client, season) -> None:
 
 
 def test_how_it_works_says_the_seasons_own_numbers(english, season) -> None:
-    html = _html(english, reverse("competition:how_it_works", args=[SLUG]))
+    html = _html(english, club_reverse("competition:how_it_works", args=[SLUG]))
     assert "Keizer system" in html
     assert "Place 1 is worth 36 (one and a half times the 24 participants, rounded)" in html
     assert "absent with notice 1/3" in html and "a bye 2/3" in html
@@ -143,7 +143,7 @@ def test_how_it_works_says_the_seasons_own_numbers(english, season) -> None:
         min_games=parameters.min_games,
     )
     rules_save(season=season, rules=changed)
-    html = _html(english, reverse("competition:how_it_works", args=[SLUG]))
+    html = _html(english, club_reverse("competition:how_it_works", args=[SLUG]))
     words = html.split('class="in-words"')[1].split("</ul>")[0]
     assert "Place 1 is worth 50. Every place below it is worth 1.5 less" in words
     assert "absent with notice 0.4" in words and "1/3" not in words  # 2/5 is a decimal
@@ -153,13 +153,13 @@ def test_how_it_works_says_the_seasons_own_numbers(english, season) -> None:
 
 
 def test_how_it_works_in_dutch(client, season) -> None:
-    html = _html(client, reverse("competition:how_it_works", args=[SLUG]))
+    html = _html(client, club_reverse("competition:how_it_works", args=[SLUG]))
     assert "Plaats 1 is 36 waard (anderhalf keer de 24 deelnemers, afgerond)" in html
     assert "afwezig met bericht 1/3" in html
 
 
 def test_systems_side_by_side_include_keizer(english, season) -> None:
-    html = _html(english, reverse("competition:systems", args=[SLUG]))
+    html = _html(english, club_reverse("competition:systems", args=[SLUG]))
     headers = html.split("<thead>")[1].split("</thead>")[0]
     assert headers.index("Keizer system") < headers.index("Van den Brink")  # own system first
     # Keizer's column is the season's own standings.
@@ -170,7 +170,7 @@ def test_systems_side_by_side_include_keizer(english, season) -> None:
     score = _in_english(fraction_from_text(leader["score"]), _score_places(season))
     assert f'<td class="num">{score}</td>' in first_row
     # Another season compares with Keizer under its defaults.
-    other = _html(english, reverse("competition:systems", args=["interne-2026-2027"]))
+    other = _html(english, club_reverse("competition:systems", args=["interne-2026-2027"]))
     assert "Keizer system" in other.split("</thead>")[0]
 
 
@@ -178,7 +178,7 @@ def test_systems_side_by_side_include_keizer(english, season) -> None:
 
 
 def test_standings_show_score_value_games_and_movement(english, season) -> None:
-    html = _html(english, reverse("competition:standings", args=[SLUG]))
+    html = _html(english, club_reverse("competition:standings", args=[SLUG]))
     head = html.split("<thead")[1].split("</thead>")[0]
     for heading in ("Keizer score", "Keizer value", "Games", "Move"):
         assert heading in head
@@ -200,7 +200,7 @@ def test_standings_show_score_value_games_and_movement(english, season) -> None:
 def test_rules_preview_of_a_keizer_parameter_on_the_whole_season(client, season) -> None:
     client.force_login(User.objects.get(username="beheerder"))
     response = client.post(
-        reverse("competition:season_rules", args=[SLUG]),
+        club_reverse("competition:season_rules", args=[SLUG]),
         _form(
             system="keizer",
             preview="1",
@@ -249,7 +249,7 @@ def test_the_ladder_pairs_in_keizer_order_with_the_rematch_window(season) -> Non
 
 
 def _td_url(name: str, number: int, **extra: object) -> str:
-    return reverse(
+    return club_reverse(
         f"competition:{name}", kwargs={"season_slug": SLUG, "round_number": number, **extra}
     )
 
@@ -258,7 +258,9 @@ def test_a_whole_keizer_evening_through_the_pages(english, season) -> None:
     td = english
     td.force_login(User.objects.get(username="wedstrijdleider"))
     number = LAST + 1
-    response = td.post(reverse("competition:td_round_new", args=[SLUG]), {"date": "2026-12-15"})
+    response = td.post(
+        club_reverse("competition:td_round_new", args=[SLUG]), {"date": "2026-12-15"}
+    )
     assert response.status_code == 302
     rnd = Round.objects.get(season=season, number=number)
     players = list(Participant.objects.filter(season=season).order_by("start_rank"))
@@ -289,7 +291,9 @@ def test_a_whole_keizer_evening_through_the_pages(english, season) -> None:
     rows = _rows(season, number)
     assert [row["rank"] for row in rows] == list(range(1, 25))
     for row in (rows[0], rows[-1]):
-        html = _html(td, reverse("competition:participant", args=[SLUG, row["participant_id"]]))
+        html = _html(
+            td, club_reverse("competition:participant", args=[SLUG, row["participant_id"]])
+        )
         total = html.split("Keizer score now")[1].split("</tr>")[0]
         assert f">{_in_english(fraction_from_text(row['score']))}<" in total
         detail = participant_detail(season=season, participant_id=row["participant_id"])

@@ -8,26 +8,26 @@ import datetime
 import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
-from django.urls import reverse
 
 from competition.models import AbsenceReport, ClubEvening, Game, Member, Round, RoundEntry
 from competition.services.rounds import round_complete
 from competition.views.member import _optional_url
+from tests.addresses import club_reverse
 from tests.factories import ParticipantFactory, SeasonFactory
 from tests.views.member_club import english, member_club, today
 
 pytestmark = pytest.mark.django_db
 
-MY_PAGE = reverse("competition:my_page")
+MY_PAGE = club_reverse("competition:my_page")
 WEEK = datetime.timedelta(days=7)
 
 
 def report_url(evening: ClubEvening) -> str:
-    return reverse("competition:my_evening_report", args=[evening.pk])
+    return club_reverse("competition:my_evening_report", args=[evening.pk])
 
 
 def withdraw_url(evening: ClubEvening) -> str:
-    return reverse("competition:my_evening_withdraw", args=[evening.pk])
+    return club_reverse("competition:my_evening_withdraw", args=[evening.pk])
 
 
 def said(response) -> list[str]:
@@ -126,7 +126,9 @@ def test_only_his_own_seasons(client) -> None:
     english(client, stranger)
     assert client.post(report_url(evening), {"kind": "absent"}).status_code == 403
     assert client.post(withdraw_url(evening)).status_code == 403
-    assert client.post(reverse("competition:my_evening_report", args=[99999])).status_code == 404
+    assert (
+        client.post(club_reverse("competition:my_evening_report", args=[99999])).status_code == 404
+    )
     assert not AbsenceReport.objects.exists()
 
 
@@ -151,7 +153,7 @@ def test_an_account_without_member_cannot_report(client, member_user) -> None:
     evening = club.evening(today() + WEEK)
     english(client, member_user)
     assert client.post(report_url(evening), {"kind": "absent"}).status_code == 403
-    assert client.post(reverse("competition:my_feed_renew")).status_code == 403
+    assert client.post(club_reverse("competition:my_feed_renew")).status_code == 403
     assert not AbsenceReport.objects.exists()
 
 
@@ -190,7 +192,7 @@ def test_tonight_shows_the_published_pairing_then_the_result_and_place(client) -
     results = page.split('class="table table-sm my-results"')[1].split("</table>")[0]
     assert "Bram J." in results and "1-0" in results and "(1)" in results
     assert "Place 1 of 4, score" in page
-    participant_url = reverse("competition:participant", args=[club.season.slug, club.me.pk])
+    participant_url = club_reverse("competition:participant", args=[club.season.slug, club.me.pk])
     assert participant_url in page
 
 
@@ -210,13 +212,13 @@ def test_the_calendar_address_and_a_new_one(client) -> None:
     english(client, club.user)
     page = client.get(MY_PAGE).content.decode()
     member = Member.objects.get(pk=club.me.member_id)
-    old = reverse("competition:member_feed", args=[member.feed_token, club.season.slug])
+    old = club_reverse("competition:member_feed", args=[member.feed_token, club.season.slug])
     assert f"http://testserver{old}" in page
     assert client.get(old).status_code == 200
-    response = client.post(reverse("competition:my_feed_renew"))
+    response = client.post(club_reverse("competition:my_feed_renew"))
     assert response.status_code == 302
     member.refresh_from_db()
-    new = reverse("competition:member_feed", args=[member.feed_token, club.season.slug])
+    new = club_reverse("competition:member_feed", args=[member.feed_token, club.season.slug])
     assert new != old
     assert client.get(old).status_code == 404
     assert client.get(new).status_code == 200
@@ -225,7 +227,7 @@ def test_the_calendar_address_and_a_new_one(client) -> None:
 def test_links_to_pages_that_do_not_exist_are_left_out() -> None:
     assert _optional_url("competition:no_such_page") is None
     assert _optional_url("competition:standings", {"member_id": 1}, {"slug": "x"}) == (
-        reverse("competition:standings", args=["x"])
+        club_reverse("competition:standings", args=["x"])
     )
 
 
@@ -233,14 +235,14 @@ def test_links_to_pages_that_do_not_exist_are_left_out() -> None:
 
 
 def preferences_url(member: Member) -> str:
-    return reverse("competition:my_preferences", args=[member.pk])
+    return club_reverse("competition:my_preferences", args=[member.pk])
 
 
 def test_a_member_saves_his_settings_and_the_public_pages_follow(client) -> None:
     """E-mail address, both notices and "first name and initial": saved, shown again on his
     page, and his public page (cached before) shows "Anna V." at once."""
     club = member_club()
-    standings = reverse("competition:participant", args=[club.season.slug, club.me.pk])
+    standings = club_reverse("competition:participant", args=[club.season.slug, club.me.pk])
     assert "Anna de Vries" in client.get(standings).content.decode()  # anonymous: cached
     english(client, club.user)
     response = client.post(

@@ -9,7 +9,6 @@ from decimal import Decimal
 import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
-from django.urls import reverse
 
 from competition.models import (
     AbsenceReport,
@@ -21,6 +20,7 @@ from competition.models import (
 )
 from competition.permissions import td_group
 from competition.services.evening import pairing_propose
+from tests.addresses import club_reverse
 from tests.factories import ParticipantFactory, SeasonFactory
 from tests.views.member_club import english, member_club, today
 
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 
 
 def rules_url(season: Season) -> str:
-    return reverse("competition:td_pairing_rules", args=[season.slug])
+    return club_reverse("competition:td_pairing_rules", args=[season.slug])
 
 
 def said(response) -> list[str]:
@@ -164,16 +164,18 @@ def test_only_this_clubs_tds(client, member_user) -> None:
     assert list(ForbiddenPair.objects.values_list("pk", flat=True)) == [kept.pk]
     club.season.refresh_from_db()
     assert club.season.max_meetings is None
-    assert client.get(reverse("competition:td_pairing_rules", args=["nope"])).status_code == 404
+    assert (
+        client.get(club_reverse("competition:td_pairing_rules", args=["nope"])).status_code == 404
+    )
 
 
 def test_the_td_pages_link_to_the_rules(client) -> None:
     club = member_club()
     english(client, club.td)
     url = rules_url(club.season)
-    assert url in client.get(reverse("competition:td_home")).content.decode()
+    assert url in client.get(club_reverse("competition:td_home")).content.decode()
     rnd = Round.objects.create(season=club.season, number=1, date=today())
-    page = client.get(reverse("competition:td_pairing", args=[club.season.slug, rnd.number]))
+    page = client.get(club_reverse("competition:td_pairing", args=[club.season.slug, rnd.number]))
     assert url in page.content.decode()
 
 
@@ -181,7 +183,9 @@ def test_the_td_pages_link_to_the_rules(client) -> None:
 
 
 def pairing_page(client, season: Season) -> str:
-    return client.get(reverse("competition:td_pairing", args=[season.slug, 1])).content.decode()
+    return client.get(
+        club_reverse("competition:td_pairing", args=[season.slug, 1])
+    ).content.decode()
 
 
 def test_a_forbidden_pair_is_kept_apart_and_the_page_says_why(client) -> None:

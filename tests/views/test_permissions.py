@@ -18,7 +18,9 @@ from django.conf import settings
 from django.shortcuts import resolve_url
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from competition.clubs import club_url
 from competition.models import Category, Game, Participant, Round, RoundEntry, Season
+from tests.addresses import club_reverse
 
 pytestmark = pytest.mark.django_db
 
@@ -63,6 +65,8 @@ def demo_kwargs() -> dict[str, object]:
         "slug": season.slug,
         "season_slug": season.slug,
         "club_slug": season.club.slug,
+        "club": season.club.slug,  # the API's names
+        "season": season.slug,
         "group_slug": "wintergroepen-2027",  # the demo's competition in groups
         "number": rnd.number,
         "round_number": rnd.number,
@@ -105,9 +109,14 @@ def urls_to_check() -> list[tuple[str, str]]:
             f"URL {namespace}{pattern.name} takes {missing}: add a demo value to demo_kwargs()"
         )
         kwargs = {name: values[name] for name in names}
-        urls.append(
-            (f"{namespace}{pattern.name}", reverse(f"{namespace}{pattern.name}", kwargs=kwargs))
+        name = f"{namespace}{pattern.name}"
+        # the club's pages at the demo club's address (/sc-de-toren/…), the rest at the site's
+        url = (
+            club_url("sc-de-toren", name, kwargs=kwargs)
+            if namespace == "competition:"
+            else reverse(name, kwargs=kwargs)
         )
+        urls.append((name, url))
     return urls
 
 
@@ -148,7 +157,7 @@ def test_member_cannot_open_td_pages(client, demo, member_user) -> None:
     values = demo_kwargs()
     for pattern in urlpatterns:
         kwargs = {name: values[name] for name in pattern.pattern.converters}
-        response = client.get(reverse(f"competition:{pattern.name}", kwargs=kwargs))
+        response = client.get(club_reverse(f"competition:{pattern.name}", kwargs=kwargs))
         assert response.status_code in (403, 405), pattern.name
 
 
@@ -234,3 +243,85 @@ def test_a_member_cannot_touch_another_members_objects(client, demo) -> None:
         checked += 1
     assert checked > 30
     assert database_fingerprint() == before
+
+
+def _second_club_people() -> dict[str, object]:
+    """The demo's second club (Het Paard) with a user in each role."""
+    from django.contrib.auth.models import User
+
+    from competition.models import Club, Member
+    from competition.permissions import admin_group, td_group
+
+    paard = Club.objects.get(slug="sv-het-paard")
+    admin = User.objects.create_user("paard-admin", password="paard-pass-123")
+    admin.groups.add(admin_group(paard))
+    td = User.objects.get(username="paardenwl")
+    assert td.groups.filter(pk=td_group(paard).pk).exists()
+    member_user = User.objects.create_user("paard-lid", password="paard-pass-123")
+    Member.objects.filter(pk=Member.objects.filter(club=paard).order_by("pk")[0].pk).update(
+        user=member_user
+    )
+    return {"club": paard, "club admin": admin, "TD": td, "member": member_user}
+
+
+@pytest.mark.parametrize("role", ["club admin", "TD", "member"])
+def test_each_role_of_another_club_is_refused_on_this_clubs_objects(client, demo, role) -> None:
+    """The walk per role of the second demo club (Het Paard): every URL filled with the first
+    club's objects (De Toren's seasons, rounds, boards, members) is refused, both at De Toren's
+    address and at Het Paard's own address (where De Toren's objects do not exist): 403, 404 or
+    405, and the database is exactly as before."""
+    from competition.clubs import club_url
+
+    people = _second_club_people()
+    client.force_login(people[role])
+    values = demo_kwargs()
+    before = database_fingerprint()
+    checked = 0
+    for namespace, pattern in project_patterns():
+        names = list(pattern.pattern.converters)
+        if not {"slug", "season_slug", "group_slug", "member_id"} & set(names):
+            continue
+        kwargs = {name: values[name] for name in names}
+        for club_slug in ("sc-de-toren", "sv-het-paard"):
+            url = club_url(club_slug, f"{namespace}{pattern.name}", kwargs=kwargs)
+            response = client.post(url, {"result": "1-0", "version": 1})
+            assert response.status_code in (403, 404, 405), (
+                f"{role} of Het Paard: {url} answered {response.status_code} to a POST"
+            )
+            checked += 1
+    assert checked > 60
+    assert database_fingerprint() == before
+
+
+def test_a_club_admin_sets_the_rules_of_his_own_club_only(client, demo) -> None:
+    """The club admin's own right: De Toren's admin opens its rules page; Het Paard's admin
+    gets 403 there and opens his own club's."""
+    from django.contrib.auth.models import User
+
+    from competition.clubs import club_url
+
+    people = _second_club_people()
+    own = club_url("sv-het-paard", "competition:season_rules", args=["clubavond-2026-2027"])
+    theirs = club_url("sc-de-toren", "competition:season_rules", args=["interne-2026-2027"])
+    client.force_login(people["club admin"])
+    assert client.get(own).status_code == 200
+    assert client.get(theirs).status_code == 403
+    client.force_login(User.objects.get(username="clubbeheerder"))
+    assert client.get(theirs).status_code == 200
+    assert client.get(own).status_code == 403
+    # a TD runs evenings but does not set rules
+    client.force_login(User.objects.get(username="wedstrijdleider"))
+    assert client.get(theirs).status_code == 403
+
+
+def test_site_staff_has_no_rights_in_a_club(client, demo) -> None:
+    """Site staff (is_staff, not a superuser) look after the site, not a club's competition."""
+    from django.contrib.auth.models import User
+
+    from competition.clubs import club_url
+
+    staff = User.objects.create_user("site-staff", password="staff-pass-123", is_staff=True)
+    client.force_login(staff)
+    rules = club_url("sc-de-toren", "competition:season_rules", args=["interne-2026-2027"])
+    assert client.get(rules).status_code == 403
+    assert client.get(club_url("sc-de-toren", "competition:td_home")).status_code == 403

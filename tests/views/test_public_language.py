@@ -8,6 +8,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.urls import reverse
 
+from tests.addresses import club_reverse
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +18,7 @@ COOKIE = settings.LANGUAGE_COOKIE_NAME
 
 def _switch(client, language: str, next_url: str | None):
     query = {"language": language} if next_url is None else {"language": language, "next": next_url}
-    return client.get(reverse("competition:language"), query)
+    return client.get(club_reverse("competition:language"), query)
 
 
 def test_the_cookie_is_the_one_set_language_sets(client) -> None:
@@ -56,7 +57,7 @@ def test_unknown_codes_leave_the_cookie_alone(client, code: str) -> None:
 
 
 def test_the_switch_only_answers_get(client) -> None:
-    response = client.post(reverse("competition:language"), {"language": "en", "next": "/"})
+    response = client.post(club_reverse("competition:language"), {"language": "en", "next": "/"})
     assert response.status_code == 405
     assert COOKIE not in response.cookies
 
@@ -69,13 +70,20 @@ def test_the_switch_is_never_cached(client) -> None:
 def test_pages_link_to_the_switch_and_follow_it(client) -> None:
     season, people = small_season()
     cache.clear()
-    url = reverse("competition:standings", args=[season.slug]) + "?round=1"
+    url = club_reverse("competition:standings", args=[season.slug]) + "?round=1"
     html = client.get(url).content.decode()
     # The link goes back to this very page, query included (encoded), and no form is needed.
+    # the switch is the site's (/taal/), the page the club's (/sc-test/season/…)
     switch = reverse("competition:language")
-    assert f'href="{switch}?language=en&amp;next=%2Fseason%2Finterne-test%2F%3Fround%3D1"' in html
+    assert switch == "/taal/"
+    assert (
+        f'href="{switch}?language=en&amp;next=%2Fsc-test%2Fseason%2Finterne-test%2F%3Fround%3D1"'
+        in html
+    )
     assert "csrfmiddlewaretoken" not in html
-    response = client.get(f"{switch}?language=en&next=%2Fseason%2Finterne-test%2F%3Fround%3D1")
+    response = client.get(
+        f"{switch}?language=en&next=%2Fsc-test%2Fseason%2Finterne-test%2F%3Fround%3D1"
+    )
     assert response["Location"] == url
     english = client.get(url)
     # after round 1 D has SB ½ × IP(C) ½ = ¼: 0.25 in English

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 from django.core.cache import cache
-from django.urls import reverse
 
 from competition.scoring.fingerprint import short_fingerprint
 from competition.selectors.common import season_input
+from tests.addresses import club_reverse
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db
@@ -33,16 +33,16 @@ def _html(client, url: str) -> str:
 
 def test_home_lists_the_season_with_its_leader(client, season_and_people) -> None:
     season, _people = season_and_people
-    html = _html(client, reverse("competition:home"))
+    html = _html(client, club_reverse("competition:home"))
     assert season.name in html
     assert "Cor Cools" in html  # the leader, SB 1½
     assert ">1,5<" in html
-    assert reverse("competition:round", args=[season.slug, 2]) in html
+    assert club_reverse("competition:round", args=[season.slug, 2]) in html
 
 
 def test_standings_show_the_hand_worked_figures_in_dutch(client, season_and_people) -> None:
     season, people = season_and_people
-    html = _html(client, reverse("competition:standings", args=[season.slug]))
+    html = _html(client, club_reverse("competition:standings", args=[season.slug]))
     # C: SB 1½ (a value: shown 1,5), IP 1; A and D: SB ½ (0,5) and IP 1½ (points: shown with
     # ½, competition/numbers.py) share rank 2.
     c_row = html.split(f'data-participant="{people["C"].pk}"')[1].split("</tr>")[0]
@@ -60,14 +60,14 @@ def test_standings_show_the_hand_worked_figures_in_dutch(client, season_and_peop
 def test_standings_in_english_use_a_decimal_point(client, season_and_people) -> None:
     season, people = season_and_people
     client.cookies["django_language"] = "en"
-    html = _html(client, reverse("competition:standings", args=[season.slug]))
+    html = _html(client, club_reverse("competition:standings", args=[season.slug]))
     c_row = html.split(f'data-participant="{people["C"].pk}"')[1].split("</tr>")[0]
     assert ">1.5<" in c_row
 
 
 def test_standings_after_an_earlier_round(client, season_and_people) -> None:
     season, people = season_and_people
-    html = _html(client, reverse("competition:standings", args=[season.slug]) + "?round=1")
+    html = _html(client, club_reverse("competition:standings", args=[season.slug]) + "?round=1")
     # after round 1: C and D share rank 1 with SB ¼ (0,25)
     d_row = html.split(f'data-participant="{people["D"].pk}"')[1].split("</tr>")[0]
     assert ">1<" in d_row and ">0,25<" in d_row
@@ -76,14 +76,14 @@ def test_standings_after_an_earlier_round(client, season_and_people) -> None:
 
 def test_standings_sort_by_name(client, season_and_people) -> None:
     season, _people = season_and_people
-    html = _html(client, reverse("competition:standings", args=[season.slug]) + "?sort=name")
+    html = _html(client, club_reverse("competition:standings", args=[season.slug]) + "?sort=name")
     positions = [html.index(name) for name in ("Anna Aalders", "Bart Bos", "Cor Cools")]
     assert positions == sorted(positions)
 
 
 def test_minimum_games_marks_who_is_not_eligible(client) -> None:
     season, people = small_season(min_games=1)
-    html = _html(client, reverse("competition:standings", args=[season.slug]))
+    html = _html(client, club_reverse("competition:standings", args=[season.slug]))
     e_row = html.split(f'data-participant="{people["E"].pk}"')[1].split("</tr>")[0]
     assert "not-eligible" in html.split(f'data-participant="{people["E"].pk}"')[0][-80:]
     assert "*" in e_row
@@ -94,7 +94,7 @@ def test_minimum_games_marks_who_is_not_eligible(client) -> None:
 @pytest.mark.parametrize("export_format", ["csv", "xlsx"])
 def test_standings_export(client, season_and_people, export_format: str) -> None:
     season, _people = season_and_people
-    url = reverse("competition:standings", args=[season.slug]) + f"?_export={export_format}"
+    url = club_reverse("competition:standings", args=[season.slug]) + f"?_export={export_format}"
     response = client.get(url)
     assert response.status_code == 200
     assert season.slug in response["Content-Disposition"]
@@ -114,7 +114,7 @@ def test_standings_export(client, season_and_people, export_format: str) -> None
 
 def test_standings_export_after_an_earlier_round(client, season_and_people) -> None:
     season, _people = season_and_people
-    url = reverse("competition:standings", args=[season.slug]) + "?round=1&_export=csv"
+    url = club_reverse("competition:standings", args=[season.slug]) + "?round=1&_export=csv"
     response = client.get(url)
     assert f"{season.slug}-ronde-1.csv" in response["Content-Disposition"]
     # After round 1: C and D share rank 1 with SB 0.25 (as on the page).
@@ -127,7 +127,7 @@ def test_standings_export_after_an_earlier_round(client, season_and_people) -> N
 
 def test_unknown_export_format_is_404(client, season_and_people) -> None:
     season, _people = season_and_people
-    url = reverse("competition:standings", args=[season.slug]) + "?_export=pdf"
+    url = club_reverse("competition:standings", args=[season.slug]) + "?_export=pdf"
     assert client.get(url).status_code == 404
 
 
@@ -139,7 +139,7 @@ def test_round_page_shows_pairings_absences_and_a_correction(client, season_and_
     game.result = "1/2"
     game._change_reason = "Wrong result reported; both players confirmed a draw"
     game.save()
-    html = _html(client, reverse("competition:round", args=[season.slug, 2]))
+    html = _html(client, club_reverse("competition:round", args=[season.slug, 2]))
     assert "Bart Bos" in html and "Dirk Dekker" in html
     assert "Eva Egbers" in html  # absent with notice
     assert "Wrong result reported" in html
@@ -148,20 +148,22 @@ def test_round_page_shows_pairings_absences_and_a_correction(client, season_and_
 
 def test_round_latest_redirects_to_the_last_round(client, season_and_people) -> None:
     season, _people = season_and_people
-    response = client.get(reverse("competition:round_latest", args=[season.slug]))
+    response = client.get(club_reverse("competition:round_latest", args=[season.slug]))
     assert response.status_code == 302
-    assert response["Location"] == reverse("competition:round", args=[season.slug, 2])
+    assert response["Location"] == club_reverse("competition:round", args=[season.slug, 2])
 
 
 def test_unknown_round_and_season_are_404(client, season_and_people) -> None:
     season, _people = season_and_people
-    assert client.get(reverse("competition:round", args=[season.slug, 9])).status_code == 404
-    assert client.get(reverse("competition:standings", args=["nope"])).status_code == 404
+    assert client.get(club_reverse("competition:round", args=[season.slug, 9])).status_code == 404
+    assert client.get(club_reverse("competition:standings", args=["nope"])).status_code == 404
 
 
 def test_participant_page_shows_the_seed_000_table(client, season_and_people) -> None:
     season, people = season_and_people
-    html = _html(client, reverse("competition:participant", args=[season.slug, people["C"].pk]))
+    html = _html(
+        client, club_reverse("competition:participant", args=[season.slug, people["C"].pk])
+    )
     sb_table = html.split('class="table table-sm table-sticky-first align-middle seed-table"')[1]
     sb_table = sb_table.split("</table>")[0]
     # vs D (round 1): D has 1½ game points, 0 rounds without a game, IP 1½; C scored ½ → ¾.
@@ -176,13 +178,15 @@ def test_participant_page_shows_the_seed_000_table(client, season_and_people) ->
 
 def test_participant_page_of_another_season_is_404(client, season_and_people) -> None:
     season, _people = season_and_people
-    url = reverse("competition:participant", args=[season.slug, 999999])
+    url = club_reverse("competition:participant", args=[season.slug, 999999])
     assert client.get(url).status_code == 404
 
 
 def test_participant_page_shows_internal_points_per_round(client, season_and_people) -> None:
     season, people = season_and_people
-    html = _html(client, reverse("competition:participant", args=[season.slug, people["E"].pk]))
+    html = _html(
+        client, club_reverse("competition:participant", args=[season.slug, people["E"].pk])
+    )
     # E: two rounds absent with notice, each worth ½ internal point: IP = 1
     assert "afwezig met bericht" in html  # "absent with notice"
     assert "(IP = 1)" in html
@@ -190,7 +194,7 @@ def test_participant_page_shows_internal_points_per_round(client, season_and_peo
 
 def test_crosstable_shows_halves(client, season_and_people) -> None:
     season, _people = season_and_people
-    html = _html(client, reverse("competition:crosstable", args=[season.slug]))
+    html = _html(client, club_reverse("competition:crosstable", args=[season.slug]))
     # Standings order C, A, D, E, B numbers the rows 1-5. C drew with D (row 3) with white in
     # round 1 and with A (row 2) with black in round 2; total 1 game point. Dutch wallcharts
     # write black as "z" (zwart).
@@ -204,7 +208,7 @@ def test_crosstable_shows_halves(client, season_and_people) -> None:
 
 def test_how_it_works_uses_the_seasons_own_data(client, season_and_people) -> None:
     season, _people = season_and_people
-    html = _html(client, reverse("competition:how_it_works", args=[season.slug]))
+    html = _html(client, club_reverse("competition:how_it_works", args=[season.slug]))
     assert "Internal competition with SB score" in html or "Interne competitie met SB-score" in html
     assert "0,5" in html  # the unplayed value ½ as a parameter
     assert "Cor Cools" in html  # the worked example is the leader's
@@ -213,7 +217,7 @@ def test_how_it_works_uses_the_seasons_own_data(client, season_and_people) -> No
 
 def test_systems_side_by_side(client, season_and_people) -> None:
     season, _people = season_and_people
-    html = _html(client, reverse("competition:systems", args=[season.slug]))
+    html = _html(client, club_reverse("competition:systems", args=[season.slug]))
     # Game points: A and D 1½ (tie-breaks decide), C 1: C is first in SB but not in points.
     c_row = html.split("Cor Cools")[1].split("</tr>")[0]
     assert "rank-differs" in c_row

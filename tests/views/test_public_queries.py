@@ -6,33 +6,34 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
+from competition.clubs import club_url
 from competition.models import Game, Participant, Round
 from competition.services.rounds import result_record
+from tests.addresses import club_reverse
 from tests.views.public_data import large_season, small_season
 
 pytestmark = pytest.mark.django_db
 
-# One bound for every page and every size: season + at most the season's input (4) + snapshots
-# + names + the round page's history reads.
-MAX_QUERIES = 9
+# One bound for every page and every size: the club (from the address) + season + at most the
+# season's input (4) + snapshots + names + the round page's history reads.
+MAX_QUERIES = 10
 
 
 def _urls(season) -> list[str]:
     participant = Participant.objects.filter(season=season).order_by("pk").first()
     assert participant is not None
     return [
-        reverse("competition:home"),
-        reverse("competition:standings", args=[season.slug]),
-        reverse("competition:standings", args=[season.slug]) + "?round=1",
-        reverse("competition:standings", args=[season.slug]) + "?_export=xlsx",
-        reverse("competition:round", args=[season.slug, 2]),
-        reverse("competition:participant", args=[season.slug, participant.pk]),
-        reverse("competition:crosstable", args=[season.slug]),
-        reverse("competition:how_it_works", args=[season.slug]),
-        reverse("competition:systems", args=[season.slug]),
-        reverse("competition:chances", args=[season.slug]),
+        club_url(season.club.slug, "competition:home"),
+        club_url(season.club.slug, "competition:standings", args=[season.slug]),
+        club_url(season.club.slug, "competition:standings", args=[season.slug]) + "?round=1",
+        club_url(season.club.slug, "competition:standings", args=[season.slug]) + "?_export=xlsx",
+        club_url(season.club.slug, "competition:round", args=[season.slug, 2]),
+        club_url(season.club.slug, "competition:participant", args=[season.slug, participant.pk]),
+        club_url(season.club.slug, "competition:crosstable", args=[season.slug]),
+        club_url(season.club.slug, "competition:how_it_works", args=[season.slug]),
+        club_url(season.club.slug, "competition:systems", args=[season.slug]),
+        club_url(season.club.slug, "competition:chances", args=[season.slug]),
     ]
 
 
@@ -48,15 +49,15 @@ def test_pages_use_a_constant_number_of_queries(
 
 
 def _cached_urls(season, participant_pk: int) -> list[str]:
-    standings = reverse("competition:standings", args=[season.slug])
+    standings = club_url(season.club.slug, "competition:standings", args=[season.slug])
     return [
         standings,
         standings + "?round=1",
         standings + "?sort=name",
-        reverse("competition:participant", args=[season.slug, participant_pk]),
-        reverse("competition:crosstable", args=[season.slug]),
-        reverse("competition:how_it_works", args=[season.slug]),
-        reverse("competition:systems", args=[season.slug]),
+        club_url(season.club.slug, "competition:participant", args=[season.slug, participant_pk]),
+        club_url(season.club.slug, "competition:crosstable", args=[season.slug]),
+        club_url(season.club.slug, "competition:how_it_works", args=[season.slug]),
+        club_url(season.club.slug, "competition:systems", args=[season.slug]),
     ]
 
 
@@ -65,7 +66,7 @@ def test_an_anonymous_cached_page_costs_one_query(client, django_assert_num_quer
     cache.clear()
     for url in _cached_urls(season, people["C"].pk):
         first = client.get(url)
-        with django_assert_num_queries(1):  # the season's versions, nothing else
+        with django_assert_num_queries(2):  # the club and the season's versions, nothing else
             again = client.get(url)
         assert again.status_code == 200, url
         assert again.content == first.content, url
@@ -83,10 +84,10 @@ def test_an_anonymous_cached_page_is_refreshed_after_a_write(
 ) -> None:
     season, people = small_season()
     cache.clear()
-    url = reverse("competition:standings", args=[season.slug])
+    url = club_url(season.club.slug, "competition:standings", args=[season.slug])
     # Before: C has SB ½ × IP(D) 1½ + ½ × IP(A) 1½ = 1½ (see tests/views/public_data.py).
     assert ">1,5<" in _row(client.get(url).content.decode(), people["C"].pk)
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):
         assert ">1,5<" in _row(client.get(url).content.decode(), people["C"].pk)
 
     # Correct round 2, A-C ½-½ to 1-0. Then IP A 2, C ½, D 1½ (C's other game: ½ with D);
@@ -101,14 +102,14 @@ def test_an_anonymous_cached_page_is_refreshed_after_a_write(
     )
     c_row = _row(client.get(url).content.decode(), people["C"].pk)
     assert ">0,75<" in c_row and ">1,5<" not in c_row
-    with django_assert_num_queries(1):  # cached again, under the new version
+    with django_assert_num_queries(2):  # cached again, under the new version
         assert ">0,75<" in _row(client.get(url).content.decode(), people["C"].pk)
 
 
 def test_logged_in_readers_get_their_own_frame(client, member_user) -> None:
     season, _people = small_season()
     cache.clear()
-    url = reverse("competition:standings", args=[season.slug])
+    url = club_url(season.club.slug, "competition:standings", args=[season.slug])
     anonymous = client.get(url).content.decode()
     assert "csrfmiddlewaretoken" not in anonymous and "Inloggen" in anonymous
     client.force_login(member_user)
@@ -119,7 +120,9 @@ def test_logged_in_readers_get_their_own_frame(client, member_user) -> None:
 def test_query_keys_the_page_does_not_use_skip_the_whole_page_cache(client) -> None:
     season, _people = small_season()
     cache.clear()
-    url = reverse("competition:standings", args=[season.slug]) + "?from=newsletter"
+    url = (
+        club_url(season.club.slug, "competition:standings", args=[season.slug]) + "?from=newsletter"
+    )
     client.get(url)
     with CaptureQueriesContext(connection) as queries:
         assert client.get(url).status_code == 200
@@ -129,7 +132,10 @@ def test_query_keys_the_page_does_not_use_skip_the_whole_page_cache(client) -> N
 
 
 def test_a_missing_season_is_not_found(client) -> None:
-    assert client.get(reverse("competition:standings", args=["no-such-season"])).status_code == 404
+    assert (
+        client.get(club_reverse("competition:standings", args=["no-such-season"])).status_code
+        == 404
+    )
 
 
 def test_a_result_saved_in_the_open_round_changes_that_rounds_page_only(
@@ -144,13 +150,13 @@ def test_a_result_saved_in_the_open_round_changes_that_rounds_page_only(
     cache.clear()
     cached = _cached_urls(season, people["A"].pk)
     before = {url: client.get(url).content for url in cached}
-    round_url = reverse("competition:round", args=[season.slug, 3])
+    round_url = club_url(season.club.slug, "competition:round", args=[season.slug, 3])
     assert "1-0" not in client.get(round_url).content.decode().split("<tbody>")[1]
 
     result_record(game_id=game.pk, result="1-0", expected_version=game.version, user=td_user)
 
     for url in cached:
-        with django_assert_num_queries(1):  # still the cached page: nothing to rebuild
+        with django_assert_num_queries(2):  # still the cached page: nothing to rebuild
             assert client.get(url).content == before[url], url
     assert "1-0" in client.get(round_url).content.decode().split("<tbody>")[1]
 
@@ -168,15 +174,15 @@ def test_the_round_page_is_cached_until_the_round_changes(
 
     season, people = small_season()
     round3 = Round.objects.create(season=season, number=3, status=Round.Status.PLANNED)
-    url = reverse("competition:round", args=[season.slug, 3])
-    closed = reverse("competition:round", args=[season.slug, 2])
+    url = club_url(season.club.slug, "competition:round", args=[season.slug, 3])
+    closed = club_url(season.club.slug, "competition:round", args=[season.slug, 2])
     cache.clear()
 
     def page(path: str = url) -> str:
         return client.get(path).content.decode()
 
     def cached(path: str = url) -> str:
-        with django_assert_num_queries(1):
+        with django_assert_num_queries(2):
             return page(path)
 
     assert 'id="not-published"' in page() and 'id="not-published"' in cached()

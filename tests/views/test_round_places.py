@@ -12,8 +12,8 @@ import re
 
 import pytest
 from django.core.cache import cache
-from django.urls import reverse
 
+from tests.addresses import club_reverse
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db
@@ -24,15 +24,15 @@ def test_round_two_shows_the_places_after_round_one(client) -> None:
     season, people = small_season()
     after_one = {"A": 3, "B": 5, "C": 1, "D": 1}  # worked out in the module docstring
     client.cookies["django_language"] = "en"
-    html = client.get(reverse("competition:round", args=[season.slug, 2])).content.decode()
+    html = client.get(club_reverse("competition:round", args=[season.slug, 2])).content.decode()
     for key in "ABCD":
         participant = people[key]
-        link = reverse("competition:participant", args=[season.slug, participant.pk])
+        link = club_reverse("competition:participant", args=[season.slug, participant.pk])
         place = r'<small class="text-body-secondary place">\((\d+)\)'
         shown = re.search(rf'href="{re.escape(link)}">[^<]+</a> {place}', html)
         assert shown is not None, key
         assert int(shown.group(1)) == after_one[key]
     assert "Between brackets: the place in the standings before this round." in html
     # round 1 has no standings before it
-    first = client.get(reverse("competition:round", args=[season.slug, 1])).content.decode()
+    first = client.get(club_reverse("competition:round", args=[season.slug, 1])).content.decode()
     assert 'class="text-body-secondary place"' not in first

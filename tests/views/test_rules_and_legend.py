@@ -14,12 +14,13 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
-from django.urls import reverse
 from django.utils import translation
 
 from competition.selectors import public as selectors
 from competition.selectors.rules import rule_history
 from competition.services.rules import rules_save, rules_validate
+from tests.addresses import club_reverse
+from tests.factories import club_admin_user
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db
@@ -33,7 +34,7 @@ def season_and_people():
 
 @pytest.fixture
 def staff_user(db) -> User:
-    return User.objects.create_user("staff", password="staff-pass-123", is_staff=True)
+    return club_admin_user()
 
 
 def _get(client, url: str, language: str = "nl") -> str:
@@ -62,7 +63,7 @@ def test_how_it_works_follows_a_change_of_parameters(client, season_and_people) 
     """Van den Brink with the defaults (3, 0,07, 200), then 4, 0,05 and 150: the page shows the
     new figures and never the old ones, in Dutch and in English (cached pages included)."""
     season, _people = season_and_people
-    url = reverse("competition:how_it_works", args=[season.slug])
+    url = club_reverse("competition:how_it_works", args=[season.slug])
     _van_den_brink(season)
     before = _get(client, url, "nl")
     assert "Resultaatdeel: +3 voor winst, 0 voor remise, −3 voor verlies." in before
@@ -94,7 +95,7 @@ def test_how_it_works_of_the_internal_sb_competition_says_its_value(
     client, season_and_people
 ) -> None:
     season, _people = season_and_people
-    html = _get(client, reverse("competition:how_it_works", args=[season.slug]), "en")
+    html = _get(client, club_reverse("competition:how_it_works", args=[season.slug]), "en")
     assert "your game points plus 0.5 for every round without a game over the board" in html
     assert "half a point" not in html  # the old fixed text
 
@@ -105,7 +106,7 @@ def test_how_it_works_of_the_internal_sb_competition_says_its_value(
 def test_the_preview_button_has_one_button_style(client, season_and_people, staff_user) -> None:
     season, _people = season_and_people
     client.force_login(staff_user)
-    html = _get(client, reverse("competition:season_rules", args=[season.slug]))
+    html = _get(client, club_reverse("competition:season_rules", args=[season.slug]))
     inputs = re.findall(r'<input type="submit"[^>]*>', html, flags=re.S)
     classes = {
         re.search(r'name="(\w+)"', tag).group(1): re.search(r'class="([^"]*)"', tag)
@@ -145,7 +146,7 @@ def test_rules_history_shows_parameters_changes_and_the_current_version(
     ].parameters
 
     client.force_login(staff_user)
-    html = _get(client, reverse("competition:season_rules", args=[season.slug]))
+    html = _get(client, club_reverse("competition:season_rules", args=[season.slug]))
     assert html.count("huidig</span>") == 1  # "current", once
     assert re.search(r'id="rules-v3">Versie 3 <span class="badge[^"]*">huidig</span>', html)
     assert "Gewijzigd ten opzichte van versie 2:" in html
@@ -171,7 +172,7 @@ def test_standings_mark_which_figure_separated_equal_scores(client, season_and_p
     """E and B both have SB 0; E is 4th on IP 1 against B's 0: B's row says IP decided. A and D
     share 2nd (equal SB and IP): no mark; C (1½) and E (0 after A/D's ½) have none either."""
     season, people = season_and_people
-    html = _get(client, reverse("competition:standings", args=[season.slug]))
+    html = _get(client, club_reverse("competition:standings", args=[season.slug]))
     assert "Beslist door" in html  # the column
     b_row = _row(html, people["B"].pk)
     assert (
@@ -192,7 +193,7 @@ def test_standings_mark_which_figure_separated_equal_scores(client, season_and_p
 
 def test_the_legend_explains_every_column_shown(client, season_and_people) -> None:
     season, _people = season_and_people
-    html = _get(client, reverse("competition:standings", args=[season.slug]), "en")
+    html = _get(client, club_reverse("competition:standings", args=[season.slug]), "en")
     legend = html.split('class="small text-body-secondary legend"')[1].split("</div>")[0]
     headings = re.findall(r'<th [^>]*scope="col"[^>]*>\s*(?:<a [^>]*>)?([^<]+)', html)
     headings = [h.strip() for h in headings if h.strip() != "Name"]
@@ -208,7 +209,7 @@ def test_the_legend_explains_every_column_shown(client, season_and_people) -> No
 def test_the_legend_explains_the_rank_value(client, season_and_people) -> None:
     season, _people = season_and_people
     _van_den_brink(season)
-    html = _get(client, reverse("competition:standings", args=[season.slug]))
+    html = _get(client, club_reverse("competition:standings", args=[season.slug]))
     legend = html.split('class="small text-body-secondary legend"')[1].split("</div>")[0]
     assert "<strong>Rangwaarde</strong> = de rangwaarde waarmee de compensatie" in legend
 
@@ -244,7 +245,7 @@ def test_systems_compared_marks_only_real_disagreements(client, season_and_peopl
         "keizer": True,
         "points": False,
     }
-    html = _get(client, reverse("competition:systems", args=[season.slug]))
+    html = _get(client, club_reverse("competition:systems", args=[season.slug]))
     assert html.count('<tr class="differs">') == 2
     assert "rank-differs" not in _systems_row(html, "Dirk Dekker")
     assert _systems_row(html, "Anna Aalders").count("rank-differs") == 2

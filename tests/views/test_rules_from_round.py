@@ -14,6 +14,8 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from competition.models import RuleChanges, Season
+from tests.addresses import club_reverse
+from tests.factories import club_admin_user
 from tests.services.test_rules_from_round import play_round_three, points_season
 from tests.views.test_staff_rules import _form
 
@@ -22,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def staff(client) -> User:
-    user = User.objects.create_user("staff", password="staff-pass-123", is_staff=True)
+    user = club_admin_user()
     client.force_login(user)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     return user
@@ -30,7 +32,7 @@ def staff(client) -> User:
 
 def _save_from_next_round(client, season: Season) -> Season:
     response = client.post(
-        reverse("competition:season_rules", args=[season.slug]),
+        club_reverse("competition:season_rules", args=[season.slug]),
         _form(
             unplayed_policy="plain",
             save="1",
@@ -51,7 +53,7 @@ def _scores(html: str) -> str:
 def test_the_td_chooses_next_round_and_the_history_says_so(client, staff) -> None:
     cache.clear()
     season, _ids = points_season()
-    page = client.get(reverse("competition:season_rules", args=[season.slug])).content.decode()
+    page = client.get(club_reverse("competition:season_rules", args=[season.slug])).content.decode()
     assert 'name="rule_changes" value="next_round"' in page
     season = _save_from_next_round(client, season)
     assert (season.rules_version, season.rules_from_round, season.rule_changes) == (
@@ -59,7 +61,7 @@ def test_the_td_chooses_next_round_and_the_history_says_so(client, staff) -> Non
         3,
         "next_round",
     )
-    page = client.get(reverse("competition:season_rules", args=[season.slug])).content.decode()
+    page = client.get(club_reverse("competition:season_rules", args=[season.slug])).content.decode()
     assert "Scores the rounds from round 3 on; the rounds before keep their earlier values." in page
     assert "Scores the whole season." in page  # version 1
     assert f"{reverse('competition:standings', args=[season.slug])}?rules=1" in page
@@ -68,7 +70,7 @@ def test_the_td_chooses_next_round_and_the_history_says_so(client, staff) -> Non
 def test_public_standings_say_the_rules_changed_and_show_rule_set_one(client, staff) -> None:
     cache.clear()
     season, ids = points_season()
-    url = reverse("competition:standings", args=[season.slug])
+    url = club_reverse("competition:standings", args=[season.slug])
     before = _scores(client.get(url).content.decode())
     season = _save_from_next_round(client, season)
     client.logout()
@@ -93,7 +95,7 @@ def test_a_whole_season_change_says_every_round_was_recomputed(client, staff) ->
     cache.clear()
     season, _ids = points_season()
     response = client.post(
-        reverse("competition:season_rules", args=[season.slug]),
+        club_reverse("competition:season_rules", args=[season.slug]),
         _form(
             unplayed_policy="plain",
             save="1",
@@ -102,14 +104,14 @@ def test_a_whole_season_change_says_every_round_was_recomputed(client, staff) ->
         ),
     )
     assert response.status_code == 302
-    page = client.get(reverse("competition:standings", args=[season.slug])).content.decode()
+    page = client.get(club_reverse("competition:standings", args=[season.slug])).content.decode()
     assert "every round was recomputed under the new rules" in page
 
 
 def test_a_change_of_system_from_the_next_round_is_refused_on_the_page(client, staff) -> None:
     season, _ids = points_season()
     response = client.post(
-        reverse("competition:season_rules", args=[season.slug]),
+        club_reverse("competition:season_rules", args=[season.slug]),
         _form(system="internal-sb", save="1", rule_changes=RuleChanges.NEXT_ROUND),
     )
     assert response.status_code == 200
@@ -126,7 +128,7 @@ def test_the_participant_page_shows_the_carried_values(client, staff) -> None:
     season = _save_from_next_round(client, season)
     play_round_three(season, ids)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    url = reverse("competition:participant", args=[season.slug, ids["C"]])
+    url = club_reverse("competition:participant", args=[season.slug, ids["C"]])
     page = client.get(url).content.decode()
     assert "rounds 1 to 2 keep their values under rule set 1" in page
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
@@ -168,7 +170,7 @@ def test_an_internal_sb_participant_page_names_the_carried_line(client, staff) -
     row = next(r for r in snapshot.rows if r["participant_id"] == eva.pk)
     assert row["values"]["IP"] == "1"
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    html = client.get(reverse("competition:participant", args=[season.slug, eva.pk])).content
+    html = client.get(club_reverse("competition:participant", args=[season.slug, eva.pk])).content
     assert b"rounds 1 to 2 keep their values under rule set 1" in html
 
 
@@ -178,6 +180,6 @@ def test_how_it_works_tells_of_the_change(client, staff) -> None:
     season = _save_from_next_round(client, season)
     client.logout()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
-    page = client.get(reverse("competition:how_it_works", args=[season.slug])).content.decode()
+    page = client.get(club_reverse("competition:how_it_works", args=[season.slug])).content.decode()
     assert "zijn de regels gewijzigd (regelset 2): ze tellen voor de ronden vanaf ronde 3" in page
     assert f"{reverse('competition:standings', args=[season.slug])}?rules=1" in page

@@ -10,6 +10,8 @@ from django.contrib.auth.models import User
 from django.test import Client, override_settings
 from django.urls import reverse
 
+from tests.addresses import club_reverse
+
 SLUG = "interne-2026-2027"
 CLUB_SITE = "https://www.schaakclub.example.nl"
 
@@ -30,11 +32,11 @@ def td(client: Client, demo_club) -> Client:
 
 
 def public_url() -> str:
-    return reverse("competition:standings", args=[SLUG])
+    return club_reverse("competition:standings", args=[SLUG])
 
 
 def td_url() -> str:
-    return reverse("competition:td_home")
+    return club_reverse("competition:td_home")
 
 
 def _assert_strict_policy(response) -> None:
@@ -75,7 +77,7 @@ def test_the_clubs_site_may_frame_the_public_pages_only(td, demo_club) -> None:
     _assert_strict_policy(public)
     # X-Frame-Options cannot name another site: left out, the CSP decides alone.
     assert "X-Frame-Options" not in public
-    round_page = Client().get(reverse("competition:round", args=[SLUG, 1]))
+    round_page = Client().get(club_reverse("competition:round", args=[SLUG, 1]))
     assert policy(round_page)["frame-ancestors"] == ["'self'", CLUB_SITE]
     # The TD's pages, the login and the admin stay unframeable (clickjacking of their buttons).
     for response in (td.get(td_url()), Client().get(reverse("login")), td.get("/admin/")):
@@ -101,7 +103,7 @@ def test_a_cached_public_page_keeps_its_headers(client, demo_club) -> None:
 
 @pytest.mark.django_db
 def test_language_cookie_is_lax_and_httponly(client) -> None:
-    response = client.get(reverse("competition:language") + "?language=en&next=/")
+    response = client.get(club_reverse("competition:language") + "?language=en&next=/")
     cookie = response.cookies[settings.LANGUAGE_COOKIE_NAME]
     assert cookie.value == "en"
     assert cookie["samesite"] == "Lax"

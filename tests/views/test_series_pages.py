@@ -20,10 +20,10 @@ from django.core.cache import cache
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
-from django.urls import reverse
 
 from competition.models import Round, Season
 from competition.permissions import td_group
+from tests.addresses import club_reverse
 from tests.views.rapid_data import rapid_season
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ def english(client):
 
 def test_series_ranking_in_english(english) -> None:
     season = rapid_season()
-    html = english.get(reverse("competition:series", args=[season.slug])).content.decode()
+    html = english.get(club_reverse("competition:series", args=[season.slug])).content.decode()
     p1, p2, p3, p4 = names(season)
     assert series_rows(html) == [
         ["1", p1, "9", "9", "18"],
@@ -77,7 +77,7 @@ def test_series_ranking_in_english(english) -> None:
 
 def test_best_evening_marks_the_one_that_does_not_count(english) -> None:
     season = rapid_season(best_evenings=1)
-    html = english.get(reverse("competition:series", args=[season.slug])).content.decode()
+    html = english.get(club_reverse("competition:series", args=[season.slug])).content.decode()
     # Equal evenings: the earlier one counts, the later one is shown in brackets.
     assert series_rows(html)[2] == ["3", names(season)[2], "6", "(6)", "6"]
     assert "adds up the points of each player's best 1 evening." in text(html)
@@ -85,7 +85,7 @@ def test_best_evening_marks_the_one_that_does_not_count(english) -> None:
 
 def test_series_ranking_in_dutch(client) -> None:
     season = rapid_season(best_evenings=1)
-    page = text(client.get(reverse("competition:series", args=[season.slug])).content.decode())
+    page = text(client.get(club_reverse("competition:series", args=[season.slug])).content.decode())
     assert "Serieklassement" in page
     assert "Avondpunten per plaats: 10-8-6-5" in page
     assert "telt de punten van de beste 1 avond van elke speler op" in page
@@ -93,36 +93,38 @@ def test_series_ranking_in_dutch(client) -> None:
 
 def test_evening_ranking(english) -> None:
     season = rapid_season()
-    url = reverse("competition:evening", args=[season.slug, 2])
+    url = club_reverse("competition:evening", args=[season.slug, 2])
     page = text(english.get(url).content.decode())
     assert "Evening 2: rounds 4 to 6" in page
     p1, p2, p3, p4 = names(season)
     assert f"1= {p1} 9 1= {p2} 9 3 {p3} 6 4 {p4} 5" in page
     dutch = text(Client().get(url).content.decode())
     assert "Avond 2: ronde 4 tot en met 6" in dutch
-    assert english.get(reverse("competition:evening", args=[season.slug, 3])).status_code == 404
+    assert (
+        english.get(club_reverse("competition:evening", args=[season.slug, 3])).status_code == 404
+    )
 
 
 def test_series_pages_are_reachable_and_only_for_a_series(english) -> None:
     season = rapid_season(evenings=1)
-    standings = english.get(reverse("competition:standings", args=[season.slug])).content
-    assert reverse("competition:series", args=[season.slug]).encode() in standings
-    series = english.get(reverse("competition:series", args=[season.slug])).content
-    assert reverse("competition:evening", args=[season.slug, 1]).encode() in series
+    standings = english.get(club_reverse("competition:standings", args=[season.slug])).content
+    assert club_reverse("competition:series", args=[season.slug]).encode() in standings
+    series = english.get(club_reverse("competition:series", args=[season.slug])).content
+    assert club_reverse("competition:evening", args=[season.slug, 1]).encode() in series
     other = rapid_season(rounds=0, evenings=0)
-    assert english.get(reverse("competition:series", args=[other.slug])).status_code == 404
-    standings = english.get(reverse("competition:standings", args=[other.slug])).content
-    assert reverse("competition:series", args=[other.slug]).encode() not in standings
+    assert english.get(club_reverse("competition:series", args=[other.slug])).status_code == 404
+    standings = english.get(club_reverse("competition:standings", args=[other.slug])).content
+    assert club_reverse("competition:series", args=[other.slug]).encode() not in standings
 
 
 def test_how_it_works_and_participant_page(english) -> None:
     season = rapid_season(best_evenings=1)
     how = text(
-        english.get(reverse("competition:how_it_works", args=[season.slug])).content.decode()
+        english.get(club_reverse("competition:how_it_works", args=[season.slug])).content.decode()
     )
     assert "3 rounds per evening" in how and "10-8-6-5" in how
     third = season.participants.get(start_rank=3)
-    url = reverse("competition:participant", args=[season.slug, third.pk])
+    url = club_reverse("competition:participant", args=[season.slug, third.pk])
     page = text(english.get(url).content.decode())
     # Evening 1: place 3, 6 points, counts; evening 2: the same, does not count (best 1).
     assert "Rapid series: his evenings" in page
@@ -142,7 +144,7 @@ def test_query_count_does_not_grow_with_the_series(english) -> None:
     large = rapid_season(players=8, evenings=3)
     for name, args in (("series", []), ("evening", [1])):
         counts = {
-            _queries(english, reverse(f"competition:{name}", args=[s.slug, *args]))
+            _queries(english, club_reverse(f"competition:{name}", args=[s.slug, *args]))
             for s in (small, large)
         }
         assert len(counts) == 1, (name, counts)
@@ -159,10 +161,10 @@ def test_td_next_round_from_the_results_page(client, td_user) -> None:
     td_user.groups.add(td_group(season.club))
     client.force_login(td_user)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    results = reverse("competition:td_results", args=[season.slug, 1])
+    results = club_reverse("competition:td_results", args=[season.slug, 1])
     page = client.get(results).content.decode()
     assert "Close and pair round 2" in page
-    next_url = reverse("competition:td_rapid_next", args=[season.slug, 1])
+    next_url = club_reverse("competition:td_rapid_next", args=[season.slug, 1])
     # Results are missing: refused, nothing changes.
     response = client.post(next_url, follow=True)
     assert response.redirect_chain[-1][0] == results
@@ -171,7 +173,7 @@ def test_td_next_round_from_the_results_page(client, td_user) -> None:
         game.result = "1-0"
         game.save()
     response = client.post(next_url)
-    assert response.url == reverse("competition:td_results", args=[season.slug, 2])
+    assert response.url == club_reverse("competition:td_results", args=[season.slug, 2])
     assert Round.objects.get(season=season, number=2).status == Round.Status.PAIRED
 
 

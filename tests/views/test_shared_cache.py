@@ -28,11 +28,11 @@ from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from django.core.exceptions import ImproperlyConfigured
 from django.test import Client, override_settings
-from django.urls import reverse
 
 from clubcomp.settings import cache_from_env
 from competition.models import Game
 from competition.permissions import td_group
+from tests.addresses import club_reverse
 from tests.views.public_data import small_season
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -99,7 +99,7 @@ def test_a_page_cached_by_one_worker_is_fresh_after_a_write_by_another(td_user) 
     """Two clients, each with a Redis cache client of its own, as two workers would have."""
     season, people = small_season()
     td_user.groups.add(td_group(season.club))
-    url = reverse("competition:standings", args=[season.slug])
+    url = club_reverse("competition:standings", args=[season.slug])
     with override_settings(CACHES=_redis_caches(f"clubcomp-test-{uuid.uuid4().hex}")):
         try:
             reader, td = Client(), Client()
@@ -109,7 +109,7 @@ def test_a_page_cached_by_one_worker_is_fresh_after_a_write_by_another(td_user) 
             assert reader.get(url).content.decode() == first  # from Redis now
             game = Game.objects.get(round__season=season, round__number=2, white=people["A"])
             response = td.post(
-                reverse(
+                club_reverse(
                     "competition:td_result_correct",
                     kwargs={"season_slug": season.slug, "round_number": 2, "game_id": game.pk},
                 ),
@@ -264,7 +264,7 @@ def test_two_server_processes_share_the_cache_and_never_serve_a_stale_page(
     two_workers: tuple[str, str, list[str]],
 ) -> None:
     writer_base, reader_base, (prefix, slug, c_pk, game_pk, version) = two_workers
-    standings = f"/season/{slug}/"
+    standings = f"/sc-test/season/{slug}/"  # the factories' club
     status, before = _Browser(writer_base).get(standings)  # cached in Redis by the writer
     assert status == 200 and ">1,5<" in _row(before, int(c_pk))
     redis = redis_py.Redis.from_url(REDIS_URL)
@@ -277,7 +277,7 @@ def test_two_server_processes_share_the_cache_and_never_serve_a_stale_page(
     assert status == 200
     status, _body = td.post("/login/", {"username": "td", "password": "td-pass-12345"})
     assert status == 302, _body[:500]
-    correct = f"/td/{slug}/2/results/{game_pk}/correct/"
+    correct = f"/sc-test/td/{slug}/2/results/{game_pk}/correct/"
     assert td.get(correct)[0] == 200
     status, _body = td.post(
         correct, {"result": "1-0", "reason": "Wrongly recorded", "version": version}

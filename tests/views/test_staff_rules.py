@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.urls import reverse
 
 from competition.models import Season, SeasonRules
+from tests.addresses import club_reverse
+from tests.factories import club_admin_user
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +22,7 @@ def season():
 
 @pytest.fixture
 def staff_user(db) -> User:
-    return User.objects.create_user("staff", password="staff-pass-123", is_staff=True)
+    return club_admin_user()
 
 
 def _form(system: str = "points", tiebreaks: str = "", **extra: str) -> dict[str, str]:
@@ -66,19 +69,21 @@ def _form(system: str = "points", tiebreaks: str = "", **extra: str) -> dict[str
 
 
 def test_anonymous_is_sent_to_login(client, season) -> None:
-    response = client.get(reverse("competition:season_rules", args=[season.slug]))
+    response = client.get(club_reverse("competition:season_rules", args=[season.slug]))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
 
 
 def test_member_gets_403(client, season, member_user) -> None:
     client.force_login(member_user)
-    assert client.get(reverse("competition:season_rules", args=[season.slug])).status_code == 403
+    assert (
+        client.get(club_reverse("competition:season_rules", args=[season.slug])).status_code == 403
+    )
 
 
 def test_staff_sees_the_form(client, season, staff_user) -> None:
     client.force_login(staff_user)
-    response = client.get(reverse("competition:season_rules", args=[season.slug]))
+    response = client.get(club_reverse("competition:season_rules", args=[season.slug]))
     assert response.status_code == 200
     html = response.content.decode()
     assert 'name="system"' in html and 'name="van-den-brink__factor"' in html
@@ -88,7 +93,7 @@ def test_staff_sees_the_form(client, season, staff_user) -> None:
 def test_preview_shows_who_would_move_and_saves_nothing(client, season, staff_user) -> None:
     client.force_login(staff_user)
     response = client.post(
-        reverse("competition:season_rules", args=[season.slug]), _form(preview="1")
+        club_reverse("competition:season_rules", args=[season.slug]), _form(preview="1")
     )
     assert response.status_code == 200
     html = response.content.decode()
@@ -104,7 +109,8 @@ def test_preview_shows_who_would_move_and_saves_nothing(client, season, staff_us
 def test_save_puts_the_rules_in_force_and_keeps_the_old_ones(client, season, staff_user) -> None:
     client.force_login(staff_user)
     response = client.post(
-        reverse("competition:season_rules", args=[season.slug]), _form(save="1", tiebreaks="BH")
+        club_reverse("competition:season_rules", args=[season.slug]),
+        _form(save="1", tiebreaks="BH"),
     )
     assert response.status_code == 302
     season.refresh_from_db()
@@ -119,7 +125,7 @@ def test_keizer_rules_with_an_empty_top_value_and_a_word(client, season, staff_u
     """Keizer's top_value left empty stays empty; external_game accepts the word "result"."""
     client.force_login(staff_user)
     response = client.post(
-        reverse("competition:season_rules", args=[season.slug]),
+        club_reverse("competition:season_rules", args=[season.slug]),
         _form(system="keizer", save="1", **{"keizer__recalculation": "frozen"}),
     )
     assert response.status_code == 302
@@ -134,7 +140,7 @@ def test_keizer_rules_with_an_empty_top_value_and_a_word(client, season, staff_u
 def test_bad_input_shows_the_reason(client, season, staff_user) -> None:
     client.force_login(staff_user)
     response = client.post(
-        reverse("competition:season_rules", args=[season.slug]),
+        club_reverse("competition:season_rules", args=[season.slug]),
         _form(system="internal-sb", tiebreaks="SB", preview="1"),
     )
     assert response.status_code == 200
@@ -145,7 +151,7 @@ def test_bad_input_shows_the_reason(client, season, staff_user) -> None:
 def test_a_factor_that_is_not_a_number_is_refused(client, season, staff_user) -> None:
     client.force_login(staff_user)
     response = client.post(
-        reverse("competition:season_rules", args=[season.slug]),
+        club_reverse("competition:season_rules", args=[season.slug]),
         _form(system="van-den-brink", preview="1", **{"van-den-brink__factor": "zeven"}),
     )
     assert "0,07 of 7/100" in response.content.decode()
@@ -183,7 +189,7 @@ def test_a_number_out_of_range_is_a_form_error_on_its_field(
     client.force_login(staff_user)
     system = field.split("__")[0] if "__" in field else "points"
     response = client.post(
-        reverse("competition:season_rules", args=[season.slug]),
+        club_reverse("competition:season_rules", args=[season.slug]),
         _form(system=system, **{field: value, action: "1"}),
     )
     assert response.status_code == 200
@@ -199,8 +205,37 @@ def test_a_number_out_of_range_is_a_form_error_on_its_field(
 def test_a_fraction_over_zero_is_a_form_error(client, season, staff_user, value: str) -> None:
     client.force_login(staff_user)
     response = client.post(
-        reverse("competition:season_rules", args=[season.slug]),
+        club_reverse("competition:season_rules", args=[season.slug]),
         _form(system="van-den-brink", preview="1", **{"van-den-brink__factor": value}),
     )
     assert response.status_code == 200
     assert list(response.context["form"].errors) == ["van-den-brink__factor"]
+
+
+def test_a_bad_parameter_and_an_unknown_tiebreak_are_told_in_dutch(
+    client, season, staff_user
+) -> None:
+    """Issue 15: the system's own check (draw between loss and win) and an unknown tie-break
+    are said in the reader's language, not in the scoring package's English."""
+    client.force_login(staff_user)
+    url = club_reverse("competition:season_rules", args=[season.slug])
+    response = client.post(url, _form(preview="1", **{"points__draw": "2"}))
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert (
+        "parameter draw: de punten voor remise (2) moeten tussen die voor verlies (0) en winst "
+        "(1) liggen" in page
+    )
+    assert "must lie between" not in page
+    response = client.post(url, _form(preview="1", tiebreaks="BH, XYZ"))
+    page = response.content.decode()
+    assert "Onbekend scheidingssysteem: XYZ. Bekende codes:" in page
+    assert "unknown tie-break" not in page.lower()
+    assert Season.objects.get(pk=season.pk).rules_version == 1
+    client.cookies["django_language"] = "en"
+    cache.clear()
+    response = client.post(url, _form(preview="1", **{"points__draw": "2"}))
+    assert (
+        "parameter draw: the points for a draw (2) must lie between those for a loss (0) and a "
+        "win (1)" in response.content.decode()
+    )

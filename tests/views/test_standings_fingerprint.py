@@ -11,12 +11,12 @@ import pytest
 from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
-from django.urls import reverse
 
 from competition.models import Game
 from competition.scoring.fingerprint import short_fingerprint
 from competition.selectors.common import season_input
 from competition.services.rounds import result_record
+from tests.addresses import club_reverse
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +29,7 @@ def _line(html: str) -> str:
 def test_the_page_shows_the_fingerprint_and_rules_version(client, td_user) -> None:
     season, people = small_season()
     cache.clear()
-    url = reverse("competition:standings", args=[season.slug])
+    url = club_reverse("competition:standings", args=[season.slug])
     before = short_fingerprint(season_input(season))
     assert len(before) == 14 and before.count("-") == 2
     html = client.get(url).content.decode()
@@ -50,7 +50,7 @@ def test_the_page_shows_the_fingerprint_and_rules_version(client, td_user) -> No
 def test_the_english_page(client) -> None:
     season, _people = small_season()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    html = client.get(reverse("competition:standings", args=[season.slug])).content.decode()
+    html = client.get(club_reverse("competition:standings", args=[season.slug])).content.decode()
     fingerprint = short_fingerprint(season_input(season))
     assert f"Fingerprint {fingerprint} · rules version 1</p>" in _line(html)
 
@@ -58,7 +58,7 @@ def test_the_english_page(client) -> None:
 def test_the_exports_carry_it(client) -> None:
     season, _people = small_season()
     fingerprint = short_fingerprint(season_input(season))
-    url = reverse("competition:standings", args=[season.slug])
+    url = club_reverse("competition:standings", args=[season.slug])
     sheet = openpyxl.load_workbook(io.BytesIO(client.get(url + "?_export=xlsx").content)).active
     rows = list(sheet.iter_rows(values_only=True))
     assert rows[0][-2:] == ("Vingerafdruk", "Versie van de regels")

@@ -6,16 +6,16 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
-from django.urls import reverse
 
 from competition.models import Category, Season
+from tests.addresses import club_reverse
 from tests.views.member_club import english, member_club
 
 pytestmark = pytest.mark.django_db
 
 
 def page_url(season: Season) -> str:
-    return reverse("competition:td_categories", args=[season.slug])
+    return club_reverse("competition:td_categories", args=[season.slug])
 
 
 def said(response) -> list[str]:
@@ -25,7 +25,7 @@ def said(response) -> list[str]:
 def test_the_td_adds_changes_and_removes_a_category(client) -> None:
     club = member_club()
     english(client, club.td)
-    home = client.get(reverse("competition:td_home")).content.decode()
+    home = client.get(club_reverse("competition:td_home")).content.decode()
     assert f'href="{page_url(club.season)}"' in home  # linked from the TD's season desk
     response = client.post(
         page_url(club.season),

@@ -5,31 +5,34 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 from django.contrib.messages import get_messages
-from django.urls import reverse
 
 from competition.models import Game, Participant, Round, Season
+from tests.addresses import club_reverse
 from tests.views.td_evening import SLUG, url
 
 pytestmark = pytest.mark.django_db
 
 
 def test_desk_lists_every_running_season(td) -> None:
-    page = td.get(reverse("competition:td_home")).content.decode()
-    for season in Season.objects.filter(status="running"):
+    page = td.get(club_reverse("competition:td_home")).content.decode()
+    for season in Season.objects.filter(status="running", club__slug="sc-de-toren"):
         assert season.name in page
+    assert "Clubavond 2026-2027" not in page  # the other club's season is not his
     assert "Start tonight" in page or "Start rounds" in page
 
 
 def test_anonymous_is_sent_to_login_and_member_forbidden(client, demo_club, member_user) -> None:
-    response = client.get(reverse("competition:td_home"))
+    response = client.get(club_reverse("competition:td_home"))
     assert response.status_code == 302 and response["Location"].startswith("/login/")
     client.force_login(member_user)
-    assert client.get(reverse("competition:td_home")).status_code == 403
+    assert client.get(club_reverse("competition:td_home")).status_code == 403
 
 
 def test_whole_evening_through_the_pages(td) -> None:
     season = Season.objects.get(slug=SLUG)
-    response = td.post(reverse("competition:td_round_new", args=[SLUG]), {"date": "2026-11-19"})
+    response = td.post(
+        club_reverse("competition:td_round_new", args=[SLUG]), {"date": "2026-11-19"}
+    )
     assert response.status_code == 302
     rnd = Round.objects.get(season=season, number=11)
     # 17 enrolled; the demo's last one withdrew from round 11 on (he moved away)
@@ -122,22 +125,26 @@ def messages_of(response) -> list[str]:
 def test_round_robin_round_opens_at_the_pairing(td) -> None:
     # Rapidgroep A has played 6 rounds; the new round 7 has no attendance step.
     rapid = "rapidgroep-a-2026"
-    response = td.post(reverse("competition:td_round_new", args=[rapid]), {"date": "2026-11-19"})
-    pairing = reverse("competition:td_pairing", kwargs={"season_slug": rapid, "round_number": 7})
-    assert response["Location"] == reverse(
+    response = td.post(
+        club_reverse("competition:td_round_new", args=[rapid]), {"date": "2026-11-19"}
+    )
+    pairing = club_reverse(
+        "competition:td_pairing", kwargs={"season_slug": rapid, "round_number": 7}
+    )
+    assert response["Location"] == club_reverse(
         "competition:td_round", kwargs={"season_slug": rapid, "round_number": 7}
     )
     assert td.get(response["Location"])["Location"] == pairing
 
 
 def test_ladder_round_opens_at_the_attendance(td) -> None:
-    td.post(reverse("competition:td_round_new", args=[SLUG]), {"date": "2026-11-19"})
+    td.post(club_reverse("competition:td_round_new", args=[SLUG]), {"date": "2026-11-19"})
     assert td.get(url("td_round"))["Location"] == url("td_attendance")
 
 
 def test_new_round_page_names_the_next_number(td) -> None:
     # The demo season has played rounds 1..10: the next is 10 + 1 = 11.
-    page = td.get(reverse("competition:td_round_new", args=[SLUG])).content.decode()
+    page = td.get(club_reverse("competition:td_round_new", args=[SLUG])).content.decode()
     assert "New round 11" in page
 
 
@@ -145,7 +152,7 @@ def test_new_round_page_names_the_next_number(td) -> None:
 def draft(td):
     """Round 11 of the demo season, everyone present, with a draft pairing."""
     season = Season.objects.get(slug=SLUG)
-    td.post(reverse("competition:td_round_new", args=[SLUG]), {"date": "2026-11-19"})
+    td.post(club_reverse("competition:td_round_new", args=[SLUG]), {"date": "2026-11-19"})
     marks = {f"p{p.id}": "present" for p in Participant.objects.filter(season=season)}
     td.post(url("td_attendance"), {**marks, "then": "pair"})
     return Round.objects.get(season=season, number=11)

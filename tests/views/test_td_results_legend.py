@@ -3,9 +3,9 @@
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.urls import reverse
 
 from competition.models import Round
+from tests.addresses import club_reverse
 
 pytestmark = pytest.mark.django_db
 
@@ -18,7 +18,7 @@ def results_page(client, demo_club):
     rnd.status = Round.Status.PAIRED  # reopened so the result buttons show
     rnd.save()
     client.force_login(User.objects.get(username="wedstrijdleider"))  # not via axes
-    return reverse(
+    return club_reverse(
         "competition:td_results", kwargs={"season_slug": SLUG, "round_number": rnd.number}
     )
 

@@ -22,7 +22,6 @@ from fractions import Fraction as F
 import pytest
 from django.conf import settings
 from django.core.cache import cache
-from django.urls import reverse
 from django.utils import translation
 
 from competition.labels import figure_label
@@ -31,6 +30,7 @@ from competition.participant_rows import CellTexts, movement_sentence
 from competition.scoring.movement import Movement, PlaceChange, ScoreChange
 from competition.selectors.participant import ranking_in_snapshot_text
 from competition.services.rounds import result_record
+from tests.addresses import club_reverse
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +39,9 @@ pytestmark = pytest.mark.django_db
 def _page(client, season: Season, participant: Participant, language: str) -> str:
     cache.clear()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
-    response = client.get(reverse("competition:participant", args=[season.slug, participant.pk]))
+    response = client.get(
+        club_reverse("competition:participant", args=[season.slug, participant.pk])
+    )
     assert response.status_code == 200
     return response.content.decode()
 

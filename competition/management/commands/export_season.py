@@ -21,7 +21,14 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("season", nargs="?", help="the season's slug")
+        parser.add_argument(
+            "season",
+            nargs="?",
+            help=(
+                "SEASON or CLUB/SEASON (the season's web address, with the club's where two "
+                "clubs share it)"
+            ),
+        )
         parser.add_argument(
             "--all", action="store_true", help="every season of every club (needs --out-dir)"
         )

@@ -15,7 +15,13 @@ class Command(BaseCommand):
     help = "Write a season as a FIDE TRF16 file (with TRF-2026 KNSB national rating lines)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("season", help="the season's slug")
+        parser.add_argument(
+            "season",
+            help=(
+                "SEASON or CLUB/SEASON (the season's web address, with the club's where two "
+                "clubs share it)"
+            ),
+        )
         parser.add_argument("--out", help="file to write (default: standard output)")
 
     def handle(self, *args: object, **options: object) -> None:

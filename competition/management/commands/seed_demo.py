@@ -19,7 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from competition.models import PRESENT, Club, Game, Member, Participant, Round, RoundEntry, Season
-from competition.permissions import td_group
+from competition.permissions import admin_group, td_group
 from competition.services.absences import absence_report, evenings_add
 from competition.services.categories import (
     CategoryFields,
@@ -91,6 +91,27 @@ MEMBERS = [
 ]
 
 
+# The second club on the installation (issue 16): a small Keizer club with its own TD.
+SECOND_CLUB_SLUG = "sv-het-paard"
+SECOND_CLUB_TD = "paardenwl"
+SECOND_CLUB_ROUNDS = 8
+SECOND_CLUB_MEMBERS = [
+    ("Arjen Hofstra", 1932, 1970),
+    ("Baukje Zijlstra", 1874, 1986),
+    ("Cor Wiersma", 1821, 1958),
+    ("Dineke Terpstra", 1779, 1992),
+    ("Evert Kingma", 1736, 1964),
+    ("Froukje Bakker", 1702, 2001),
+    ("Gosse Veenstra", 1668, 1953),
+    ("Hilde Nauta", 1633, 1997),
+    ("Ids de Jong", 1597, 2009),
+    ("Janke Bergsma", 1561, 1967),
+    ("Klaas Sikkema", 1524, 1949),
+    ("Lysbeth Hoekstra", 1490, 2012),
+    ("Meine Boersma", 1455, 1981),
+]
+
+
 class Command(BaseCommand):
     help = "Load the deterministic demo club (does nothing when it is already there)."
 
@@ -110,7 +131,9 @@ class Command(BaseCommand):
         self.stdout.write(self.style.SUCCESS("Demo club loaded."))
         self.stdout.write(f"TD login: wedstrijdleider / {DEMO_PASSWORD}")
         self.stdout.write(f"Member login: {DEMO_MEMBER_USERNAME} / {DEMO_PASSWORD}")
-        self.stdout.write(f"Admin login: beheerder / {DEMO_PASSWORD}")
+        self.stdout.write(f"Club admin login: clubbeheerder / {DEMO_PASSWORD}")
+        self.stdout.write(f"Second club's TD login: {SECOND_CLUB_TD} / {DEMO_PASSWORD}")
+        self.stdout.write(f"Site admin login: beheerder / {DEMO_PASSWORD}")
 
 
 @transaction.atomic
@@ -131,6 +154,10 @@ def load_demo() -> None:
     td = User.objects.create_user("wedstrijdleider", password=DEMO_PASSWORD, first_name="Wim")
     td.groups.add(td_group(club))
     User.objects.create_superuser("beheerder", "beheerder@example.org", DEMO_PASSWORD)
+    club_admin = User.objects.create_user(
+        "clubbeheerder", password=DEMO_PASSWORD, first_name="Carla"
+    )
+    club_admin.groups.add(admin_group(club))
 
     def season(**fields: Any) -> Season:
         return Season.objects.create(club=club, start_date=FIRST_EVENING, parameters={}, **fields)
@@ -197,6 +224,34 @@ def load_demo() -> None:
     _categories_and_periods(internal)
     _rapid_series(club, [members[i] for i in (1, 3, 5, 7, 9, 11)], td)
     _groups(club, members[16:24], td)
+    _second_club()
+
+
+def _second_club() -> None:
+    """A second club on the same installation: its own members, TD and Keizer season."""
+    club = Club.objects.create(name="Schaakvereniging Het Paard", slug=SECOND_CLUB_SLUG)
+    members = [
+        Member.objects.create(club=club, name=name, rating=rating, birth_year=born)
+        for name, rating, born in SECOND_CLUB_MEMBERS
+    ]
+    td = User.objects.create_user(SECOND_CLUB_TD, password=DEMO_PASSWORD, first_name="Sietse")
+    td.groups.add(td_group(club))
+    keizer = Season.objects.create(
+        club=club,
+        name="Clubavond 2026-2027",
+        slug="clubavond-2026-2027",
+        start_date=FIRST_EVENING,
+        system="keizer",
+        parameters={},
+        tiebreaks=[],
+        unplayed_policy="fide-2024",
+    )
+    _enrol(keizer, members)
+    rng = random.Random(20260911)
+    for number in range(1, SECOND_CLUB_ROUNDS + 1):
+        evening = FIRST_EVENING + datetime.timedelta(days=1, weeks=number - 1)  # Fridays
+        for rnd in round_create(seasons=[keizer], date=evening):
+            _play_evening(rnd, rng, td)
 
 
 GROUPS_FIRST_EVENING = datetime.date(2027, 2, 1)  # the group competition plays on Mondays

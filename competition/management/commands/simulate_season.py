@@ -15,7 +15,13 @@ class Command(BaseCommand):
     help = "Simulate a season's remaining rounds and store each player's chances."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("season", help="the season's slug")
+        parser.add_argument(
+            "season",
+            help=(
+                "SEASON or CLUB/SEASON (the season's web address, with the club's where two "
+                "clubs share it)"
+            ),
+        )
         parser.add_argument("--simulations", type=int, default=None)
         parser.add_argument("--seed", type=int, default=0)
 

@@ -21,18 +21,37 @@ from competition.services.transfer import (
 
 
 def season_by_slug(slug: str) -> Season:
-    season = Season.objects.filter(slug=slug).first()
-    if season is None:
-        known = ", ".join(Season.objects.order_by("slug").values_list("slug", flat=True)[:20])
-        raise CommandError(f"No season with slug {slug!r}. Known seasons: {known or 'none'}.")
-    return season
+    """The season ``slug``, or ``club/slug`` where clubs share a season's web address."""
+    club_slug, _slash, season_slug = slug.rpartition("/")
+    seasons = Season.objects.select_related("club").filter(slug=season_slug)
+    if club_slug:
+        seasons = seasons.filter(club__slug=club_slug)
+    found = list(seasons[:2])
+    if len(found) == 1:
+        return found[0]
+    if found:
+        clubs = ", ".join(f"{s.club.slug}/{s.slug}" for s in seasons.order_by("club__slug"))
+        raise CommandError(f"Several clubs have a season {season_slug!r}; name one of: {clubs}.")
+    known = ", ".join(
+        f"{club}/{season}"
+        for club, season in Season.objects.order_by("club__slug", "slug").values_list(
+            "club__slug", "slug"
+        )[:20]
+    )
+    raise CommandError(f"No season {slug!r}. Known seasons: {known or 'none'}.")
 
 
 class Command(BaseCommand):
     help = "Print a season's standings as a table, CSV or JSON."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("season", help="the season's slug")
+        parser.add_argument(
+            "season",
+            help=(
+                "SEASON or CLUB/SEASON (the season's web address, with the club's where two "
+                "clubs share it)"
+            ),
+        )
         parser.add_argument("--after-round", type=int, default=None, help="default: the last")
         parser.add_argument(
             "--rules-version",

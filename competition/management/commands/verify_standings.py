@@ -27,7 +27,13 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("season", help="the season's slug")
+        parser.add_argument(
+            "season",
+            help=(
+                "SEASON or CLUB/SEASON (the season's web address, with the club's where two "
+                "clubs share it)"
+            ),
+        )
         parser.add_argument(
             "--expect",
             metavar="FINGERPRINT",

@@ -20,7 +20,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Min
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 
 from competition.exact import fraction_to_text
 from competition.formats import archive as fa
@@ -44,7 +44,12 @@ from competition.models import (
 from competition.scoring.fingerprint import season_fingerprint, short_form
 from competition.scoring.parameters import ParameterError, ParameterKind, parameters_to_json
 from competition.scoring.registry import UnknownSystemError, get_system
-from competition.scoring.tiebreaks import UNPLAYED_POLICIES, validate_tiebreaks
+from competition.scoring.text import Text
+from competition.scoring.tiebreaks import (
+    UNPLAYED_POLICIES,
+    UnknownTiebreakError,
+    validate_tiebreaks,
+)
 from competition.selectors.common import season_input
 from competition.services.errors import ServiceError
 from competition.services.standings import standings_recompute
@@ -78,23 +83,31 @@ def _parameters_in(system: str, pairs: Sequence[tuple[str, str]], path: str) -> 
     try:
         ranking = get_system(system)
     except UnknownSystemError as error:
-        raise FormatError(str(error), path=f"{path}.system") from None
+        raise FormatError(error.text.template, error.text.values, path=f"{path}.system") from None
     specs = {spec.name: spec for spec in ranking.parameters}
     raw: dict[str, object] = {}
     for name, text in pairs:
         spec = specs.get(name)
         if spec is None:
-            raise FormatError(f"unknown parameter of {system}", path=f"{path}.parameters.{name}")
+            raise FormatError(
+                gettext_noop("unknown parameter of %(system)s"),
+                {"system": system},
+                path=f"{path}.parameters.{name}",
+            )
         if spec.kind is ParameterKind.BOOL:
             if text not in ("true", "false"):
-                raise FormatError("expected 'true' or 'false'", path=f"{path}.parameters.{name}")
+                raise FormatError(
+                    gettext_noop("expected 'true' or 'false'"), path=f"{path}.parameters.{name}"
+                )
             raw[name] = text == "true"
         else:
             raw[name] = text
     try:
         values = ranking.validate(raw)
     except ParameterError as error:
-        raise FormatError(str(error), path=f"{path}.parameters") from None
+        raise FormatError(
+            error.text.template, error.text.values, path=f"{path}.parameters"
+        ) from None
     return parameters_to_json({k: v for k, v in values.items() if k in raw})
 
 
@@ -185,15 +198,11 @@ def _group_out(season: Season) -> dict[str, Any]:
 def _group_in(a: fa.ArchiveSeason, club: Club) -> dict[str, Any]:
     """The group competition an imported group season belongs to: the one of the club with
     the archive's slug, else made from the archive's settings (the first group season brings
-    it, the others find it)."""
+    it, the others find it). Group competition slugs are unique per club (issue 16): another
+    club's group competition of the same slug is not this one."""
     if a.group_competition is None:
         return {}
-    competition = GroupCompetition.objects.filter(slug=a.group_competition).first()
-    if competition is not None and competition.club_id != club.pk:
-        raise ServiceError(
-            gettext("The group competition %(slug)s belongs to another club.")
-            % {"slug": a.group_competition}
-        )
+    competition = GroupCompetition.objects.filter(club=club, slug=a.group_competition).first()
     if competition is None:
         competition = GroupCompetition.objects.create(
             club=club,
@@ -510,29 +519,51 @@ def _check_decimal(
     places = -min(0, int(value.normalize().as_tuple().exponent))
     limit = Decimal(10) ** (column.max_digits - column.decimal_places)
     if places > column.decimal_places or abs(value) >= limit:
-        plural = "" if column.decimal_places == 1 else "s"
+        reason = (
+            gettext_noop(
+                "%(field)s must have at most %(places)s decimal and lie below %(limit)s, found "
+                "%(found)s"
+            )
+            if column.decimal_places == 1
+            else gettext_noop(
+                "%(field)s must have at most %(places)s decimals and lie below %(limit)s, found "
+                "%(found)s"
+            )
+        )
         raise FormatError(
-            f"{field} must have at most {column.decimal_places} decimal{plural} and lie "
-            f"below {limit}, found {text}",
+            reason,
+            {"field": field, "places": column.decimal_places, "limit": limit, "found": text},
             path=path,
         )
     if minimum is not None and value < minimum:
-        raise FormatError(f"must be at least {minimum}, found {text}", path=path)
+        raise FormatError(
+            gettext_noop("must be at least %(minimum)s, found %(found)s"),
+            {"minimum": minimum, "found": text},
+            path=path,
+        )
 
 
 def _check_length(text: str | None, path: str, *, model: Any, field: str) -> None:
     limit = model._meta.get_field(field).max_length
     if text is not None and len(text) > limit:
-        raise FormatError(f"longer than {limit} characters", path=path)
+        raise FormatError(
+            gettext_noop("longer than %(limit)s characters"), {"limit": limit}, path=path
+        )
 
 
 def _check_rules(system: str, tiebreaks: Sequence[str], unplayed: str, path: str) -> None:
     if unplayed not in UNPLAYED_POLICIES:
-        raise FormatError(f"unknown policy {unplayed!r}", path=f"{path}.unplayed_policy")
+        raise FormatError(
+            gettext_noop("unknown policy %(policy)s"),
+            {"policy": repr(unplayed)},
+            path=f"{path}.unplayed_policy",
+        )
     try:
         validate_tiebreaks(tiebreaks)
-    except ValueError as error:
-        raise FormatError(str(error), path=f"{path}.tiebreaks") from None
+    except UnknownTiebreakError as error:
+        raise FormatError(
+            error.text.template, error.text.values, path=f"{path}.tiebreaks"
+        ) from None
 
 
 def _check_fingerprint(archive: fa.SeasonArchive) -> None:
@@ -543,9 +574,12 @@ def _check_fingerprint(archive: fa.SeasonArchive) -> None:
     found = archive_fingerprint(archive)
     if found != archive.fingerprint:
         raise FormatError(
-            f"the archive's data do not match its fingerprint: it says "
-            f"{short_form(archive.fingerprint)}, its data give {short_form(found)}; the file "
-            "was changed after it was exported, so nothing was imported",
+            gettext_noop(
+                "the archive's data do not match its fingerprint: it says %(says)s, its data "
+                "give %(found)s; the file was changed after it was exported, so nothing was "
+                "imported"
+            ),
+            {"says": short_form(archive.fingerprint), "found": short_form(found)},
             path="fingerprint",
         )
 
@@ -553,7 +587,7 @@ def _check_fingerprint(archive: fa.SeasonArchive) -> None:
 def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, object]]]:
     """The archive read and checked against everything the database will refuse."""
     archive = fa.load_archive(text)
-    if Season.objects.filter(slug=archive.season.slug).exists():
+    if Season.objects.filter(club__slug=archive.club.slug, slug=archive.season.slug).exists():
         raise ServiceError(
             gettext(
                 "A season with the short name '%(slug)s' already exists; nothing was imported "
@@ -571,7 +605,9 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
         (season.slug, "season.slug", Season, "slug"),
     ]
     if season.start_date and season.end_date and season.end_date < season.start_date:
-        raise FormatError("the season cannot end before it starts", path="season.end_date")
+        raise FormatError(
+            gettext_noop("the season cannot end before it starts"), path="season.end_date"
+        )
     _check_rules(season.system, season.tiebreaks, season.unplayed_policy, "season")
     _check_decimal(
         season.bye_points, "season.bye_points", model=Season, field="bye_points", minimum=Decimal(0)
@@ -594,8 +630,11 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
         )
         if p.withdrawn_from_round is not None and p.withdrawn_from_round <= p.joined_round:
             raise FormatError(
-                f"withdrawn from round {p.withdrawn_from_round}, but takes part from round "
-                f"{p.joined_round}: the withdrawal must come after the first round",
+                gettext_noop(
+                    "withdrawn from round %(withdrawn)s, but takes part from round %(joined)s: "
+                    "the withdrawal must come after the first round"
+                ),
+                {"withdrawn": p.withdrawn_from_round, "joined": p.joined_round},
                 path=f"{path}.withdrawn_from_round",
             )
         _check_decimal(
@@ -950,8 +989,12 @@ def _write_archive(
         # The archive itself was checked before writing: only members matched here, who keep
         # their own names, make the season's data differ from the exported ones.
         report.warnings.append(
-            f"the imported season's standings fingerprint is {short_form(imported)}, not the "
-            f"archive's {short_form(archive.fingerprint)}, because existing members keep their "
-            "own names"
+            Text(
+                gettext_noop(
+                    "the imported season's standings fingerprint is %(imported)s, not the "
+                    "archive's %(archive)s, because existing members keep their own names"
+                ),
+                {"imported": short_form(imported), "archive": short_form(archive.fingerprint)},
+            )
         )
     return report

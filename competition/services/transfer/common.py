@@ -18,11 +18,14 @@ from fractions import Fraction
 from typing import Any, TypeVar
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext, gettext_noop
 
 from competition.exact import fraction_to_decimal, is_terminating
 from competition.formats import text as formats_text
+from competition.labels import error_text
 from competition.models import Club, Member
 from competition.scoring.records import ScoringInputError
+from competition.scoring.text import Text
 from competition.services.errors import ServiceError
 
 T = TypeVar("T")
@@ -117,7 +120,9 @@ class ImportReport:
     games: int = 0
     entries: int = 0
     corrections: int = 0
-    warnings: list[str] = field(default_factory=list)
+    # A warning is in the reader's language already, or a pure package's Text (translated
+    # where it is shown: competition.labels.text_label).
+    warnings: list[str | Text] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:
         return {
@@ -139,7 +144,7 @@ def decode_text(data: bytes | str) -> str:
     """
     if isinstance(data, str):
         return data.removeprefix("\ufeff")
-    return formats_text.decode_text(data, save_as="UTF-8 text")
+    return formats_text.decode_text(data, save_as=gettext_noop("UTF-8 text"))
 
 
 def club_for_import(*, club_slug: str | None, create_name: str | None = None) -> Club | None:
@@ -180,7 +185,10 @@ def run_import(dry_run: bool, write: Callable[[], T]) -> T:
     except ScoringInputError as error:
         # The standings computed at the end of an import refuse the season (a Van den Brink
         # participant without start points or start rank): the engine's message says why.
-        raise ServiceError(f"The standings of this season cannot be computed: {error}") from None
+        raise ServiceError(
+            gettext("The standings of this season cannot be computed: %(reason)s")
+            % {"reason": error_text(error)}
+        ) from None
     assert result is not None
     return result
 

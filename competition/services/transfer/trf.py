@@ -14,9 +14,11 @@ from fractions import Fraction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from competition.formats import trf as ft
 from competition.formats.errors import FormatError
+from competition.labels import error_text
 from competition.models import (
     Club,
     Game,
@@ -31,6 +33,7 @@ from competition.scoring import model as scoring
 from competition.scoring.engine import standings_after
 from competition.scoring.parameters import ParameterError, parameters_to_json
 from competition.scoring.registry import UnknownSystemError, get_system
+from competition.scoring.text import Text
 from competition.scoring.tiebreaks import UNPLAYED_POLICIES, validate_tiebreaks
 from competition.selectors.common import season_input
 from competition.services.errors import ServiceError
@@ -60,7 +63,10 @@ def _entry_points(value: Fraction, what: str) -> Decimal:
     """Points as the one-decimal database field holds them, refused when they do not fit."""
     scaled = value * 10
     if scaled.denominator != 1 or not 0 <= value < 100:
-        raise ServiceError(f"{what}: {value} points cannot be stored (one decimal, 0 to 99.9).")
+        raise ServiceError(
+            _("%(what)s: %(value)s points cannot be stored (one decimal, 0 to 99.9).")
+            % {"what": what, "value": value}
+        )
     return Decimal(int(scaled)).scaleb(-1)
 
 
@@ -74,16 +80,17 @@ def _validated_rules(
     try:
         ranking = get_system(system)
     except UnknownSystemError as error:
-        raise ServiceError(str(error)) from None
+        raise ServiceError(error_text(error)) from None
     if unplayed not in UNPLAYED_POLICIES:
         raise ServiceError(
-            f"Unknown unplayed policy {unplayed!r}; known: {', '.join(UNPLAYED_POLICIES)}."
+            _("Unknown policy for unplayed rounds %(policy)s; known: %(known)s.")
+            % {"policy": repr(unplayed), "known": ", ".join(UNPLAYED_POLICIES)}
         )
     try:
         codes = validate_tiebreaks(tiebreaks)
         values = ranking.validate(parameters)
     except (ValueError, ParameterError) as error:
-        raise ServiceError(str(error)) from None
+        raise ServiceError(error_text(error)) from None
     # Store only what was asked for; defaults stay implicit as in a season made by hand.
     return parameters_to_json({k: v for k, v in values.items() if k in parameters}), codes
 
@@ -223,17 +230,20 @@ class _TrfPlan:
     bye_points: Decimal
     members: dict[int, Member | None]  # start rank -> matched member (None: create)
     nationals: dict[int, ft.TrfNationalRating]
-    warnings: tuple[str, ...]
+    warnings: tuple[str | Text, ...]
 
 
-def _tiebreaks_from_file(codes: Sequence[str]) -> tuple[tuple[str, ...], list[str]]:
+def _tiebreaks_from_file(codes: Sequence[str]) -> tuple[tuple[str, ...], list[str | Text]]:
     known: list[str] = []
-    warnings: list[str] = []
+    warnings: list[str | Text] = []
     for code in codes:
         try:
             known.extend(validate_tiebreaks([code]))
         except ValueError:
-            warnings.append(f"tie-break {code!r} of tag 202 is not known here and was left out")
+            warnings.append(
+                _("Tie-break %(code)s of tag 202 is not known here and was left out.")
+                % {"code": repr(code)}
+            )
     return tuple(known), warnings
 
 
@@ -251,9 +261,9 @@ def _plan_trf(
 ) -> _TrfPlan:
     tournament = ft.parse_trf(decode_text(data))
     if not tournament.players:
-        raise FormatError("the file has no player records (001)")
+        raise FormatError(gettext_noop("the file has no player records (001)"))
     rounds = ft.tournament_rounds(tournament)
-    warnings: list[str] = []
+    warnings: list[str | Text] = []
     if tiebreaks is None:
         tiebreaks, warnings = _tiebreaks_from_file(tournament.tiebreaks)
     warnings.extend(ft.points_disagreements(tournament))
@@ -263,7 +273,7 @@ def _plan_trf(
     name = tournament.name or "TRF import"
     club = club_for_import(club_slug=club_slug, create_name=name)
     slug = season_slug or slugify(name)[:50] or "trf-import"
-    if Season.objects.filter(slug=slug).exists():
+    if club is not None and Season.objects.filter(club=club, slug=slug).exists():
         raise ServiceError(
             _("A season with the short name '%(slug)s' already exists; choose another short name.")
             % {"slug": slug}
@@ -284,8 +294,8 @@ def _plan_trf(
         if member is not None:
             if member.pk in taken:
                 raise ServiceError(
-                    f"Start ranks {taken[member.pk]} and {player.start_rank} are both "
-                    f"the club member {member.name}."
+                    _("Start ranks %(first)s and %(second)s are both the club member %(name)s.")
+                    % {"first": taken[member.pk], "second": player.start_rank, "name": member.name}
                 )
             taken[member.pk] = player.start_rank
         members[player.start_rank] = member
@@ -319,8 +329,12 @@ def _refuse_duplicate_ids(
         if player.fide_id is not None:
             if player.fide_id in seen_fide:
                 raise ServiceError(
-                    f"Start ranks {seen_fide[player.fide_id]} and {player.start_rank} have the "
-                    f"same FIDE ID {player.fide_id}."
+                    _("Start ranks %(first)s and %(second)s have the same FIDE ID %(id)s.")
+                    % {
+                        "first": seen_fide[player.fide_id],
+                        "second": player.start_rank,
+                        "id": player.fide_id,
+                    }
                 )
             seen_fide[player.fide_id] = player.start_rank
         national = nationals.get(player.start_rank)
@@ -328,8 +342,8 @@ def _refuse_duplicate_ids(
         if knsb_id:
             if knsb_id in seen_knsb:
                 raise ServiceError(
-                    f"Start ranks {seen_knsb[knsb_id]} and {player.start_rank} have the same "
-                    f"relatienummer {knsb_id}."
+                    _("Start ranks %(first)s and %(second)s have the same relatienummer %(id)s.")
+                    % {"first": seen_knsb[knsb_id], "second": player.start_rank, "id": knsb_id}
                 )
             seen_knsb[knsb_id] = player.start_rank
 

@@ -1,0 +1,92 @@
+"""Reads for the public JSON API (competition.api) that the public pages' selectors do not
+already give: the clubs, a club's seasons, a season's rounds, participants and club evenings.
+
+Only what the public pages show: names as the public sees them (the members' and season's
+privacy choices), no ratings or birth years, no season in preparation. Each read is one or two
+queries whatever the season's size.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass
+
+from competition.models import Club, ClubEvening, Participant, Round, Season
+from competition.selectors.common import public_names
+
+# Seasons the public may read: a season in preparation is the TD's alone.
+PUBLIC_SEASON_STATUSES = (Season.Status.RUNNING, Season.Status.FINISHED)
+
+
+def clubs_listed() -> list[Club]:
+    """Every club, by name (one query)."""
+    return list(Club.objects.order_by("name", "slug"))
+
+
+def club_get(*, slug: str) -> Club:
+    """The club with this web address (one query); raises ``Club.DoesNotExist``."""
+    return Club.objects.get(slug=slug)
+
+
+def public_seasons_of_club(*, club: Club) -> list[Season]:
+    """The club's running and finished seasons, the latest first (one query)."""
+    return list(
+        Season.objects.filter(club=club, status__in=PUBLIC_SEASON_STATUSES)
+        .select_related("club")
+        .order_by("-start_date", "name")
+    )
+
+
+def public_season_get(*, club_slug: str, slug: str) -> Season:
+    """The running or finished season ``slug`` of the club ``club_slug``, with its club (one
+    query); raises ``Season.DoesNotExist``."""
+    return Season.objects.select_related("club").get(
+        club__slug=club_slug, slug=slug, status__in=PUBLIC_SEASON_STATUSES
+    )
+
+
+def season_rounds(*, season: Season) -> list[Round]:
+    """The season's rounds by number (one query)."""
+    return list(Round.objects.filter(season=season).order_by("number"))
+
+
+@dataclass(frozen=True)
+class PublicParticipant:
+    id: int
+    name: str  # as the public sees it
+    start_number: int | None
+    joined_round: int
+    withdrawn_from_round: int | None
+
+
+def season_participants(*, season: Season) -> list[PublicParticipant]:
+    """The season's participants by start number, then public name (two queries)."""
+    names = public_names(season_id=season.pk)
+    rows = Participant.objects.filter(season=season).values_list(
+        "id", "start_rank", "joined_round", "withdrawn_from_round"
+    )
+    participants = [
+        PublicParticipant(pid, names.get(pid, "?"), start_rank, joined, withdrawn)
+        for pid, start_rank, joined, withdrawn in rows
+    ]
+    return sorted(
+        participants,
+        key=lambda p: (p.start_number is None, p.start_number or 0, p.name, p.id),
+    )
+
+
+@dataclass(frozen=True)
+class EveningItem:
+    date: datetime.date
+    round_number: int
+    note: str
+
+
+def season_evenings(*, season: Season) -> list[EveningItem]:
+    """The season's planned club evenings by date (one query)."""
+    return [
+        EveningItem(date, number, note)
+        for date, number, note in ClubEvening.objects.filter(season=season)
+        .order_by("date")
+        .values_list("date", "round_number", "note")
+    ]

@@ -1,0 +1,73 @@
+"""The club admin's page: who runs the club's evenings and who are its admins, with links to
+what else a club admin sets (each season's rules, the embedding on the club's own site)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.models import User
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from competition.models import Member, Season
+from competition.permissions import AuthenticatedRequest
+from competition.services.clubs import ClubRole, club_role_grant, club_role_revoke
+from competition.services.errors import ServiceError
+from competition.views.embed import _admin_club
+
+_ROLES = (ClubRole.TD, ClubRole.ADMIN)
+
+
+def _holders(club_group_id: int | None, members: dict[int, Member]) -> list[tuple[User, str]]:
+    """The accounts in a role group, each with the member's name where it is a member's."""
+    if club_group_id is None:
+        return []
+    users = User.objects.filter(groups__pk=club_group_id).order_by("username")
+    return [(u, members[u.pk].name if u.pk in members else u.get_username()) for u in users]
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def club_admin(request: AuthenticatedRequest) -> HttpResponse:
+    club = _admin_club(request)
+    if request.method == "POST":
+        role = request.POST.get("role", "")
+        try:
+            if role not in _ROLES:
+                raise ServiceError(_("Unknown role."))
+            if request.POST.get("action") == "grant":
+                member = get_object_or_404(Member, pk=request.POST.get("member") or 0, club=club)
+                club_role_grant(club=club, member=member, role=role, user=request.user)
+                messages.success(request, _("%(name)s has the role now.") % {"name": member.name})
+            else:
+                account = get_object_or_404(User, pk=request.POST.get("account") or 0)
+                club_role_revoke(club=club, account=account, role=role, user=request.user)
+                messages.success(request, _("The role is taken back."))
+        except ServiceError as error:
+            messages.error(request, str(error))
+        return redirect("competition:club_admin")
+    members = {
+        m.user_id: m
+        for m in Member.objects.filter(club=club, user__isnull=False).order_by("name")
+        if m.user_id is not None
+    }
+    roles = []
+    for role, title, group_id in (
+        (ClubRole.TD, _("Tournament directors"), club.td_group_id),
+        (ClubRole.ADMIN, _("Club admins"), club.admin_group_id),
+    ):
+        holders = _holders(group_id, members)
+        held = {account.pk for account, _name in holders}
+        candidates = [m for m in members.values() if m.user_id not in held]
+        roles.append((role, title, holders, candidates))
+    return render(
+        request,
+        "competition/club/admin.html",
+        {
+            "club": club,
+            "roles": roles,
+            "seasons": Season.objects.filter(club=club).order_by("-start_date", "name"),
+        },
+    )

@@ -1,0 +1,156 @@
+/* clubcomp's service worker: the TD's round pages stay available without a network (docs/offline.md).
+
+   Served as /service-worker.js (scope: the whole site, as a club's pages live under /<club>/) by
+   competition.views.offline, which fills in SETTINGS: the version (a hash of this file and of the
+   static files kept), the static files' addresses and the offline page. It only ever answers GET
+   requests of its own site:
+   - static files: from the cache first (the cache's name carries the version, so a deploy starts
+     a new one and the old one is deleted);
+   - the TD's round pages (attendance, pairing, results, print, summary of a round) and the TD's
+     home: from the network first, keeping the latest good answer (200, not redirected) as the
+     copy for when there is no network; only the latest round of a competition is kept;
+   - any other page: the network, or the offline page when there is none.
+   Form posts and fetches of results never come here: they go to the network as always, and
+   js/td.js keeps a result that could not be sent. Logging out deletes the kept pages (js/page.js). */
+"use strict";
+
+const SETTINGS = {"version": "dev", "static_url": "/static/", "static": [], "offline": "/offline"};
+
+const PREFIX = "clubcomp-";
+const STATIC_CACHE = PREFIX + "static-" + SETTINGS.version;
+const PAGE_CACHE = PREFIX + "pages-" + SETTINGS.version;
+// .../td/<competition>/<round>/<page>/ (with or without the club's part in front)
+const ROUND_PAGE = /^(.*\/td\/[^/]+\/)(\d+)\/(attendance|pairing|results|print|summary)\/$/;
+const ROUND = /^(.*\/td\/[^/]+\/)(\d+)\/$/;  // redirects to the round's current step
+const TD_HOME = /\/td\/$/;
+
+function keepable(url) {
+  return url.origin === self.location.origin && !url.search &&
+    (ROUND_PAGE.test(url.pathname) || TD_HOME.test(url.pathname));
+}
+
+function goodPage(response) {
+  var type = response.headers.get("Content-Type") || "";
+  return response.status === 200 && response.type === "basic" && !response.redirected &&
+    type.indexOf("text/html") === 0;
+}
+
+// Keep a page's answer; for a round page, forget the kept pages of the competition's other rounds.
+function keepPage(url, response) {
+  return caches.open(PAGE_CACHE).then(function (cache) {
+    return cache.put(url.pathname, response).then(function () {
+      var round = ROUND_PAGE.exec(url.pathname);
+      if (!round) { return null; }
+      return cache.keys().then(function (requests) {
+        return Promise.all(requests.map(function (request) {
+          var other = ROUND_PAGE.exec(new URL(request.url).pathname);
+          if (other && other[1] === round[1] && other[2] !== round[2]) {
+            return cache.delete(request);
+          }
+          return null;
+        }));
+      });
+    });
+  });
+}
+
+function keptPage(pathname) {
+  return caches.open(PAGE_CACHE).then(function (cache) { return cache.match(pathname, { ignoreVary: true }); });
+}
+
+// The kept copy of a round's address (/td/<competition>/<n>/): its results, pairing or attendance.
+function keptRound(pathname) {
+  var round = ROUND.exec(pathname);
+  if (!round) { return Promise.resolve(undefined); }
+  var steps = ["results", "pairing", "attendance"];
+  function next(i) {
+    if (i >= steps.length) { return Promise.resolve(undefined); }
+    return keptPage(pathname + steps[i] + "/").then(function (found) { return found || next(i + 1); });
+  }
+  return next(0);
+}
+
+function offlinePage() {
+  return caches.open(STATIC_CACHE).then(function (cache) { return cache.match(SETTINGS.offline, { ignoreVary: true }); })
+    .then(function (page) { return page || Response.error(); });
+}
+
+function networkFirst(request, url) {
+  var network = fetch(request).then(function (response) {
+    if (goodPage(response)) {
+      var copy = response.clone();
+      return keepPage(url, copy).then(function () { return response; }, function () { return response; });
+    }
+    return response;
+  });
+  return network.catch(function () {
+    return keptPage(url.pathname).then(function (kept) { return kept || offlinePage(); });
+  });
+}
+
+function networkOrOffline(request, url) {
+  return fetch(request).catch(function () {
+    return keptRound(url.pathname).then(function (kept) { return kept || offlinePage(); });
+  });
+}
+
+function cacheFirst(request) {
+  return caches.open(STATIC_CACHE).then(function (cache) {
+    return cache.match(request, { ignoreVary: true }).then(function (kept) {
+      return kept || fetch(request).then(function (response) {
+        if (response.status === 200) { cache.put(request, response.clone()); }
+        return response;
+      });
+    });
+  });
+}
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) {
+    return cache.addAll(SETTINGS.static.concat([SETTINGS.offline]));
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.map(function (name) {
+      var ours = name.indexOf(PREFIX) === 0;
+      return ours && name !== STATIC_CACHE && name !== PAGE_CACHE ? caches.delete(name) : null;
+    }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  if (request.method !== "GET") { return; }
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) { return; }
+  if (url.pathname.indexOf(SETTINGS.static_url) === 0) {
+    event.respondWith(cacheFirst(request));
+  } else if (request.mode === "navigate") {
+    event.respondWith(keepable(url) ? networkFirst(request, url) : networkOrOffline(request, url));
+  }
+});
+
+// A page opened before this worker was in charge asks for itself (and its round's other pages)
+// to be kept: {keep: [addresses to fetch now], missing: [addresses to fetch unless kept]}.
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (!data.keep && !data.missing) { return; }
+  function fetchAndKeep(address, onlyMissing) {
+    var url = new URL(address, self.location.origin);
+    if (!keepable(url)) { return Promise.resolve(); }
+    return keptPage(url.pathname).then(function (kept) {
+      if (kept && onlyMissing) { return null; }
+      return fetch(url.pathname, { credentials: "same-origin" }).then(function (response) {
+        return goodPage(response) ? keepPage(url, response) : null;
+      });
+    }).catch(function () { return null; });
+  }
+  event.waitUntil(Promise.all(
+    (data.keep || []).map(function (a) { return fetchAndKeep(a, false); })
+      .concat((data.missing || []).map(function (a) { return fetchAndKeep(a, true); }))
+  ).then(function () {
+    if (event.source) { event.source.postMessage({ kept: true }); }
+  }));
+});
