@@ -36,7 +36,7 @@ from competition.scoring.records import ScoringInputError, SeasonRows, read_rows
 from competition.scoring.registry import get_system
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
 from competition.scoring.systems.units import FractionCache, RecordDigest, digest_rows
-from competition.scoring.text import gettext_noop
+from competition.scoring.text import Term, gettext_noop
 from competition.scoring.tiebreaks import (
     DIRECT_ENCOUNTER,
     TiebreakSheet,
@@ -109,7 +109,8 @@ def _prepare(season: SeasonInput, upto_round: int) -> _Prepared:
         raise ScoringInputError(f"rounds must be numbered 1, 2, 3, ... in order; got {numbers}")
     if not 0 <= upto_round <= len(numbers):
         raise ScoringInputError(
-            f"round {upto_round} is not completed; the season has {len(numbers)} rounds"
+            gettext_noop("round %(round)s is not completed; the season has %(count)s rounds"),
+            {"round": upto_round, "count": len(numbers)},
         )
     system = get_system(season.system)
     parameters = system.validate(season.parameters)
@@ -119,8 +120,11 @@ def _prepare(season: SeasonInput, upto_round: int) -> _Prepared:
         clash = sorted(set(codes) & set(system.figure_codes))
         if clash:
             raise ScoringInputError(
-                f"tie-break {clash[0]} has the same code as a figure of the {system.key} system; "
-                "choose another tie-break"
+                gettext_noop(
+                    "tie-break %(code)s has the same code as a figure of the ranking system "
+                    "(%(system)s); choose another tie-break"
+                ),
+                {"code": clash[0], "system": Term(system.name)},
             )
     participants = {p.id: p for p in season.participants}
     if len(participants) != len(season.participants):

@@ -194,9 +194,7 @@ def home(request: HttpRequest) -> HttpResponse:
     its group competitions), or at the site's own address the directory of clubs."""
     club = request_club(request)
     if club is None:
-        return render(
-            request, "competition/clubs.html", {"clubs": public.club_directory()}
-        )
+        return render(request, "competition/clubs.html", {"clubs": public.club_directory()})
     return render(
         request,
         "competition/home.html",

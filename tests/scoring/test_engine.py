@@ -234,3 +234,19 @@ def test_a_season_without_participants_has_empty_standings(system: str) -> None:
     """A season just made (nobody enrolled yet) shows empty standings, not an error."""
     season = SeasonInput(participants=(), rounds=(), system=system, tiebreaks=("BH", "DE"))
     assert standings_after(season, 0).rows == ()
+
+
+def test_a_tiebreak_clashing_with_a_figure_is_refused_in_the_readers_words() -> None:
+    from django.utils import translation
+
+    from competition.labels import error_text
+
+    season = SeasonInput(participants=(), rounds=(), system="internal-sb", tiebreaks=("SB",))
+    with pytest.raises(ScoringInputError) as raised:
+        standings_after(season, 0)
+    assert str(raised.value) == (
+        "tie-break SB has the same code as a figure of the ranking system "
+        "(Internal competition with SB score); choose another tie-break"
+    )
+    with translation.override("nl"):
+        assert error_text(raised.value).startswith("scheidingssysteem SB heeft dezelfde code")

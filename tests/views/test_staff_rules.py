@@ -223,8 +223,7 @@ def test_a_bad_parameter_and_an_unknown_tiebreak_are_told_in_dutch(
     page = response.content.decode()
     assert response.status_code == 200
     assert (
-        "parameter draw: de punten voor remise (2) moeten tussen die voor verlies (0) en winst "
-        "(1) liggen" in page
+        "De punten voor remise (2) moeten tussen die voor verlies (0) en winst (1) liggen" in page
     )
     assert "must lie between" not in page
     response = client.post(url, _form(preview="1", tiebreaks="BH, XYZ"))
@@ -236,6 +235,6 @@ def test_a_bad_parameter_and_an_unknown_tiebreak_are_told_in_dutch(
     cache.clear()
     response = client.post(url, _form(preview="1", **{"points__draw": "2"}))
     assert (
-        "parameter draw: the points for a draw (2) must lie between those for a loss (0) and a "
+        "The points for a draw (2) must lie between those for a loss (0) and a "
         "win (1)" in response.content.decode()
     )

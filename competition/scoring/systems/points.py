@@ -56,7 +56,7 @@ class PointsSystem(RankingSystem):
         if not values["loss"] <= values["draw"] <= values["win"]:  # type: ignore[operator]
             raise ParameterError(
                 gettext_noop(
-                    "parameter draw: the points for a draw (%(draw)s) must lie between those "
+                    "The points for a draw (%(draw)s) must lie between those "
                     "for a loss (%(loss)s) and a win (%(win)s)"
                 ),
                 {name: values[name] for name in ("loss", "draw", "win")},
