@@ -16,14 +16,11 @@ Needs PostgreSQL (the test database must be one the servers can open) and Redis
 
 from __future__ import annotations
 
-import http.cookiejar
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -40,32 +37,26 @@ from django.db import connection
 from competition.clubs import club_url, site_url
 from competition.models import Game, Participant, Round, RoundEntry, Season
 from competition.permissions import td_group
+from tests.app_servers import (
+    REDIS_URL,
+    ROOT,
+    HttpBrowser,
+    gunicorn_servers,
+    redis_reachable,
+)
 from tests.factories import GameFactory, RoundEntryFactory, RoundFactory
 from tests.views.public_data import small_season
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
-ROOT = Path(__file__).resolve().parents[1]
-REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/15"
-TIMEOUT = 15  # seconds for any one request
 TD_PASSWORD = "td-pass-12345"
-
-
-def _redis_reachable(url: str) -> bool:
-    parts = urllib.parse.urlsplit(url)
-    try:
-        with socket.create_connection((parts.hostname, parts.port or 6379), timeout=1) as sock:
-            sock.sendall(b"PING\r\n")
-            return sock.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
 
 
 @pytest.fixture(autouse=True)
 def _postgres_and_redis() -> None:
     if connection.vendor != "postgresql":
         pytest.skip("needs PostgreSQL (set DATABASE_URL=postgres://...)")
-    if not _redis_reachable(REDIS_URL):
+    if not redis_reachable(REDIS_URL):
         message = f"no Redis answers at {REDIS_URL}"
         if os.environ.get("CI"):
             pytest.fail(message + " (CI runs Redis: it must answer)")
@@ -79,28 +70,6 @@ def _database_url() -> str:
     password = f":{urllib.parse.quote(found['PASSWORD'])}" if found["PASSWORD"] else ""
     at = f"{user}{password}@" if user else ""
     return f"postgres://{at}{found['HOST'] or '127.0.0.1'}:{found['PORT'] or 5432}/{found['NAME']}"
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait_for(url: str, server: subprocess.Popen[bytes], seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            pass
-        if server.poll() is not None:
-            raise AssertionError(f"the server stopped (exit {server.returncode}) before {url}")
-        if time.monotonic() > deadline:
-            raise AssertionError(f"no answer from {url} within {seconds} s")
-        time.sleep(0.2)
 
 
 @pytest.fixture
@@ -134,44 +103,15 @@ def two_servers(tmp_path: Path) -> Iterator[tuple[str, str]]:
         check=False,
     )
     assert collected.returncode == 0, collected.stderr[-2000:]
-    ports = [_free_port(), _free_port()]
-    logs = [(tmp_path / f"server-{port}.log").open("wb") for port in ports]
-    servers = [
-        subprocess.Popen(
-            [
-                str(Path(sys.executable).parent / "gunicorn"),
-                "clubcomp.wsgi",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                "1",
-                "--timeout",
-                "30",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        for port, log in zip(ports, logs, strict=True)
-    ]
+    logs = [(tmp_path / f"server-{n}.log").open("wb") for n in (1, 2)]
     try:
-        for port, server in zip(ports, servers, strict=True):
-            _wait_for(f"http://127.0.0.1:{port}/healthz", server)
-        yield f"http://127.0.0.1:{ports[0]}", f"http://127.0.0.1:{ports[1]}"
+        with gunicorn_servers(env, logs) as (first, second):
+            yield first, second
     finally:
-        for server in servers:
-            server.terminate()
-        for server in servers:
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait(timeout=10)
-        for port, log in zip(ports, logs, strict=True):
+        for log in logs:
             log.close()
             # shown by pytest when the test fails: the servers' own account of an error
-            print(f"--- server on port {port}:\n" + Path(log.name).read_text()[-5000:])
+            print(f"--- {Path(log.name).name}:\n" + Path(log.name).read_text()[-5000:])
         _forget(env["CACHE_KEY_PREFIX"])
 
 
@@ -184,42 +124,6 @@ def _forget(prefix: str) -> None:
     if keys:
         client.delete(*keys)
     client.close()
-
-
-class _Browser:
-    """Cookies and the CSRF token, as a browser keeps them; redirects are not followed."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(self.jar), _NoRedirect()
-        )
-
-    def get(self, path: str) -> tuple[int, str]:
-        return self._open(urllib.request.Request(self.base + path))
-
-    def post(
-        self, path: str, fields: dict[str, object], headers: dict[str, str] | None = None
-    ) -> tuple[int, str]:
-        token = next(c.value for c in self.jar if c.name == "csrftoken")
-        data = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": token}).encode()
-        request = urllib.request.Request(
-            self.base + path, data=data, headers={"Referer": self.base + path, **(headers or {})}
-        )
-        return self._open(request)
-
-    def _open(self, request: urllib.request.Request) -> tuple[int, str]:
-        try:
-            with self.opener.open(request, timeout=TIMEOUT) as response:
-                return response.status, response.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode()
-
-
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: object, **kwargs: object) -> None:
-        return None
 
 
 def _open_round(season: Season, people: dict[str, Participant]) -> Game:
@@ -264,7 +168,7 @@ def test_a_result_saved_on_one_server_is_on_the_other_servers_next_page(
     first, second = two_servers
 
     # Server 2 shows both pages first (anonymous: now in Redis, under the season's versions).
-    reader = _Browser(second)
+    reader = HttpBrowser(second)
     status, before = reader.get(standings)
     assert status == 200, before[:500]
     a_before = _row(before, people["A"].pk)
@@ -276,7 +180,7 @@ def test_a_result_saved_on_one_server_is_on_the_other_servers_next_page(
     assert reader.get(standings)[1] == before  # the cached copy
 
     # The TD logs in on server 1 through the login form, with its CSRF token.
-    desk = _Browser(first)
+    desk = HttpBrowser(first)
     login = site_url("login")
     assert desk.get(login)[0] == 200
     status, body = desk.post(login, {"username": "td", "password": TD_PASSWORD})

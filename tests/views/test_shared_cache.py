@@ -8,15 +8,10 @@ through the other. It is skipped when no Redis answers.
 
 from __future__ import annotations
 
-import http.cookiejar
 import os
 import re
-import socket
 import subprocess
 import sys
-import time
-import urllib.parse
-import urllib.request
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -33,23 +28,18 @@ from clubcomp.settings import cache_from_env
 from competition.models import Game
 from competition.permissions import td_group
 from tests.addresses import club_reverse
+from tests.app_servers import (
+    REDIS_URL,
+    ROOT,
+    HttpBrowser,
+    gunicorn_servers,
+    redis_reachable,
+)
 from tests.views.public_data import small_season
 
-ROOT = Path(__file__).resolve().parents[2]
-REDIS_URL = os.environ.get("REDIS_URL") or "redis://127.0.0.1:6379/15"
-
-
-def _redis_reachable(url: str) -> bool:
-    parts = urllib.parse.urlsplit(url)
-    try:
-        with socket.create_connection((parts.hostname, parts.port or 6379), timeout=0.5) as sock:
-            sock.sendall(b"PING\r\n")
-            return sock.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
-
-
-needs_redis = pytest.mark.skipif(not _redis_reachable(REDIS_URL), reason="no Redis answers")
+needs_redis = pytest.mark.skipif(
+    not redis_reachable(REDIS_URL, timeout=0.5), reason="no Redis answers"
+)
 
 
 @pytest.mark.parametrize(
@@ -131,46 +121,6 @@ def _row(html: str, participant_pk: int) -> str:
 # Two real server processes
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class _Browser:
-    """Cookies and the CSRF token, as a browser keeps them; nothing follows redirects."""
-
-    def __init__(self, base: str) -> None:
-        self.base = base
-        self.jar = http.cookiejar.CookieJar()
-        self.opener = urllib.request.build_opener(
-            urllib.request.HTTPCookieProcessor(self.jar), _NoRedirect()
-        )
-
-    def get(self, path: str) -> tuple[int, str]:
-        return self._open(urllib.request.Request(self.base + path))
-
-    def post(self, path: str, fields: dict[str, object]) -> tuple[int, str]:
-        token = next(c.value for c in self.jar if c.name == "csrftoken")
-        data = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": token}).encode()
-        request = urllib.request.Request(
-            self.base + path, data=data, headers={"Referer": self.base + path}
-        )
-        return self._open(request)
-
-    def _open(self, request: urllib.request.Request) -> tuple[int, str]:
-        try:
-            with self.opener.open(request, timeout=10) as response:
-                return response.status, response.read().decode()
-        except urllib.error.HTTPError as error:
-            return error.code, error.read().decode()
-
-
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    def redirect_request(self, *args: object, **kwargs: object) -> None:
-        return None
-
-
 def _manage(env: dict[str, str], *args: str) -> str:
     done = subprocess.run(
         [sys.executable, "manage.py", *args],
@@ -209,54 +159,13 @@ def two_workers(tmp_path: Path) -> Iterator[tuple[str, str, list[str]]]:
     env.pop("DEBUG", None)
     _manage(env, "migrate", "--noinput", "-v0")
     created = _manage(env, "shell", "-c", _SETUP).split()[-4:]
-    ports = [_free_port(), _free_port()]
-    servers = [
-        subprocess.Popen(
-            [
-                str(Path(sys.executable).parent / "gunicorn"),
-                "clubcomp.wsgi",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                "1",
-                "--timeout",
-                "30",
-            ],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL,
-        )
-        for port in ports
-    ]
     try:
-        for port in ports:
-            _wait_for(f"http://127.0.0.1:{port}/healthz")
-        yield f"http://127.0.0.1:{ports[0]}", f"http://127.0.0.1:{ports[1]}", [prefix, *created]
+        with gunicorn_servers(env) as (first, second):
+            yield first, second, [prefix, *created]
     finally:
-        for server in servers:
-            server.terminate()
-        for server in servers:
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
         with override_settings(CACHES=_redis_caches(prefix)):
             caches["default"].clear()
             caches.close_all()
-
-
-def _wait_for(url: str, seconds: float = 20) -> None:
-    deadline = time.monotonic() + seconds
-    while True:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                assert response.read() == b"ok"
-                return
-        except (OSError, urllib.error.URLError):
-            if time.monotonic() > deadline:
-                raise
-            time.sleep(0.2)
 
 
 @needs_redis
@@ -265,14 +174,14 @@ def test_two_server_processes_share_the_cache_and_never_serve_a_stale_page(
 ) -> None:
     writer_base, reader_base, (prefix, slug, c_pk, game_pk, version) = two_workers
     standings = f"/sc-test/season/{slug}/"  # the factories' club
-    status, before = _Browser(writer_base).get(standings)  # cached in Redis by the writer
+    status, before = HttpBrowser(writer_base).get(standings)  # cached in Redis by the writer
     assert status == 200 and ">1,5<" in _row(before, int(c_pk))
     redis = redis_py.Redis.from_url(REDIS_URL)
     assert any(b":clubcomp:anon:" in key for key in redis.scan_iter(match=f"{prefix}:*"))
-    status, shared = _Browser(reader_base).get(standings)
+    status, shared = HttpBrowser(reader_base).get(standings)
     assert status == 200 and shared == before
 
-    td = _Browser(writer_base)
+    td = HttpBrowser(writer_base)
     status, _login_page = td.get("/login/")
     assert status == 200
     status, _body = td.post("/login/", {"username": "td", "password": "td-pass-12345"})
@@ -284,7 +193,7 @@ def test_two_server_processes_share_the_cache_and_never_serve_a_stale_page(
     )
     assert status == 302, _body[:500]
 
-    status, after = _Browser(reader_base).get(standings)
+    status, after = HttpBrowser(reader_base).get(standings)
     assert status == 200
     c_row = _row(after, int(c_pk))
     assert ">0,75<" in c_row and ">1,5<" not in c_row
