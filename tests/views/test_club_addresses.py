@@ -106,8 +106,14 @@ def test_a_clubs_home_shows_its_seasons_and_next_evening(client) -> None:
 
 def test_a_club_cannot_take_a_site_address() -> None:
     from django.core.exceptions import ValidationError
+    from django.utils import translation
 
-    with pytest.raises(ValidationError, match="site's own addresses"):
+    with translation.override("en"), pytest.raises(ValidationError, match="site's own addresses"):
+        Club(name="Admin", slug="admin").full_clean()
+    with (
+        translation.override("nl"),
+        pytest.raises(ValidationError, match="eigen adres van de site"),
+    ):
         Club(name="Admin", slug="admin").full_clean()
 
 
