@@ -167,6 +167,7 @@ def read_rows(season: SeasonInput, upto_round: int | None = None) -> SeasonRows:
     """
     known = {p.id: p for p in season.participants}
     ids = list(known)
+    position = {pid: index for index, pid in enumerate(ids)}
     table = _ClassTable()
     numbers: list[int] = []
     # one column per round (everybody's class and opponent, in the season's order), turned into
@@ -176,10 +177,13 @@ def read_rows(season: SeasonInput, upto_round: int | None = None) -> SeasonRows:
     for rnd in season.rounds:
         if upto_round is not None and rnd.number > upto_round:
             break
-        classes_of, opponents_of = _round_classes(rnd, known, table)
+        columns = _round_columns(rnd, position, table)
+        if columns is None:
+            classes_of, opponents_of = _checked_round_classes(rnd, known, table)
+            columns = list(map(classes_of.get, ids, repeat(0))), list(map(opponents_of.get, ids))
         numbers.append(rnd.number)
-        class_columns.append(list(map(classes_of.get, ids, repeat(0))))
-        opponent_columns.append(list(map(opponents_of.get, ids)))
+        class_columns.append(columns[0])
+        opponent_columns.append(columns[1])
     if numbers:
         classes = dict(zip(ids, map(list, zip(*class_columns, strict=True)), strict=True))
         opponents = dict(zip(ids, map(list, zip(*opponent_columns, strict=True)), strict=True))
@@ -240,8 +244,8 @@ class _ClassTable:
 
     Keys use the identities of the result, the entry kind and the points (they recur, and
     hashing an Enum or a Fraction runs Python code); an object seen for the first time is
-    looked up by value once, so equal points in distinct objects (a new Fraction per bye)
-    share one class.
+    looked up by value once (the points as numerator and denominator, for the same reason), so
+    equal points in distinct objects (a new Fraction per bye) share one class.
     """
 
     __slots__ = ("by_value", "games", "numbers", "rows")
@@ -251,8 +255,8 @@ class _ClassTable:
         self.numbers: dict[tuple[int, int, str, int], int] = {
             (id(_NOT_PAIRED[0]), id(None), "", id(EntryKind.NOT_PAIRED)): 0
         }
-        self.by_value: dict[tuple[Fraction, str, int, int], int] = {
-            (_NOT_PAIRED[0], "", id(None), id(EntryKind.NOT_PAIRED)): 0
+        self.by_value: dict[tuple[int, int, str, int, int], int] = {
+            (0, 1, "", id(None), id(EntryKind.NOT_PAIRED)): 0
         }
         # id(result) -> (white's class, black's class)
         self.games: dict[int, tuple[int, int]] = {}
@@ -263,7 +267,7 @@ class _ClassTable:
         key = (id(points), id(result), colour, id(entry))
         number = self.numbers.get(key)
         if number is None:
-            value_key = (points, colour, id(result), id(entry))
+            value_key = (points.numerator, points.denominator, colour, id(result), id(entry))
             number = self.by_value.get(value_key)
             if number is None:
                 number = self.by_value[value_key] = len(self.rows)
@@ -282,42 +286,48 @@ class _ClassTable:
         return known
 
 
-def _round_classes(
-    rnd: Round, known: Mapping[int, Participant], table: _ClassTable
-) -> tuple[dict[int, int], dict[int, int]]:
-    """The row classes and opponents the round itself holds (games and entries), refusing any
-    participant twice.
+def _round_columns(
+    rnd: Round, position: Mapping[int, int], table: _ClassTable
+) -> tuple[list[int], list[int | None]] | None:
+    """The round's row classes and opponents as columns: one entry per participant, in the
+    season's order (``position``), class 0 (``not_paired``) and no opponent where the round
+    holds nothing for him.
 
-    The rows are stored without a check each; a round with a participant twice (or playing
-    himself) then has fewer participants than rows, and one with an unknown participant has
-    one outside ``known``: such a round is read again by :func:`_checked_round_classes`,
-    which names the fault.
+    The rows are stored without a check each. None when a row names an unknown participant or
+    the rows fill fewer places than there are rows (a participant twice, or playing himself;
+    also an explicit ``not_paired`` entry, whose class is 0): such a round is read again by
+    :func:`_checked_round_classes`, which names the fault.
     """
-    classes: dict[int, int] = {}
-    opponents: dict[int, int] = {}
+    count = len(position)
+    classes = [0] * count
+    opponents: list[int | None] = [None] * count
     games, numbers = table.games, table.numbers
-    for match in rnd.games:
-        white, black, result = match.white, match.black, match.result
-        white_class, black_class = games.get(id(result)) or table.game(result)
-        classes[white] = white_class
-        classes[black] = black_class
-        opponents[white] = black
-        opponents[black] = white
-    for entry in rnd.entries:
-        points, kind = entry.points, entry.kind
-        row_class = numbers.get((id(points), _NO_RESULT, "", id(kind)))
-        if row_class is None:
-            row_class = table.number(points, "", None, kind)
-        classes[entry.participant] = row_class
-    if len(classes) != 2 * len(rnd.games) + len(rnd.entries) or not classes.keys() <= known.keys():
-        return _checked_round_classes(rnd, known, table)
+    try:
+        for match in rnd.games:
+            white, black, result = match.white, match.black, match.result
+            white_at, black_at = position[white], position[black]
+            classes[white_at], classes[black_at] = games.get(id(result)) or table.game(result)
+            opponents[white_at] = black
+            opponents[black_at] = white
+        for entry in rnd.entries:
+            points, kind = entry.points, entry.kind
+            row_class = numbers.get((id(points), _NO_RESULT, "", id(kind)))
+            if row_class is None:
+                row_class = table.number(points, "", None, kind)
+            classes[position[entry.participant]] = row_class
+    except KeyError:  # an unknown participant
+        return None
+    # game rows have a class other than 0, so every row filled its own place exactly when the
+    # places left at class 0 are the participants without a row
+    if classes.count(0) != count - 2 * len(rnd.games) - len(rnd.entries):
+        return None
     return classes, opponents
 
 
 def _checked_round_classes(
     rnd: Round, known: Mapping[int, Participant], table: _ClassTable
 ) -> tuple[dict[int, int], dict[int, int]]:
-    """:func:`_round_classes` with a check per row: raises :class:`ScoringInputError` at the
+    """:func:`_round_columns` with a check per row: raises :class:`ScoringInputError` at the
     first participant who is unknown, plays himself or appears twice."""
     classes: dict[int, int] = {}
     opponents: dict[int, int] = {}

@@ -44,7 +44,7 @@ from typing import Any, cast
 
 from competition.scoring.fide_tables import rating_difference
 from competition.scoring.model import EntryKind, Result, SeasonInput
-from competition.scoring.records import RoundRecord, ScoringInputError, SeasonRows, read_rows
+from competition.scoring.records import RoundRecord, Row, ScoringInputError, SeasonRows, read_rows
 from competition.scoring.systems.units import FractionCache
 from competition.scoring.tiebreaks.codes import (
     BUCHHOLZ_CUTS,
@@ -183,13 +183,7 @@ class TiebreakSheet:
         rating_by_position = [ratings.get(pid) or 0 for pid in ids]  # 0: unrated
         # A record's kind depends only on its class (points, colour, result, entry): decided
         # once per class, then every round is looked up in per-class tables.
-        kinds = _Kinds(
-            [
-                _kind_of(row[3], row[4], row[0], row[2], season.round_robin, policy)
-                for row in rows.class_rows
-            ],
-            policy,
-        )
+        kinds = _kinds_of(rows.class_rows, season.round_robin, policy)
         bad = {c for c, kind in enumerate(kinds.kinds) if kind.halves is None}
         if bad:
             for pid in ids:
@@ -255,12 +249,13 @@ class TiebreakSheet:
         # ARO, TPR (Art. 10): running sums over the games over the board of the opponents'
         # ratings, of the games against rated opponents and of their own points (halves)
         played_ratings = list(map(rating_by_position.__getitem__, self.played_opponents))
-        rated_flags = list(map(bool, played_ratings))
         self.rating_sums: list[int] = list(accumulate(played_ratings, initial=0))
-        everybody_rated = all(rated_flags)
-        # when every opponent is rated, the count of rated games is the count of games
+        # when every participant is rated, so is every opponent: the count of rated games is
+        # the count of games (decided from the participants, not game by game)
+        everybody_rated = all(rating_by_position)
+        rated_flags = [] if everybody_rated else list(map(bool, played_ratings))
         self.rated_sums: Sequence[int] = (
-            range(len(rated_flags) + 1)
+            range(len(played_ratings) + 1)
             if everybody_rated
             else list(accumulate(rated_flags, initial=0))
         )
@@ -398,7 +393,8 @@ class TiebreakSheet:
         if needs_koya:
             # Art. 9.2: opponents with at least half the maximum (halves >= rounds), by position
             strong = [score >= rounds for score in points]
-            strong_points = [score if score >= rounds else 0 for score in points]
+            if koya_sum_slot is not None:
+                strong_points = [score if score >= rounds else 0 for score in points]
         if progressive_slot is not None and self.rounds:
             size = len(self.ids) * self.rounds
             progressive_sums = self.progressive_sums
@@ -573,12 +569,14 @@ class TiebreakSheet:
                 # Art. 9.2: games against opponents with at least half the maximum
                 # (halves >= rounds).
                 met = game_opponents[game_start:game_end]
-                koya = sum(compress(game_halves[game_start:game_end], map(strong.__getitem__, met)))
-                koya_scores = sum(map(strong_points.__getitem__, met))
                 if koya_slot is not None:
-                    row[koya_slot] = by_half[koya]
+                    row[koya_slot] = by_half[
+                        sum(
+                            compress(game_halves[game_start:game_end], map(strong.__getitem__, met))
+                        )
+                    ]
                 if koya_sum_slot is not None:
-                    row[koya_sum_slot] = by_half[koya_scores]
+                    row[koya_sum_slot] = by_half[sum(map(strong_points.__getitem__, met))]
             for index, shift in counted:
                 row[index] = by_one[(counters >> shift) & _COUNTER_MASK]
             if progressive_slot is not None:
@@ -654,6 +652,40 @@ class TiebreakSheet:
                 if ids[o] in members:
                     meetings.setdefault((pid, ids[o]), []).append(h)
         return meetings
+
+
+# The per-class tables of the row classes seen before, by (round robin, policy, the classes):
+# a season has a handful of classes and every reading of it (each round of a history, each
+# request) has the same ones, so the tables are decided once, not per reading (bounded).
+_KINDS: dict[tuple[object, ...], tuple[_Kinds, tuple[Row, ...]]] = {}
+_KINDS_LIMIT = 256
+
+
+def _kinds_of(class_rows: tuple[Row, ...], round_robin: bool, policy: str) -> _Kinds:
+    """The :class:`_Kinds` of a reading's row classes (``SeasonRows.class_rows``), cached.
+
+    The key holds each class's points as (numerator, denominator) and its result and entry kind
+    by identity (hashing a Fraction or an Enum runs Python code); the cache keeps the rows it
+    was built from, so no identity in a key can be reused by another object while it is held.
+    """
+    key = (
+        round_robin,
+        policy,
+        *[
+            (row[0].numerator, row[0].denominator, row[2], id(row[3]), id(row[4]))
+            for row in class_rows
+        ],
+    )
+    cached = _KINDS.get(key)
+    if cached is None:
+        if len(_KINDS) >= _KINDS_LIMIT:
+            _KINDS.clear()
+        kinds = _Kinds(
+            [_kind_of(row[3], row[4], row[0], row[2], round_robin, policy) for row in class_rows],
+            policy,
+        )
+        cached = _KINDS[key] = (kinds, class_rows)
+    return cached[0]
 
 
 @lru_cache(maxsize=1024)
