@@ -99,9 +99,9 @@ def report(problems: dict[str, list[str]]) -> str:
     return "\n".join(f"{page}\n  " + "\n  ".join(found) for page, found in problems.items())
 
 
-def log_in(browser, live_server) -> None:
+def log_in(browser, live_server, username: str = "wedstrijdleider") -> None:
     browser.get(f"{live_server.url}/login/")
-    browser.find_element(By.ID, "id_username").send_keys("wedstrijdleider")
+    browser.find_element(By.ID, "id_username").send_keys(username)
     browser.find_element(By.ID, "id_password").send_keys("schaak-demo-2026")
     browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
     WebDriverWait(browser, 10).until(lambda driver: "/login/" not in driver.current_url)
@@ -185,6 +185,15 @@ def test_every_td_page_fits_a_small_phone(phone, live_server, demo_club_committe
         "/files/",
     ):
         check_page(browser, path, live_server, problems)
+    # the club admin's pages: the club's settings and the embedding on the club's own site
+    browser.delete_all_cookies()
+    log_in(browser, live_server, "clubbeheerder")
+    for path, heading in (
+        (f"/{DEMO_CLUB_SLUG}/club/", "Clubinstellingen"),
+        (f"/{DEMO_CLUB_SLUG}/club/embed/", "De stand op de eigen site van de club"),
+    ):
+        check_page(browser, path, live_server, problems)
+        assert browser.find_element(By.TAG_NAME, "h1").text == heading, path
     assert not problems, report(problems)
 
 
@@ -194,7 +203,8 @@ def test_every_public_page_and_the_menu_without_javascript(
     browser = phone
     participant = Participant.objects.filter(season__slug=SLUG).first()
     problems: dict[str, list[str]] = {}
-    paths = ["/"]
+    # the directory of clubs, a club's page, a season's page for a frame on the club's site
+    paths = ["/", f"/{DEMO_CLUB_SLUG}/", f"/{DEMO_CLUB_SLUG}/season/{SLUG}/embed/"]
     for slug in (SLUG, ROUND_ROBIN):
         base = f"/season/{slug}/"
         paths += [base, f"{base}round/3/", f"{base}crosstable/"]
