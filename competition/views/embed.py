@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
+from competition import numbers
 from competition.clubs import club_url
 from competition.forms.embed import EmbedOriginsForm
 from competition.models import Club, Round, Season
@@ -46,12 +47,18 @@ def season_embed(request: HttpRequest, slug: str) -> HttpResponse:
         latest = round_detail(season=season, number=number) if number else None
     except Round.DoesNotExist:  # removed meanwhile
         latest = None
+    standings = standings_for_season(season=season)
     return render(
         request,
         "competition/embed.html",
         {
             "season": season,
-            "standings": standings_for_season(season=season),
+            "standings": standings,
+            # the score column in one style, as on the standings page (39,00 and 33,50)
+            "score_style": numbers.column_style(
+                (row["score"] for row in standings.rows),
+                points=numbers.is_points(standings.primary),
+            ),
             "latest": latest,
         },
     )

@@ -165,3 +165,24 @@ def test_the_td_home_links_the_club_settings_for_club_admins_only(client) -> Non
     # and the club's settings lead to the snippet page
     settings_page = client.get(club_url(club.slug, "competition:club_admin")).content.decode()
     assert 'id="club-embed-link"' in settings_page
+
+
+def test_the_embed_page_shows_scores_as_the_standings_page_does(client: Client) -> None:
+    """One number style: each score in the frame is written as on the standings page (the
+    column's style, e.g. 39,00 beside 33,50, not 39 beside 33,5)."""
+    season, people = small_season()
+    cache.clear()
+    embed = client.get(embed_url(season)).content.decode()
+    page = client.get(
+        club_url(season.club.slug, "competition:standings", args=[season.slug])
+    ).content.decode()
+    styled = 0
+    for participant in people.values():
+        embed_row = embed.split(f'data-participant="{participant.pk}"')[1].split("</tr>")[0]
+        score = embed_row.split('class="num">')[2].split("<")[0]
+        page_row = page.split(f'data-participant="{participant.pk}"')[1].split("</tr>")[0]
+        # the score is the standings row's first number after the name
+        page_score = page_row.split("</th>")[1].split('class="num">')[1].split("<")[0]
+        assert score == page_score, (participant, score, page_score)
+        styled += "," in score
+    assert styled  # the small season's SB scores have decimals: the check compares styles
