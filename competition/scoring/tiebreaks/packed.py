@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import accumulate, chain, compress, repeat
-from operator import add, and_, itemgetter, mul, rshift, sub
+from operator import itemgetter, mul, sub
 from typing import Any, cast
 
 from competition.scoring.fide_tables import rating_difference
@@ -68,27 +68,10 @@ _ZERO = Fraction(0)
 _FRACTIONS = {
     denominator: FractionCache(denominator, limit=1 << 15, block=64) for denominator in (1, 2, 4, 8)
 }
-
-
-class _MeanCache(dict[tuple[int, int], Fraction]):
-    """AOB's means: ``cache[numerator, denominator]`` is their Fraction (0 for no games).
-
-    Normalising a Fraction costs ten times a lookup, and a round's means recur in the next
-    figures asked; bounded like ``_FRACTIONS`` (starts afresh at ``_MEANS_LIMIT`` values).
-    """
-
-    __slots__ = ()
-
-    def __missing__(self, key: tuple[int, int]) -> Fraction:
-        if len(self) >= _MEANS_LIMIT:
-            self.clear()
-        numerator, denominator = key
-        value = self[key] = Fraction(numerator, denominator) if denominator else _ZERO
-        return value
-
-
+# AOB's means (numerator, denominator) -> Fraction: normalising a Fraction costs ten times a
+# lookup, and a round's means recur in the next figures asked (bounded like _FRACTIONS).
+_MEANS: dict[tuple[int, int], Fraction] = {}
 _MEANS_LIMIT = 1 << 15
-_MEANS = _MeanCache()
 _NEEDS_ITEMS = frozenset({*BUCHHOLZ_CUTS, MEDIAN, "SB", "SB/C1", "AOB"})
 
 
@@ -428,24 +411,16 @@ class TiebreakSheet:
             )
         elif progressive_slot is not None:
             progressive = [0] * len(self.ids)
-        # One column of figures per code (in the order of ``codes``), each in the order of
-        # ``positions``: the codes read from running sums and counters are whole columns at C
-        # speed; the Buchholz/SB family is found per participant (it sorts his contributions).
-        count = len(positions)
-        columns: list[list[Fraction]] = [[] for _ in codes]
-        own_counters = counters_now if everybody else [counters_now[p] for p in positions]
-        if not self.rounds:
-            own_starts: list[int] = [0] * count
-        else:
-            own_starts = starts if everybody else [starts[p] for p in positions]
-        if needs_items:
-            buchholz_column = columns[buchholz_slot] if buchholz_slot is not None else []
-            sonneborn_column = columns[sonneborn_slot] if sonneborn_slot is not None else []
-            cut1_column = columns[cut1_slot] if cut1_slot is not None else []
-            median_column = columns[median_slot] if median_slot is not None else []
-            for p, counters, start in zip(positions, own_counters, own_starts, strict=True):
-                game_start = start & _COUNTER_MASK  # _counter(start, _GAMES)
-                game_end = game_start + (counters & _COUNTER_MASK)
+        figures: list[list[Fraction]] = []
+        for p in positions:
+            row: list[Fraction] = [_ZERO] * len(codes)
+            figures.append(row)
+            counters = counters_now[p]
+            start = starts[p] if starts else 0
+            game_start = start & _COUNTER_MASK  # _counter(start, _GAMES)
+            games = counters & _COUNTER_MASK
+            game_end = game_start + games
+            if needs_items:
                 # The Buchholz/SB contributions (Art. 8.1, 9.1): the opponents' scores, then
                 # under FIDE one dummy per own unplayed round (Art. 16.4; capped by 16.4.1 and
                 # 16.4.2 in 2026).
@@ -502,7 +477,7 @@ class TiebreakSheet:
                     total += basis * len(volunteered) if uniform else sum(volunteered)
                 buchholz[p] = total  # kept for the round (AOB)
                 if buchholz_slot is not None:
-                    buchholz_column.append(by_quarter[total])
+                    row[buchholz_slot] = by_quarter[total]
                 if needs_products:
                     sonneborn_berger = sum(map(mul, bases, own_results))  # eighths
                     if uniform:
@@ -510,7 +485,7 @@ class TiebreakSheet:
                     elif volunteered:
                         sonneborn_berger += sum(map(mul, volunteered, volunteered_results))
                     if sonneborn_slot is not None:
-                        sonneborn_column.append(by_eighth[sonneborn_berger])
+                        row[sonneborn_slot] = by_eighth[sonneborn_berger]
                     if cut1_slot is not None:
                         cut = 0
                         if len(bases) + len(volunteered) >= 2:
@@ -539,7 +514,7 @@ class TiebreakSheet:
                                 )
                                 if least >= cut:
                                     cut = least
-                        cut1_column.append(by_eighth[sonneborn_berger - cut])
+                        row[cut1_slot] = by_eighth[sonneborn_berger - cut]
                 if needs_cuts:
                     bases.sort()
                     if not uniform:
@@ -568,9 +543,9 @@ class TiebreakSheet:
                         low_sums = list(accumulate(lowest_drops, initial=0))
                         high_sums = list(accumulate(reversed(highest_drops), initial=0))
                         for index, lowest_cut, highest_cut in cuts:
-                            columns[index].append(
-                                by_quarter[total - low_sums[lowest_cut] - high_sums[highest_cut]]
-                            )
+                            row[index] = by_quarter[
+                                total - low_sums[lowest_cut] - high_sums[highest_cut]
+                            ]
                         cuts_left: list[tuple[int, int, int]] = []
                     else:
                         cuts_left = cuts
@@ -585,109 +560,74 @@ class TiebreakSheet:
                             dropped = _uniform_cut_total(
                                 bases, basis, len(volunteered), lowest_cut, highest_cut
                             )
-                        columns[index].append(by_quarter[total - dropped])
+                        row[index] = by_quarter[total - dropped]
                     if median_slot is not None:
                         lowest_cut = 1 if len(bases) + len(volunteered) <= MEDIAN_SWITCH else 2
                         dropped = _cut_total(bases, volunteered, lowest_cut, lowest_cut)
-                        median_column.append(by_quarter[total - dropped])
-        if needs_koya or aob_slot is not None:
-            # where each participant's regular games start and end (positions' order)
-            game_starts = list(map(and_, own_starts, repeat(_COUNTER_MASK)))
-            game_ends = list(map(add, game_starts, map(and_, own_counters, repeat(_COUNTER_MASK))))
-            game_slices = list(map(slice, game_starts, game_ends))
-        if needs_koya:
-            # Art. 9.2: games against opponents with at least half the maximum (halves >= rounds)
-            if koya_slot is not None:
-                if everybody:
-                    koya = _sums_between(
-                        map(mul, game_halves, map(strong.__getitem__, game_opponents)),
-                        game_starts,
-                        game_ends,
-                    )
-                else:
-                    koya = [
-                        sum(compress(game_halves[first:end], map(strong.__getitem__, met)))
-                        for first, end, met in zip(
-                            game_starts, game_ends, map(game_opponents.__getitem__, game_slices)
+                        row[median_slot] = by_quarter[total - dropped]
+            if needs_koya:
+                # Art. 9.2: games against opponents with at least half the maximum
+                # (halves >= rounds).
+                met = game_opponents[game_start:game_end]
+                if koya_slot is not None:
+                    row[koya_slot] = by_half[
+                        sum(
+                            compress(game_halves[game_start:game_end], map(strong.__getitem__, met))
                         )
                     ]
-                columns[koya_slot] = list(map(by_half.__getitem__, koya))
-            if koya_sum_slot is not None:
-                if everybody:
-                    koya_sums = _sums_between(
-                        map(strong_points.__getitem__, game_opponents), game_starts, game_ends
-                    )
-                else:
-                    koya_sums = [
-                        sum(map(strong_points.__getitem__, game_opponents[own_games]))
-                        for own_games in game_slices
-                    ]
-                columns[koya_sum_slot] = list(map(by_half.__getitem__, koya_sums))
-        for index, shift in counted:
-            columns[index] = list(
-                map(
-                    by_one.__getitem__,
-                    map(and_, map(rshift, own_counters, repeat(shift)), repeat(_COUNTER_MASK)),
-                )
-            )
-        if progressive_slot is not None:
-            columns[progressive_slot] = list(
-                map(by_half.__getitem__, progressive if everybody else _picker(positions)(progressive))
-            )
-        if needs_rated:
-            # Art. 10: the games over the board against rated opponents, from the running sums
-            # over the games over the board
-            rated_sums, rating_sums = self.rated_sums, self.rating_sums
-            rated_half_sums = self.rated_half_sums
-            aro_column = columns[aro_slot] if aro_slot is not None else []
-            tpr_column = columns[tpr_slot] if tpr_slot is not None else []
-            for counters, start in zip(own_counters, own_starts, strict=True):
+                if koya_sum_slot is not None:
+                    row[koya_sum_slot] = by_half[sum(map(strong_points.__getitem__, met))]
+            for index, shift in counted:
+                row[index] = by_one[(counters >> shift) & _COUNTER_MASK]
+            if progressive_slot is not None:
+                row[progressive_slot] = by_half[progressive[p]]
+            if needs_rated:
+                # Art. 10: the games over the board against rated opponents, read from the
+                # games over the board when asked (the sheet keeps no running totals for them)
                 played_start = (start >> _PLAYED_SHIFT) & _COUNTER_MASK
                 played_end = played_start + ((counters >> _PLAYED_SHIFT) & _COUNTER_MASK)
-                rated = rated_sums[played_end] - rated_sums[played_start]
+                rated = self.rated_sums[played_end] - self.rated_sums[played_start]
                 aro = tpr = 0
                 if rated:
-                    rating_sum = rating_sums[played_end] - rating_sums[played_start]
-                    rated_points = rated_half_sums[played_end] - rated_half_sums[played_start]
+                    rating_sum = self.rating_sums[played_end] - self.rating_sums[played_start]
+                    rated_points = (
+                        self.rated_half_sums[played_end] - self.rated_half_sums[played_start]
+                    )
                     aro = round_half_up(rating_sum, rated)  # Art. 10.1
                     # Art. 10.2: p = points / games rounded to hundredths, 0.005 up
                     tpr = aro + rating_difference(round_half_up(50 * rated_points, rated))
-                aro_column.append(by_one[aro])
-                tpr_column.append(by_one[tpr])
+                if aro_slot is not None:
+                    row[aro_slot] = by_one[aro]
+                if tpr_slot is not None:
+                    row[tpr_slot] = by_one[tpr]
         if aob_slot is not None:
-            # Art. 8.2: the mean Buchholz (quarters) of the opponents met over the board
+            # Art. 8.2: the mean Buchholz of the opponents met over the board
+            met_of = []
             played_opponents = self.played_opponents
-            played_starts = list(
-                map(and_, map(rshift, own_starts, repeat(_PLAYED_SHIFT)), repeat(_COUNTER_MASK))
-            )
-            played_counts = list(
-                map(and_, map(rshift, own_counters, repeat(_PLAYED_SHIFT)), repeat(_COUNTER_MASK))
-            )
-            played_ends = list(map(add, played_starts, played_counts))
-            if everybody:
-                everybody_buchholz = list(map(buchholz.__getitem__, range(len(self.ids))))
-                met_sums = _sums_between(
-                    map(everybody_buchholz.__getitem__, played_opponents), played_starts, played_ends
-                )
-            else:
-                met_of = list(map(played_opponents.__getitem__, map(slice, played_starts, played_ends)))
+            for p in positions:
+                played_start = (starts[p] >> _PLAYED_SHIFT) & _COUNTER_MASK if starts else 0
+                played_end = played_start + ((counters_now[p] >> _PLAYED_SHIFT) & _COUNTER_MASK)
+                met_of.append(played_opponents[played_start:played_end])
+            if not everybody:
                 # opponents outside ``members`` whose Buchholz this round has not found yet:
                 # computing their BH keeps it in ``buchholz`` (the round's, shared)
                 unknown = {o for met in met_of for o in met if o not in buchholz}
                 if unknown:
                     self.figures(upto_round, ["BH"], [self.ids[o] for o in unknown])
-                met_sums = [sum(map(buchholz.__getitem__, met)) for met in met_of]
-            # (sum, 4 * games) -> the mean; no game over the board: 0
-            columns[aob_slot] = list(
-                map(_MEANS.__getitem__, zip(met_sums, map(mul, played_counts, repeat(4))))
-            )
-        for index, column in enumerate(columns):
-            if len(column) != count:  # a code asked twice: the dict below keeps the last one
-                columns[index] = [_ZERO] * count
-        pids = map(self.ids.__getitem__, positions)
-        if not codes:
-            return {pid: {} for pid in pids}
-        return dict(zip(pids, map(dict, map(zip, repeat(codes), zip(*columns)))))
+            for row, met in zip(figures, met_of, strict=True):
+                if met:
+                    key = (sum(map(buchholz.__getitem__, met)), 4 * len(met))
+                    mean = _MEANS.get(key)
+                    if mean is None:
+                        if len(_MEANS) >= _MEANS_LIMIT:
+                            _MEANS.clear()
+                        mean = _MEANS[key] = Fraction(*key)
+                    row[aob_slot] = mean
+        ids = self.ids
+        return {
+            ids[p]: dict(zip(codes, row, strict=True))
+            for p, row in zip(positions, figures, strict=True)
+        }
 
     def meetings(self, upto_round: int, members: Collection[int]) -> Meetings:
         """Own points (halves) of each member against each other member, per regular game.
@@ -890,17 +830,6 @@ def _picker(positions: list[int]) -> Callable[[Any], tuple[int, ...]]:
         (only,) = positions
         return lambda values: (values[only],)
     return lambda values: ()
-
-
-def _sums_between(values: Iterable[int], firsts: list[int], ends: list[int]) -> list[int]:
-    """``[sum(values[first:end]) for first, end in zip(firsts, ends)]`` through one running
-    sum of ``values`` (every participant's games at once: a C-level pass over all of them).
-
-    >>> _sums_between([1, 2, 3, 4], [0, 2], [2, 4])
-    [3, 7]
-    """
-    sums = list(accumulate(values, initial=0))
-    return list(map(sub, map(sums.__getitem__, ends), map(sums.__getitem__, firsts)))
 
 
 def _lowest_contribution(bases: list[int], results: list[int]) -> tuple[int, int] | None:
