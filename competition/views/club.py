@@ -28,6 +28,12 @@ def _holders(club_group_id: int | None, members: dict[int, Member]) -> list[tupl
     return [(u, members[u.pk].name if u.pk in members else u.get_username()) for u in users]
 
 
+def _number(request: AuthenticatedRequest, key: str) -> int:
+    """The id the form sent under ``key``; 0 (found nowhere: 404) for anything else."""
+    value = request.POST.get(key, "")
+    return int(value) if value.isdigit() else 0
+
+
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def club_admin(request: AuthenticatedRequest) -> HttpResponse:
@@ -38,11 +44,11 @@ def club_admin(request: AuthenticatedRequest) -> HttpResponse:
             if role not in _ROLES:
                 raise ServiceError(_("Unknown role."))
             if request.POST.get("action") == "grant":
-                member = get_object_or_404(Member, pk=request.POST.get("member") or 0, club=club)
+                member = get_object_or_404(Member, pk=_number(request, "member"), club=club)
                 club_role_grant(club=club, member=member, role=role, user=request.user)
                 messages.success(request, _("%(name)s has the role now.") % {"name": member.name})
             else:
-                account = get_object_or_404(User, pk=request.POST.get("account") or 0)
+                account = get_object_or_404(User, pk=_number(request, "account"))
                 club_role_revoke(club=club, account=account, role=role, user=request.user)
                 messages.success(request, _("The role is taken back."))
         except ServiceError as error:

@@ -92,3 +92,15 @@ def test_only_the_clubs_admins_open_the_page(client) -> None:
     assert client.post(url, {"action": "grant", "role": "admin", "member": 1}).status_code == 403
     assert set(Member.objects.values_list("pk", flat=True)) == before
     assert not is_club_admin(User.objects.get(pk=td.pk), club)
+
+
+def test_a_form_with_no_member_or_a_word_changes_nothing(client, club_and_admin) -> None:
+    club, _admin = club_and_admin
+    for data in (
+        {"action": "grant", "role": "td", "member": "abc"},
+        {"action": "grant", "role": "td"},
+    ):
+        assert client.post(_url(club), data).status_code == 404
+    response = client.post(_url(club), {"action": "grant", "role": "boss", "member": "1"})
+    assert _messages(response) == ["Unknown role."]
+    assert not td_group(club).user_set.exists()
