@@ -14,8 +14,8 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth.models import User
 from django.db import OperationalError
-from django.db.models import Q
 from django.http import (
     HttpRequest,
     HttpResponse,
@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 
 from competition.clubs import site_prefix_var
 from competition.models import RESERVED_CLUB_SLUGS, Club, GroupCompetition, Member, Season
+from competition.permissions import clubs_run_by
 
 logger = logging.getLogger(__name__)
 
@@ -168,13 +169,8 @@ def _club_of(url_name: str, kwargs: dict[str, Any], request: HttpRequest) -> Clu
             return clubs[0]
         if url_name == "home":
             return None  # the directory of clubs
-        user = request.user
-        if user.is_authenticated:
-            mine = list(
-                Club.objects.filter(
-                    Q(td_group__user__pk=user.pk) | Q(admin_group__user__pk=user.pk)
-                ).distinct()[:2]
-            )
+        if isinstance(request.user, User) and request.user.is_active:
+            mine = list(clubs_run_by(request.user)[:2])
             if len(mine) == 1:
                 return mine[0]
         return None

@@ -161,6 +161,20 @@ def is_points(code: str) -> bool:
     return code in POINT_CODES
 
 
+def figure_text(value: object, code: str, *, language: str | None = None) -> str:
+    """A figure by its code: points (game points ``PTS``, internal points ``IP``) with ½, every
+    other figure as a value.
+
+    >>> figure_text(Fraction(15, 2), "PTS", language="nl")
+    '7½'
+    >>> figure_text(Fraction(233, 4), "SB", language="nl")
+    '58,25'
+    """
+    if is_points(code):
+        return points_text(value, language=language)
+    return number_text(value, language=language)
+
+
 def column_style(values: Iterable[object], *, points: bool = False) -> str:
     """A column's style as text for a template (``{{ value|styled_number:style }}``):
     ``"points"`` or its number of decimals (``"2"``); see :func:`column_format`.

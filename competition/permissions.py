@@ -85,6 +85,17 @@ def clubs_run_by(user: User) -> QuerySet[Club]:
     return Club.objects.filter(Q(td_group__user=user) | Q(admin_group__user=user)).distinct()
 
 
+def club_for_admin(request: HttpRequest, *, refusal: str) -> Club:
+    """The club of the address if the user is one of its admins; 404 for an address without a
+    club, 403 with ``refusal`` otherwise."""
+    club = request_club(request)
+    if club is None:
+        raise Http404(_("No such club."))
+    if not is_club_admin(request.user, club):
+        raise PermissionDenied(refusal)
+    return club
+
+
 def season_for_td(
     user: AbstractBaseUser | AnonymousUser, slug: str, *, club: Club | None
 ) -> Season:

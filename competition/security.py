@@ -136,18 +136,6 @@ def frame_ancestors(club: Club | None) -> list[str]:
     return ancestors or [NONE]
 
 
-def _club_of_page(request: HttpRequest, kwargs: dict[str, Any]) -> Club | None:
-    """The club whose page this is: the club of the address (``request.club``), else, for an
-    address without one, the club of the season it names."""
-    from competition.models import Club
-
-    club = getattr(request, "club", None)
-    if club is not None or "slug" not in kwargs:
-        return club
-    clubs = list(Club.objects.filter(seasons__slug=kwargs["slug"]).distinct()[:2])
-    return clubs[0] if len(clubs) == 1 else None
-
-
 def embeddable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """Let the sites of ``settings.FRAME_ANCESTORS`` and the club's own embed setting
     (``Club.embed_origins``) show this (public) page in a frame.
@@ -162,7 +150,8 @@ def embeddable(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]
     @functools.wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         response = view(request, *args, **kwargs)
-        ancestors = frame_ancestors(_club_of_page(request, kwargs))
+        # the club of the address (ClubAddressMiddleware sends every club page there)
+        ancestors = frame_ancestors(getattr(request, "club", None))
         if ancestors == [NONE]:
             return response
         if ancestors == [SELF]:

@@ -15,8 +15,6 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import get_language
-
 from competition import numbers
 from competition.clubs import club_url, site_url
 from competition.exact import fraction_to_text
@@ -42,13 +40,7 @@ def figure(value: Fraction | int | None, code: str = "") -> dict[str, str] | Non
     """
     if value is None:
         return None
-    language = get_language()
-    display = (
-        numbers.points_text(value, language=language)
-        if numbers.is_points(code)
-        else numbers.number_text(value, language=language)
-    )
-    return {"exact": fraction_to_text(value), "display": display}
+    return {"exact": fraction_to_text(value), "display": numbers.figure_text(value, code)}
 
 
 def _api(viewname: str, **kwargs: Any) -> str:

@@ -36,9 +36,7 @@ def half(value: object) -> str:
 def figure_number(value: object, code: str) -> str:
     """A figure by its code: points (game points ``PTS``, internal points ``IP``) with ½, every
     other figure as a value (:mod:`competition.numbers`)."""
-    if numbers.is_points(str(code)):
-        return numbers.points_text(value)
-    return numbers.number_text(value)
+    return numbers.figure_text(value, str(code))
 
 
 @register.filter

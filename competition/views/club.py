@@ -12,10 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from competition.models import Member, Season
-from competition.permissions import AuthenticatedRequest
+from competition.permissions import AuthenticatedRequest, club_for_admin
 from competition.services.clubs import ClubRole, club_role_grant, club_role_revoke
 from competition.services.errors import ServiceError
-from competition.views.embed import _admin_club
 
 _ROLES = (ClubRole.TD, ClubRole.ADMIN)
 
@@ -37,7 +36,9 @@ def _number(request: AuthenticatedRequest, key: str) -> int:
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def club_admin(request: AuthenticatedRequest) -> HttpResponse:
-    club = _admin_club(request)
+    club = club_for_admin(
+        request, refusal=_("Only the club's admins can change which sites embed its pages.")
+    )
     if request.method == "POST":
         role = request.POST.get("role", "")
         try:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
@@ -18,8 +17,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 from competition import numbers
 from competition.clubs import club_url
 from competition.forms.embed import EmbedOriginsForm
-from competition.models import Club, Round, Season
-from competition.permissions import is_club_admin, request_club
+from competition.models import Round, Season
+from competition.permissions import club_for_admin, request_club
 from competition.security import embed_origins
 from competition.selectors.api import public_seasons_of_club
 from competition.selectors.public import (
@@ -64,21 +63,14 @@ def season_embed(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def _admin_club(request: HttpRequest) -> Club:
-    club = request_club(request)
-    if club is None:
-        raise Http404(_("No such club."))
-    if not is_club_admin(request.user, club):
-        raise PermissionDenied(_("Only the club's admins can change which sites embed its pages."))
-    return club
-
-
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def club_embed(request: HttpRequest) -> HttpResponse:
     """The club admin's page: which sites may frame the club's pages, and per season the
     ``<iframe>`` to paste into the club's own site."""
-    club = _admin_club(request)
+    club = club_for_admin(
+        request, refusal=_("Only the club's admins can change which sites embed its pages.")
+    )
     if request.method == "POST":
         form = EmbedOriginsForm(request.POST)
         if form.is_valid():

@@ -104,3 +104,18 @@ def test_a_form_with_no_member_or_a_word_changes_nothing(client, club_and_admin)
     response = client.post(_url(club), {"action": "grant", "role": "boss", "member": "1"})
     assert _messages(response) == ["Unknown role."]
     assert not td_group(club).user_set.exists()
+
+
+def test_a_double_tap_on_add_or_take_back_changes_nothing_more(client, club_and_admin) -> None:
+    """The same form sent twice (a double tap, or the back button and send again)."""
+    club, _admin = club_and_admin
+    account = User.objects.create_user("cor", password="x-pass-12345")
+    cor = MemberFactory(club=club, name="Cor Cools", user=account)
+    grant = {"action": "grant", "role": "td", "member": cor.pk}
+    for _tap in range(2):
+        assert client.post(_url(club), grant).status_code == 302
+    assert list(td_group(club).user_set.values_list("username", flat=True)) == ["cor"]
+    revoke = {"action": "revoke", "role": "td", "account": account.pk}
+    for _tap in range(2):
+        assert client.post(_url(club), revoke).status_code == 302
+    assert not td_group(club).user_set.exists()
