@@ -8,7 +8,7 @@ every criterion share the rank (1, 2, 2, 4) and are listed by start rank, then n
 
 Ranking-dependent systems (``RankingSystem.ranking_dependent``, the Keizer system) are computed
 repeatedly: each pass receives the ranking the previous pass produced, until the ranking stops
-changing or the system's ``max_iterations`` is reached.
+changing or repeats an earlier one, or the system's ``max_iterations`` is reached.
 """
 
 from __future__ import annotations

@@ -85,7 +85,7 @@ class ScoreChange:
 
 @dataclass(frozen=True, slots=True)
 class PlaceChange:
-    """His rank after round n − 1 and n, and who passed whom (ids, best rank after n first).
+    """His rank after round n − 1 and n, and who passed whom (ids in the standings' order after n).
 
     ``rank_before`` is None when there are no standings before round n to compare with (round
     1: the standings before it are never published); then nobody passed anybody. ``level``: he
@@ -285,7 +285,7 @@ def score_terms(
 
 
 def ranks_of(standings: RoundStandings) -> dict[int, int]:
-    """Participant id → rank."""
+    """Participant id → rank, in the standings' order."""
     return {row.participant_id: row.rank for row in standings.rows}
 
 
@@ -297,6 +297,10 @@ def place_change(
 ) -> PlaceChange:
     """Who passed him and whom he passed between two rankings (participant id → rank);
     ``before`` None: no standings before round ``round_number`` (round 1).
+
+    Both are named in the standings' order after the round: by place, and on an equal place in
+    the order of ``after`` (:func:`ranks_of` and a stored snapshot give the rows as the
+    standings list them: start rank, then name), so the sentence names them as the table does.
 
     >>> place_change(3, 2, {1: 1, 2: 2, 3: 2}, {3: 1, 1: 2, 2: 3})
     PlaceChange(round_number=2, rank_before=2, rank_after=1, passed=(1,), passed_by=(), level=False)
@@ -310,15 +314,17 @@ def place_change(
     was_above = {pid for pid, rank in before.items() if rank < own_before}
     is_above = {pid for pid, rank in after.items() if rank < own_after}
 
-    def by_rank_after(ids: set[int]) -> tuple[int, ...]:
-        return tuple(sorted(ids, key=lambda pid: (after.get(pid, len(after) + 1), pid)))
+    listed = {pid: (rank, row) for row, (pid, rank) in enumerate(after.items())}
+
+    def in_standings_order(ids: set[int]) -> tuple[int, ...]:
+        return tuple(sorted(ids, key=lambda pid: listed.get(pid, (len(after) + 1, pid))))
 
     return PlaceChange(
         round_number=round_number,
         rank_before=own_before,
         rank_after=own_after,
-        passed=by_rank_after(was_above - is_above),
-        passed_by=by_rank_after(is_above - was_above),
+        passed=in_standings_order(was_above - is_above),
+        passed_by=in_standings_order(is_above - was_above),
         # everybody shared place 1 (nobody above him, nobody below)
         level=own_before == 1 and all(rank == 1 for rank in before.values()),
     )
@@ -332,7 +338,8 @@ def movements(
     context: SystemContext | None = None,
 ) -> tuple[Movement, ...]:
     """His movement in every round 1..R; ``rankings[k]`` is the ranking after round k
-    (k = 0..R, id → rank), e.g. ``ranks_of`` of the engine's standings or a stored snapshot's;
+    (k = 0..R, id → rank, in the standings' order), e.g. ``ranks_of`` of the engine's standings
+    or a stored snapshot's;
     ``rankings[0]`` is None (no standings before round 1 to compare with). R is the last round
     of the season, or of ``context`` (see :func:`round_contributions`).
     """

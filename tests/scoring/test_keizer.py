@@ -1,4 +1,5 @@
 """The Keizer system: one round of every kind by hand, a small season in every mode, a 2-cycle,
+cycles closing at the 19th, 20th and 21st ranking (the limit is 20),
 and properties (the fixed point is one, frozen takes one pass, the iteration ends, the fast
 whole-number path equals the rule computed plainly).
 
@@ -20,6 +21,7 @@ from competition.scoring.model import EntryKind, Result, SeasonInput
 from competition.scoring.parameters import ParameterError, parameters_from_json, parameters_to_json
 from competition.scoring.registry import get_system
 from competition.scoring.systems.keizer import (
+    MAX_ITERATIONS,
     SETTLED_CYCLE,
     SETTLED_FIXED,
     SETTLED_LIMIT,
@@ -64,9 +66,9 @@ def order(season: SeasonInput, after_round: int) -> list[int]:
     return [row.participant_id for row in standings_after(season, after_round).rows]
 
 
-def trace(season: SeasonInput) -> tuple[KeizerRound, ...]:
+def trace(season: SeasonInput, system: Keizer = KEIZER) -> tuple[KeizerRound, ...]:
     context = system_context(season, len(season.rounds))
-    return KEIZER.run(context, KEIZER.validate(season.parameters))
+    return system.run(context, system.validate(season.parameters))
 
 
 # --- one round of every kind -------------------------------------------------------------
@@ -288,6 +290,216 @@ def test_two_cycle_is_settled_by_averaging_the_values() -> None:
     assert explanation.totals["VALUE"] == 7  # place 2
 
 
+# --- the limit of 20 rankings: a cycle closing at ranking 19, 20 and 21 ------------------
+
+# Three seasons of 8 players (start list A..H, top value 12, step 1: values 12, 11, ..., 5) and
+# two rounds of games, no tie-breaks, default parameters. They were found by a search over
+# seeded random seasons (every player present every round, results drawn from 1-0, ½-½, 0-1),
+# running the fixed-point iteration without a limit and keeping the smallest seasons whose
+# round 2 first repeats an earlier ranking at ranking 19, 20 and 21; round 1 settles on a fixed
+# point in each. Written out here so that they do not depend on a random generator.
+E_, F_, G_, H_ = 5, 6, 7, 8
+EIGHT = [A, B, C, D, E_, F_, G_, H_]
+# round 2: ranking 19 repeats ranking 11, a cycle of the 8 rankings 11..18
+CYCLE_CLOSES_AT_19 = [
+    [(B, G_, "1-0"), (E_, A, "1/2"), (D, H_, "0-1"), (C, F_, "0-1")],
+    [(E_, A, "0-1"), (B, D, "0-1"), (G_, H_, "1-0"), (C, F_, "1/2")],
+]
+# round 2: ranking 20 repeats ranking 12, a cycle of the 8 rankings 12..19
+CYCLE_CLOSES_AT_20 = [
+    [(F_, A, "0-1"), (B, G_, "0-1"), (E_, H_, "0-1"), (D, C, "1-0")],
+    [(G_, F_, "1/2"), (B, A, "0-1"), (H_, C, "0-1"), (E_, D, "1-0")],
+]
+# round 2: ranking 21 would repeat ranking 9 (a cycle of 12): beyond the limit
+CYCLE_CLOSES_AT_21 = [
+    [(F_, G_, "1-0"), (C, D, "0-1"), (B, H_, "0-1"), (A, E_, "0-1")],
+    [(B, F_, "1-0"), (E_, A, "1/2"), (H_, C, "0-1"), (D, G_, "0-1")],
+]
+_POINTS = {"1-0": (F(1), F(0)), "1/2": (F(1, 2), F(1, 2)), "0-1": (F(0), F(1))}
+
+
+def _values_by_hand(ranking: tuple[int, ...]) -> dict[int, Fraction]:
+    """Top value round(1.5 × 8) = 12, step 1."""
+    return {pid: F(12 - place) for place, pid in enumerate(ranking)}
+
+
+def _scores_by_hand(
+    rounds: list[list[tuple]], number: int, values: dict[int, Fraction]
+) -> dict[int, Fraction]:
+    """Own value once + 1, ½ or 0 × the opponent's value per game of rounds 1..number."""
+    score = dict(values)
+    for games in rounds[:number]:
+        for white, black, result in games:
+            white_points, black_points = _POINTS[result]
+            score[white] += white_points * values[black]
+            score[black] += black_points * values[white]
+    return score
+
+
+def _ranked_by_hand(score: dict[int, Fraction], previous: tuple[int, ...]) -> tuple[int, ...]:
+    """Score, highest first; equal scores by the ranking after the previous round."""
+    return tuple(sorted(score, key=lambda pid: (-score[pid], previous.index(pid))))
+
+
+def _iteration_by_hand(
+    rounds: list[list[tuple]], number: int, previous: tuple[int, ...]
+) -> tuple[list[tuple[int, ...]], list[dict[int, Fraction]]]:
+    """Rankings 0 (the start list), 1, 2, ... of round ``number`` and the scores that gave
+    each (none for ranking 0), without a limit, up to the first ranking that repeats one."""
+    rankings: list[tuple[int, ...]] = [tuple(EIGHT)]
+    scores: list[dict[int, Fraction]] = [{}]
+    while rankings[-1] not in rankings[:-1]:
+        score = _scores_by_hand(rounds, number, _values_by_hand(rankings[-1]))
+        scores.append(score)
+        rankings.append(_ranked_by_hand(score, previous))
+    return rankings, scores
+
+
+def _settled_by_hand(
+    rounds: list[list[tuple]], limit: int = 20
+) -> tuple[int, int, tuple[int, ...], dict[int, Fraction], dict[int, Fraction]]:
+    """docs/scoring.md's rule for the last round: (the ranking that first repeats one, the
+    length of the cycle, the final ranking, the values the scores were computed with, the
+    scores), after the earlier rounds settled by the same rule."""
+    previous = tuple(EIGHT)
+    for number in range(1, len(rounds) + 1):
+        rankings, scores = _iteration_by_hand(rounds, number, previous)
+        closes = len(rankings) - 1
+        first = rankings.index(rankings[closes])
+        if first == closes - 1:  # a fixed point
+            used, score, final = _values_by_hand(rankings[first]), scores[closes], rankings[first]
+        elif closes <= limit:  # a cycle within the limit: values averaged over it
+            cycle = rankings[first:closes]
+            used = {
+                pid: sum((_values_by_hand(member)[pid] for member in cycle), F(0)) / len(cycle)
+                for pid in EIGHT
+            }
+            score = _scores_by_hand(rounds, number, used)
+            final = _ranked_by_hand(score, previous)
+        else:  # the limit: ranking ``limit`` with the scores that gave it
+            used, score = _values_by_hand(rankings[limit - 1]), scores[limit]
+            final = rankings[limit]
+        previous = final
+    return closes, closes - first, final, used, score
+
+
+def _published(season: SeasonInput) -> tuple[list[int], dict[int, Fraction], dict[int, Fraction]]:
+    rows = standings_after(season, 2).rows
+    return (
+        [row.participant_id for row in rows],
+        {row.participant_id: row.values["KEIZER"] for row in rows},
+        {row.participant_id: row.values["VALUE"] for row in rows},
+    )
+
+
+def _ids(letters: str) -> tuple[int, ...]:
+    return tuple("ABCDEFGH".index(letter) + 1 for letter in letters)
+
+
+def _by_letter(figures: dict[str, Fraction | int]) -> dict[int, Fraction]:
+    return {"ABCDEFGH".index(letter) + 1: F(figure) for letter, figure in figures.items()}
+
+
+def _check_averaged(rounds: list[list[tuple]], closes: int, length: int) -> None:
+    """The engine publishes the rule's averaged round: ranking, scores, values, how it settled
+    (one ranking more than the ones the cycle took), the explanation's values."""
+    _closes, _length, final, used, score = _settled_by_hand(rounds)
+    season = keizer_season(EIGHT, rounds)
+    assert _published(season) == (list(final), score, _values_by_hand(final))
+    first, last = trace(season)[1:]
+    assert first.settled == SETTLED_FIXED
+    assert (last.settled, last.cycle, last.passes) == (SETTLED_CYCLE, length, closes + 1)
+    assert last.used == used
+    explanation = explain(season, participant_id=C, after_round=2)
+    assert explanation.lines[0].parts["own_value"] == used[C]
+    assert explanation.totals["KEIZER"] == score[C]
+
+
+def test_a_cycle_closing_at_ranking_19_is_averaged() -> None:
+    """After round 1 (a fixed point): F, B, A, E, H, C, D, G. Round 2, from the start list:
+    ranking 19 (H D G B A F E C) repeats ranking 11. In the cycle (rankings 11..18) B, D, G
+    and H take places 1..4 in turn, so each averages (12 + 11 + 10 + 9) / 4 = 10½; A stays
+    5th (8), F 6th (7), E 7th (6), C 8th (5). Scores with those values: B 10½ + 10½ (beat G)
+    = 21; D 10½ + 10½ (beat B) = 21; G 10½ + 10½ (beat H) = 21; H 10½ + 10½ (beat D) = 21;
+    A 8 + ½ × 6 (drew E) + 6 (beat E) = 17; F 7 + 5 (beat C) + ½ × 5 (drew C) = 14½;
+    E 6 + ½ × 8 (drew A) = 10; C 5 + ½ × 7 (drew F) = 8½. The four on 21 in the order after
+    round 1: B, H, D, G."""
+    rounds = CYCLE_CLOSES_AT_19
+    assert _settled_by_hand(rounds) == (
+        19,
+        8,
+        _ids("BHDGAFEC"),
+        _by_letter({"A": 8, "B": F(21, 2), "C": 5, "D": F(21, 2), "E": 6, "F": 7,
+                    "G": F(21, 2), "H": F(21, 2)}),
+        _by_letter({"A": 17, "B": 21, "C": F(17, 2), "D": 21, "E": 10, "F": F(29, 2),
+                    "G": 21, "H": 21}),
+    )  # fmt: skip
+    _check_averaged(rounds, 19, 8)
+
+
+def test_a_cycle_closing_at_ranking_20_is_averaged_not_the_limit() -> None:
+    """Ranking 20 is the last the iteration computes, and it is still checked: a cycle that
+    closes there settles the round like one that closes earlier (the limit is for a round
+    whose 20th ranking repeats nothing).
+
+    After round 1 (a fixed point): D, G, A, H, B, C, E, F. Round 2, from the start list:
+    ranking 20 (A H E C D G F B) repeats ranking 12. In the cycle (rankings 12..19) C, D, E
+    and H take places 2..5 in turn, so each averages (11 + 10 + 9 + 8) / 4 = 9½; A stays 1st
+    (12), G 6th (7), F 7th (6), B 8th (5). Scores: A 12 + 6 (beat F) + 5 (beat B) = 23;
+    C 9½ + 9½ (beat H) = 19; D 9½ + 9½ (beat C) = 19; E 9½ + 9½ (beat D) = 19; H 9½ + 9½
+    (beat E) = 19; G 7 + 5 (beat B) + ½ × 6 = 15; F 6 + ½ × 7 = 9½; B 5. The four on 19 in
+    the order after round 1: D, H, C, E. (Before, this round published ranking 20 with the
+    scores of ranking 19's values, as if the limit had been hit.)"""
+    rounds = CYCLE_CLOSES_AT_20
+    assert _settled_by_hand(rounds) == (
+        20,
+        8,
+        _ids("ADHCEGFB"),
+        _by_letter({"A": 12, "B": 5, "C": F(19, 2), "D": F(19, 2), "E": F(19, 2), "F": 6,
+                    "G": 7, "H": F(19, 2)}),
+        _by_letter({"A": 23, "B": 5, "C": 19, "D": 19, "E": 19, "F": F(19, 2), "G": 15,
+                    "H": 19}),
+    )  # fmt: skip
+    _check_averaged(rounds, 20, 8)
+
+
+def test_a_cycle_that_would_close_at_ranking_21_meets_the_limit() -> None:
+    """Ranking 21 would repeat an earlier one, but the iteration stops at ranking 20, which
+    repeats nothing: ranking 20 stands, with the scores that gave it (computed with ranking
+    19's values, not averaged), and VALUE is the value of its places.
+
+    After round 1 (a fixed point): E, D, H, F, A, B, C, G. Round 2: ranking 19 is
+    G F D B E C H A (values 12 down to 5); its scores: F 11 + 12 (beat G) = 23; G 12 + 10
+    (beat D) = 22; B 9 + 11 (beat F) = 20; D 10 + 7 (beat C) = 17; E 8 + 5 (beat A) + ½ × 5
+    = 15½; H 6 + 9 (beat B) = 15; C 7 + 6 (beat H) = 13; A 5 + ½ × 8 = 9: ranking 20 is
+    F G B D E H C A. Ranking 21 (F B G H E D C A) would repeat ranking 9, a 12-cycle. With a
+    limit of 21 the same round is that cycle, averaged."""
+    rounds = CYCLE_CLOSES_AT_21
+    assert _settled_by_hand(rounds, limit=1000)[:2] == (21, 12)
+    ranking_20 = _ids("FGBDEHCA")
+    expected = (
+        21,
+        12,
+        ranking_20,
+        _values_by_hand(_ids("GFDBECHA")),
+        _by_letter({"A": 9, "B": 20, "C": 13, "D": 17, "E": F(31, 2), "F": 23, "G": 22,
+                    "H": 15}),
+    )  # fmt: skip
+    assert _settled_by_hand(rounds) == expected
+    season = keizer_season(EIGHT, rounds)
+    assert _published(season) == (list(ranking_20), expected[4], _values_by_hand(ranking_20))
+    first, last = trace(season)[1:]
+    assert first.settled == SETTLED_FIXED
+    assert (last.settled, last.cycle, last.passes) == (SETTLED_LIMIT, 1, 20)
+    assert last.used == expected[3]
+
+    _closes, _length, final, used, score = _settled_by_hand(rounds, limit=21)
+    last = trace(season, Keizer(max_iterations=21))[-1]
+    assert (last.settled, last.cycle, last.passes) == (SETTLED_CYCLE, 12, 22)
+    assert (last.order, last.used, last.score) == (final, used, score)
+    assert any(value.denominator != 1 for value in used.values())
+
+
 # --- parameters --------------------------------------------------------------------------
 
 
@@ -374,11 +586,13 @@ def test_frozen_takes_one_pass(seed: int, players: int, rounds: int) -> None:
 @settings(max_examples=examples(30))
 @given(seed=st.integers(0, 10**6), players=st.integers(10, 120), rounds=st.integers(1, 12))
 def test_recalculation_ends_within_max_iterations(seed: int, players: int, rounds: int) -> None:
+    """At most 20 rankings of the iteration, and one more to settle a cycle."""
     season = dataclasses.replace(random_season(seed, players, rounds), system="keizer")
     for keizer_round in trace(season):
-        assert 1 <= keizer_round.passes <= KEIZER.max_iterations
-        assert keizer_round.settled in (SETTLED_FIXED, SETTLED_CYCLE, SETTLED_LIMIT)
-        assert keizer_round.settled != SETTLED_LIMIT or keizer_round.passes == KEIZER.max_iterations
+        settled, passes = keizer_round.settled, keizer_round.passes
+        assert settled in (SETTLED_FIXED, SETTLED_CYCLE, SETTLED_LIMIT)
+        assert 1 <= passes <= MAX_ITERATIONS + (settled == SETTLED_CYCLE)
+        assert settled != SETTLED_LIMIT or passes == MAX_ITERATIONS
 
 
 @settings(max_examples=examples(30))
@@ -405,10 +619,11 @@ def test_explanation_totals_are_the_standings(
     assert len({r.rank for r in rows.values()}) == len(rows)  # the ranking is strict
 
 
-def _plain_trace(season: SeasonInput) -> tuple[KeizerRound, ...]:
+def _plain_trace(season: SeasonInput, limit: int = MAX_ITERATIONS) -> tuple[KeizerRound, ...]:
     """The rule of the module docstring computed plainly: Fractions throughout, every pass
     ranks everybody with the engine's full ranking (no whole-number units, no updates of the
-    scores a changed value touches, no ranking of the tied participants only)."""
+    scores a changed value touches, no ranking of the tied participants only); ``limit``
+    rankings at most per round."""
     last = len(season.rounds)
     context = system_context(season, last)
     rank = context.rank
@@ -477,10 +692,7 @@ def _plain_trace(season: SeasonInput) -> tuple[KeizerRound, ...]:
                 if ranking == current:
                     settled = SETTLED_FIXED
                     break
-                if passes >= KEIZER.max_iterations:
-                    settled = SETTLED_LIMIT
-                    break
-                if ranking in seen:
+                if ranking in seen:  # the last allowed ranking too
                     members = seen[seen.index(ranking) :]
                     cycle = len(members)
                     used = {
@@ -490,6 +702,9 @@ def _plain_trace(season: SeasonInput) -> tuple[KeizerRound, ...]:
                     score = scored(number, used)
                     ranking, settled = ranked(score), SETTLED_CYCLE
                     passes += 1
+                    break
+                if passes >= limit:
+                    settled = SETTLED_LIMIT
                     break
                 seen.append(ranking)
                 current = ranking
@@ -516,6 +731,7 @@ def _plain_trace(season: SeasonInput) -> tuple[KeizerRound, ...]:
     parameters=st.sampled_from(
         [{}, {"max_paid_absences": 1}, {"top_value": 4, "value_step": "1/2"}, {"loss": "-1/3"}]
     ),
+    limit=st.sampled_from([MAX_ITERATIONS, MAX_ITERATIONS, 2, 3, 4, 6]),
 )
 def test_fast_path_equals_the_plain_rule(
     seed: int,
@@ -526,10 +742,12 @@ def test_fast_path_equals_the_plain_rule(
     policy: str,
     round_robin: bool,
     parameters: dict[str, object],
+    limit: int,
 ) -> None:
     """``Keizer.run`` (whole numbers, updates of the touched scores, the engine asked to rank
     only the participants tied in score) gives exactly the plain rule's rankings, values,
-    scores, passes and settling, in every mode, with and without tie-breaks (DE included)."""
+    scores, passes and settling, in every mode, with and without tie-breaks (DE included).
+    Small limits make a fixed point or a cycle at the last allowed ranking common."""
     season = dataclasses.replace(
         random_season(
             seed, players, rounds, policy=policy, round_robin=round_robin, tiebreaks=tiebreaks
@@ -537,4 +755,4 @@ def test_fast_path_equals_the_plain_rule(
         system="keizer",
         parameters={**parameters, "recalculation": mode},
     )
-    assert trace(season) == _plain_trace(season)
+    assert trace(season, Keizer(max_iterations=limit)) == _plain_trace(season, limit)

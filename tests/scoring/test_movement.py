@@ -237,6 +237,43 @@ def test_place_change_with_shared_ranks() -> None:
     assert place_change(4, 5, before, after) == PlaceChange(5, 4, 4, (), ())
 
 
+def test_players_on_an_equal_place_are_named_in_the_standings_order() -> None:
+    """Start list Anna (id 3), Bart (id 2), Cor (id 1), Dirk (id 4); points.
+    Round 1: Dirk beats Cor, Anna–Bart draw: Dirk 1, Anna ½, Bart ½, Cor 0.
+    Round 2: Anna beats Cor, Bart beats Dirk: Anna and Bart 1½ share place 1 (listed Anna,
+    Bart: start rank), Dirk 1 is 3rd. Dirk went 1 → 3, passed by Anna and Bart, named in that
+    order as the standings list them (not by id: Bart is 2, Anna 3)."""
+    cor, bart, anna, dirk = 1, 2, 3, 4
+    players = (
+        Participant(cor, "Cor", start_rank=3),
+        Participant(bart, "Bart", start_rank=2),
+        Participant(anna, "Anna", start_rank=1),
+        Participant(dirk, "Dirk", start_rank=4),
+    )
+    season = SeasonInput(
+        players,
+        (
+            Round(1, (Game(dirk, cor, W), Game(anna, bart, DRAW))),
+            Round(2, (Game(anna, cor, W), Game(bart, dirk, W))),
+        ),
+        system="points",
+    )
+    rows = engine.standings_after(season, 2).rows
+    assert [(row.participant_id, row.rank) for row in rows] == [
+        (anna, 1),
+        (bart, 1),
+        (dirk, 3),
+        (cor, 4),
+    ]
+    assert _moved(season, dirk, 2).place == PlaceChange(2, 1, 3, (), (anna, bart))
+    # Cor (4th, then 4th) passed nobody; Bart (2nd → 1st) passed Dirk
+    assert _moved(season, bart, 2).place == PlaceChange(2, 2, 1, (dirk,), ())
+    # from a stored snapshot's rows (the page's source): the same order
+    assert place_change(
+        dirk, 2, {dirk: 1, anna: 2, bart: 2, cor: 4}, ranks_of(engine.standings_after(season, 2))
+    ) == PlaceChange(2, 1, 3, (), (anna, bart))
+
+
 def test_correction_effect() -> None:
     """Round 1 A–B first closed as 1-0, corrected to 0-1 (points): A 1 → 0 and place 1 → 2."""
     players = _players(2)

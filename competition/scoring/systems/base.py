@@ -10,7 +10,7 @@ opponent's value, and the value follows from his place in the standings) set
 ``ranking_dependent = True``. The engine then hands them, in ``SystemContext.rank``, the
 engine's own ranking as a function (:data:`Ranker`): the system computes its figures for a
 round, asks for the ranking they give (with the season's tie-breaks), and recomputes as often
-as its rule says, at most ``max_iterations`` times per round. Each ``SystemRound`` may carry a
+as its rule says, bounded by its ``max_iterations`` per round. Each ``SystemRound`` may carry a
 ``tie_order``: the order, after every criterion, of participants still tied (Keizer: the
 previous round's ranking), so that the published standings are exactly the ranking the system
 worked with.
@@ -71,7 +71,7 @@ class RankingSystem(ABC):
     primary: str  # the code of the primary score, e.g. "SB"
     secondary: tuple[str, ...] = ()  # codes ranked on after the primary score, before tie-breaks
     ranking_dependent: bool = False  # True: the engine gives compute() a Ranker
-    max_iterations: int = 1  # the most rankings a ranking-dependent system asks for per round
+    max_iterations: int = 1  # the most rankings a ranking-dependent system iterates per round
 
     @property
     def figure_codes(self) -> tuple[str, ...]:

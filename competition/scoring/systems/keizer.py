@@ -16,11 +16,14 @@ The values are those of the ranking after R (herberekening: every earlier round 
 today's values), which itself follows from the scores. ``recalculation`` says how that circle is
 closed after each round:
 
-- ``fixed_point``: start from the start list's values, score, rank, take the new ranking's
-  values, and repeat until the ranking no longer changes, at most ``max_iterations`` (20)
-  rankings. When a ranking repeats an earlier one (a cycle, usually A → B → A), the scores are
-  computed once more with every participant's value averaged over the rankings of the cycle,
-  and that ranking is final. When neither happens within the bound, the last ranking stands.
+- ``fixed_point``: start from the start list's values (ranking 0), score, rank (ranking 1),
+  take the new ranking's values, and repeat until the ranking no longer changes, computing at
+  most ``max_iterations`` (20) rankings. When a ranking repeats an earlier one (a cycle,
+  usually A → B → A; the start list counts), the scores are computed once more with every
+  participant's value averaged over the rankings of the cycle, and the ranking they give is
+  final. The 20th ranking is still checked: a fixed point or a cycle found there settles the
+  round as one found earlier. Only when the 20th ranking is neither does the limit apply: it
+  stands, with the scores that gave it (computed with the 19th ranking's values).
 - ``previous_values``: one pass with the values of the ranking after the previous round.
 - ``frozen``: the values of the start list all season.
 
@@ -65,6 +68,7 @@ SETTLED_FIXED = "fixed"  # the ranking reproduced itself
 SETTLED_CYCLE = "cycle"  # values averaged over a cycle of rankings
 SETTLED_LIMIT = "limit"  # max_iterations reached without a fixed point or a cycle
 SETTLED_ONE_PASS = "one_pass"  # previous_values and frozen: one pass by definition
+MAX_ITERATIONS = 20  # rankings per round in fixed_point mode before the limit applies
 
 OWN_VALUE_NOTE = gettext_noop("own value")
 EXTERNAL_NOTE = gettext_noop("external game")
@@ -382,7 +386,11 @@ class Keizer(RankingSystem):
     primary = KEIZER
     secondary = ()
     ranking_dependent = True
-    max_iterations = 20
+
+    def __init__(self, *, max_iterations: int = MAX_ITERATIONS) -> None:
+        # the most rankings the fixed-point iteration computes per round (a cycle's settling
+        # ranking comes on top); a season cannot change it, tests may
+        self.max_iterations = max_iterations
 
     @property
     def figure_codes(self) -> tuple[str, ...]:
@@ -399,7 +407,7 @@ class Keizer(RankingSystem):
 
         Computed once per context and parameters (kept in ``context.memo``): the participant
         page asks for it twice, for his explanation and for why he moved."""
-        key = ("keizer.run", tuple(sorted(parameters.items())))
+        key = ("keizer.run", self.max_iterations, tuple(sorted(parameters.items())))
         trace = context.memo.get(key)
         if trace is None:
             trace = context.memo[key] = self._run(context, parameters)
@@ -718,9 +726,7 @@ class _Evaluation:
             order = self._order(totals, 1)
             if order == current:
                 return self._outcome(order, totals, value, 1, SETTLED_FIXED)
-            if self.passes >= max_iterations:
-                return self._outcome(order, totals, value, 1, SETTLED_LIMIT)
-            if order in seen:
+            if order in seen:  # also at the last allowed ranking: a cycle, not the limit
                 cycle = list(seen)[seen[order] :]
                 summed = [0] * len(value)
                 for member in cycle:
@@ -729,6 +735,8 @@ class _Evaluation:
                 totals = self._totals(summed)
                 order = self._order(totals, len(cycle))
                 return self._outcome(order, totals, summed, len(cycle), SETTLED_CYCLE)
+            if self.passes >= max_iterations:
+                return self._outcome(order, totals, value, 1, SETTLED_LIMIT)
             seen[order] = len(seen)
             new_value = self._values(order)
             self._update(totals, value, new_value, current, order)
