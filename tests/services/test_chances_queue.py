@@ -1,4 +1,4 @@
-""""Can I still win?" on the task queue: one job queued per change, run by the real worker,
+""" "Can I still win?" on the task queue: one job queued per change, run by the real worker,
 one season computed by one worker at a time, newer changes superseding queued ones, retries with
 a growing wait, failures kept for the admin."""
 
