@@ -52,9 +52,9 @@ RAPID_EVENINGS = (
 )
 CALENDAR_EVENINGS = 34  # the internal competition's Thursdays from September to May
 # The rounds planned by the seasons without a calendar ("can I still win?" needs them).
-VDB_PLANNED_ROUNDS = 20
-KEIZER_PLANNED_ROUNDS = 25
-SECOND_CLUB_PLANNED_ROUNDS = 14
+VDB_PLANNED_ROUNDS = 16
+KEIZER_PLANNED_ROUNDS = 20
+SECOND_CLUB_PLANNED_ROUNDS = 12
 # The demo member with an account of his own (my page, absence reports, calendar feed), and
 # the evening he reported he cannot come (made when the first ten rounds had been played).
 DEMO_MEMBER_USERNAME = "lid"
