@@ -8,6 +8,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Fewer simulations than production's 1,000, so the demo's chances come within a minute or two.
+CHANCES_SIMULATIONS ?= 200
 # pip warns about running as root when it is not in a virtual environment; ours always is.
 export PIP_ROOT_USER_ACTION := ignore
 
@@ -44,7 +46,7 @@ run: install
 	@echo ""
 	@echo "  A task worker runs beside the server (the chances, the mail); Ctrl-C stops both."
 	@echo ""
-	DEBUG=1 $(BIN)/python manage.py devserver $(HOST):$(PORT)
+	DEBUG=1 CHANCES_SIMULATIONS=$(CHANCES_SIMULATIONS) $(BIN)/python manage.py devserver $(HOST):$(PORT)
 
 # Browser tests drive Debian's Chromium; as root we install it, otherwise they are skipped with a note.
 browser:
