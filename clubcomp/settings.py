@@ -65,7 +65,7 @@ INSTALLED_APPS = [
     # Background work (docs/decisions.md "Background work"): Django's tasks API (the django-tasks
     # backport; built into Django 6) with the database backend and its worker (db_worker).
     "django_tasks",
-    "competition.apps.TaskResultsConfig",  # django_tasks_db, named in Dutch in the admin
+    "competition.task_results.TaskResultsConfig",  # django_tasks_db, named in Dutch
     "competition",
 ]
 

@@ -568,7 +568,7 @@ class TaskResultAdmin(DBTaskResultAdmin):
     wrong, each with its attempt, its error and (on its page) the traceback. A failed attempt
     before the last is followed by a queued retry."""
 
-    list_display = (
+    list_display = (  # type: ignore[assignment]  # the package's columns, less and more
         "task_name",
         "status",
         "attempt",
@@ -577,7 +577,7 @@ class TaskResultAdmin(DBTaskResultAdmin):
         "run_after_shown",
         "finished_at",
     )
-    list_filter = ("status", "task_path")
+    list_filter = ("status", "task_path")  # type: ignore[assignment]
     search_fields = ("task_path", "exception_class_path")
 
     @admin.display(description=_("attempt"))

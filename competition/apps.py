@@ -1,6 +1,5 @@
 from django.apps import AppConfig
 from django.utils.translation import gettext_lazy as _
-from django_tasks_db.apps import TasksAppConfig
 
 
 class CompetitionConfig(AppConfig):
@@ -14,10 +13,3 @@ class CompetitionConfig(AppConfig):
         from competition.security import login_failure_count
 
         user_login_failed.connect(login_failure_count, dispatch_uid="clubcomp-login-failures")
-
-
-class TaskResultsConfig(TasksAppConfig):
-    """django-tasks-db's app (the queued, running and finished tasks), under a Dutch name in
-    the admin."""
-
-    verbose_name = _("Background tasks")

@@ -63,7 +63,7 @@ class QueuedPasswordResetForm(PasswordResetForm):
     same for a known and an unknown address (one queued task), so neither its answer nor its
     time tells whether the address has an account; a worker finds the accounts and mails."""
 
-    def save(  # type: ignore[override]
+    def save(
         self,
         domain_override: str | None = None,
         *args: Any,

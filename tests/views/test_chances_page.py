@@ -70,7 +70,7 @@ def test_a_ladder_without_calendar_shows_no_chances_and_says_where_to_plan(clien
     english = page(client, season, "en")
     assert "rounds left is unknown" in english
     assert "Calendar and absence reports › Planned rounds" in english
-    assert "Planned rounds" in page(client, season, "nl")  # the Dutch page names the same place
+    assert "Geplande ronden" in page(client, season, "nl")  # the Dutch page names the same place
 
 
 def test_the_page_explains_the_rounds_left(client, season) -> None:
