@@ -2,11 +2,17 @@
 
 ``run_worker()`` runs ``db_worker``'s own ``Worker`` in this process in batch mode (every ready
 task, then stop), as ``manage.py db_worker --batch`` does, without its signal handlers (they
-would take Ctrl-C away from pytest). ``queued()`` lists the tasks waiting, by task name.
+would take Ctrl-C away from pytest) and without its ``close_old_connections`` between tasks: in
+a test's transaction that would close the connection and with it the test's data (SQLite's
+in-memory database ignores it; PostgreSQL does not). ``queued()`` lists the tasks waiting, by
+task name.
 """
 
 from __future__ import annotations
 
+from unittest import mock
+
+from django_tasks_db.management.commands import db_worker
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
@@ -14,7 +20,7 @@ from django_tasks_db.models import DBTaskResult
 def run_worker(worker_id: str = "test-worker") -> int:
     """Run every task that is ready now; the number of tasks run."""
     before = DBTaskResult.objects.exclude(status="READY").count()
-    Worker(
+    worker = Worker(
         queue_names=["default"],
         interval=0,
         batch=True,
@@ -23,7 +29,9 @@ def run_worker(worker_id: str = "test-worker") -> int:
         max_tasks=None,
         worker_id=worker_id,
         excluded_queue_names=[],
-    ).run()
+    )
+    with mock.patch.object(db_worker, "close_old_connections", lambda: None):
+        worker.run()
     return DBTaskResult.objects.exclude(status="READY").count() - before
 
 
