@@ -46,6 +46,7 @@ from competition.models import (
 )
 from competition.services.accounts import member_anonymise
 from competition.services.errors import ServiceError
+from competition.services.ratings import club_ratings_replay
 from competition.services.rules import rules_validate
 from competition.services.standings import seasons_touch, standings_recompute
 
@@ -69,6 +70,7 @@ class SeasonWrites(PortableNumbers, admin.ModelAdmin):
     ``recompute`` says whether their figures can change (else only the cached pages)."""
 
     recompute = True
+    ratings = True  # whether an edit can change the club rating (docs/ratings.md)
 
     def seasons_of(self, objects: Iterable[Model]) -> list[Season]:
         raise NotImplementedError
@@ -80,6 +82,14 @@ class SeasonWrites(PortableNumbers, admin.ModelAdmin):
                 standings_recompute(season=season)
         else:
             seasons_touch(seasons=seasons.values())
+        self._ratings_replay(seasons.values())
+
+    def _ratings_replay(self, seasons: Iterable[Season]) -> None:
+        """The club rating of the seasons' clubs from the first evening on: an admin's edit
+        (a result, an event rating, a birth year) may change any evening."""
+        if self.ratings:
+            for club_id in sorted({season.club_id for season in seasons}):
+                club_ratings_replay(club=Club.objects.get(pk=club_id))
 
     def save_model(self, request: HttpRequest, obj: Model, form, change: bool) -> None:
         super().save_model(request, obj, form, change)
@@ -116,11 +126,17 @@ class SeasonWrites(PortableNumbers, admin.ModelAdmin):
                 standings_recompute(season=season)
         else:
             seasons_touch(seasons=existing)
+        if self.ratings:  # a deleted season takes its games out of the club rating
+            for club_id in sorted({season.club_id for season in seasons}):
+                club = Club.objects.filter(pk=club_id).first()
+                if club is not None:
+                    club_ratings_replay(club=club)
 
 
 @admin.register(Club)
 class ClubAdmin(SeasonWrites):
     recompute = False
+    ratings = False
 
     def seasons_of(self, objects: Iterable[Model]) -> list[Season]:
         return list(Season.objects.filter(club__in=[o.pk for o in objects]))

@@ -33,6 +33,7 @@ from competition.models import (
 from competition.selectors.common import user_label
 from competition.services import notifications
 from competition.services.errors import ServiceError
+from competition.services.ratings import club_ratings_replay
 from competition.services.standings import standings_recompute
 
 
@@ -348,6 +349,7 @@ def result_record(
     game.save()
     if is_correction:
         standings_recompute(season=round.season)
+        club_ratings_replay(club=round.season.club, from_date=round.date)
         transaction.on_commit(partial(notifications.result_corrected_notify, game_id=game.pk))
     return game
 
@@ -373,4 +375,5 @@ def round_complete(*, round: Round, user: User | None) -> Round:
     round.status = Round.Status.COMPLETED
     round.save(update_fields=["status"])
     standings_recompute(season=round.season)
+    club_ratings_replay(club=round.season.club, from_date=round.date)
     return round

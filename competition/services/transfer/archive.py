@@ -52,6 +52,7 @@ from competition.scoring.tiebreaks import (
 )
 from competition.selectors.common import season_input
 from competition.services.errors import ServiceError
+from competition.services.ratings import club_ratings_season_replay
 from competition.services.standings import standings_recompute
 from competition.services.transfer.common import (
     ImportReport,
@@ -984,6 +985,7 @@ def _write_archive(
         h.history_type != "+" for h in archive.entry_history
     )
     standings_recompute(season=season)
+    club_ratings_season_replay(season=season)
     imported = season_fingerprint(season_input(season))
     if archive.fingerprint is not None and imported != archive.fingerprint:
         # The archive itself was checked before writing: only members matched here, who keep

@@ -37,6 +37,7 @@ from competition.scoring.text import Text
 from competition.scoring.tiebreaks import UNPLAYED_POLICIES, validate_tiebreaks
 from competition.selectors.common import season_input
 from competition.services.errors import ServiceError
+from competition.services.ratings import club_ratings_season_replay
 from competition.services.standings import standings_recompute
 from competition.services.transfer.common import (
     ImportReport,
@@ -473,4 +474,5 @@ def _write_trf(plan: _TrfPlan, dry_run: bool) -> ImportReport:
             )
             report.entries += 1
     standings_recompute(season=season)
+    club_ratings_season_replay(season=season)
     return report
