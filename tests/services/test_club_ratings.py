@@ -1,0 +1,303 @@
+"""The club rating's ledger in the database: a season worked out by hand (tests/rating/
+test_ledger.py has the arithmetic), which games count, the ledger kept by closing and
+correcting rounds, and the property that a replay after a correction equals a recompute."""
+
+from __future__ import annotations
+
+import datetime
+import itertools
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import User
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from competition.models import (
+    Club,
+    ClubRatingChange,
+    ClubRatingRules,
+    Game,
+    Round,
+    RoundEntry,
+    Season,
+)
+from competition.services.errors import ServiceError
+from competition.services.evening import entry_correct
+from competition.services.ratings import club_rating_rules_set, club_ratings_replay
+from competition.services.rounds import result_record, round_complete
+from tests.factories import (
+    ClubFactory,
+    GameFactory,
+    MemberFactory,
+    ParticipantFactory,
+    RoundEntryFactory,
+    RoundFactory,
+    SeasonFactory,
+)
+from tests.profiles import examples
+
+pytestmark = pytest.mark.django_db
+
+SEP3, SEP10, SEP17 = (
+    datetime.date(2026, 9, 3),
+    datetime.date(2026, 9, 10),
+    datetime.date(2026, 9, 17),
+)
+
+
+def ledger(club: Club) -> list[tuple[str, str, int, str, int]]:
+    return [
+        (row.date.isoformat(), row.member.name, row.rating_before, row.change, row.rating_after)
+        for row in ClubRatingChange.objects.filter(club=club)
+        .select_related("member")
+        .order_by("date", "member__name")
+    ]
+
+
+def rows(club: Club) -> list[dict[str, Any]]:
+    return list(
+        ClubRatingChange.objects.filter(club=club)
+        .order_by("date", "member_id")
+        .values(
+            "member_id", "date", "rating_before", "rating_after", "change", "k",
+            "games_before", "game_count", "reached_top", "games",
+        )
+    )  # fmt: skip
+
+
+@pytest.fixture
+def season_of_four() -> dict[str, Any]:
+    """The hand-worked season of tests/rating/test_ledger.py: P3 has no imported rating and
+    starts at the club's fixed 1500; P4 (a junior) has 1500 as his event rating."""
+    club = ClubFactory(slug="rating-club", name="Ratingclub")
+    season = SeasonFactory(club=club, slug="intern", status=Season.Status.RUNNING)
+    members = {
+        "P1": MemberFactory(club=club, name="P1 Eerste", rating=1800, birth_year=1970),
+        "P2": MemberFactory(club=club, name="P2 Tweede", rating=1650),
+        "P3": MemberFactory(club=club, name="P3 Derde", rating=None, birth_year=1985),
+        "P4": MemberFactory(club=club, name="P4 Vierde", rating=1500, birth_year=2010),
+    }
+    people = {k: ParticipantFactory(season=season, member=m) for k, m in members.items()}
+    r1 = RoundFactory(season=season, number=1, date=SEP3, status=Round.Status.COMPLETED)
+    r2 = RoundFactory(season=season, number=2, date=SEP10, status=Round.Status.COMPLETED)
+    GameFactory(round=r1, board=1, white=people["P1"], black=people["P2"], result="1-0")
+    GameFactory(round=r1, board=2, white=people["P3"], black=people["P4"], result="1/2")
+    GameFactory(round=r2, board=1, white=people["P1"], black=people["P3"], result="1/2")
+    GameFactory(round=r2, board=2, white=people["P4"], black=people["P2"], result="1-0")
+    return {"club": club, "season": season, "people": people, "rounds": (r1, r2)}
+
+
+HAND_WORKED = [
+    ("2026-09-03", "P1 Eerste", 1800, "12", 1812),
+    ("2026-09-03", "P2 Tweede", 1650, "-12", 1638),
+    ("2026-09-03", "P3 Derde", 1500, "0", 1500),
+    ("2026-09-03", "P4 Vierde", 1500, "0", 1500),
+    ("2026-09-10", "P1 Eerste", 1812, "-14.4", 1798),
+    ("2026-09-10", "P2 Tweede", 1638, "-27.6", 1610),
+    ("2026-09-10", "P3 Derde", 1500, "14.4", 1514),
+    ("2026-09-10", "P4 Vierde", 1500, "27.6", 1528),
+]
+
+
+def test_the_hand_worked_season(season_of_four) -> None:
+    club = season_of_four["club"]
+    assert club_ratings_replay(club=club) == 8
+    assert ledger(club) == HAND_WORKED
+    p1 = ClubRatingChange.objects.get(member__name="P1 Eerste", date=SEP10)
+    game = Game.objects.get(round__date=SEP10, board=1)
+    assert p1.games == [
+        {
+            "game": game.pk,
+            "season": season_of_four["season"].pk,
+            "round": 2,
+            "opponent": season_of_four["people"]["P3"].member_id,
+            "opponent_rating": 1500,
+            "difference": 312,
+            "expected": "0.86",
+            "score": "0.5",
+        }
+    ]
+    assert (p1.k, p1.games_before, p1.game_count) == (40, 1, 1)
+
+
+def test_a_fixed_start_rating_for_everyone(season_of_four) -> None:
+    """All four start at 1600: 3 September P1 beats P2 (D 0, .50): ±.5 × 40 = ±20."""
+    club = season_of_four["club"]
+    club_rating_rules_set(
+        club=club, k_new_player=40, k_standard=20, k_top=10, k_junior=40,
+        start_rule="fixed", start_rating=1600, rapid_counts=False, external_counts=False,
+    )  # fmt: skip
+    assert ledger(club)[:2] == [
+        ("2026-09-03", "P1 Eerste", 1600, "20", 1620),
+        ("2026-09-03", "P2 Tweede", 1600, "-20", 1580),
+    ]
+
+
+def test_forfeits_drafts_and_rapid_nights_do_not_count_unless_chosen(season_of_four) -> None:
+    club, people = season_of_four["club"], season_of_four["people"]
+    r3 = RoundFactory(
+        season=season_of_four["season"], number=3, date=SEP17, status=Round.Status.COMPLETED
+    )
+    GameFactory(round=r3, board=1, white=people["P1"], black=people["P2"], result="+-")
+    rapid = SeasonFactory(club=club, slug="rapid", rounds_per_evening=3)
+    draft = SeasonFactory(club=club, slug="concept", status=Season.Status.DRAFT)
+    for other in (rapid, draft):
+        a = ParticipantFactory(season=other, member=people["P1"].member, rating=1800)
+        b = ParticipantFactory(season=other, member=people["P2"].member, rating=1650)
+        rnd = RoundFactory(season=other, number=1, date=SEP17, status=Round.Status.COMPLETED)
+        GameFactory(round=rnd, board=1, white=a, black=b, result="0-1")
+    club_ratings_replay(club=club)
+    assert ledger(club) == HAND_WORKED  # neither the forfeit nor the two other seasons
+    club_rating_rules_set(
+        club=club, k_new_player=40, k_standard=20, k_top=10, k_junior=40,
+        start_rule="imported", start_rating=1500, rapid_counts=True, external_counts=False,
+    )  # fmt: skip
+    # The rapid game: P1 (1798) loses to P2 (1610): D = ±188, PD .74/.26; P1 −.74 × 40 =
+    # −29.6 → −30 → 1768; P2 +.74 × 40 = 29.6 → 30 → 1640. The draft season still not.
+    assert ledger(club)[8:] == [
+        ("2026-09-17", "P1 Eerste", 1798, "-29.6", 1768),
+        ("2026-09-17", "P2 Tweede", 1610, "29.6", 1640),
+    ]
+
+
+def test_an_external_game_counts_when_the_club_says_so(season_of_four) -> None:
+    club, people = season_of_four["club"], season_of_four["people"]
+    r3 = RoundFactory(
+        season=season_of_four["season"], number=3, date=SEP17, status=Round.Status.COMPLETED
+    )
+    RoundEntryFactory(
+        round=r3, participant=people["P3"], kind=RoundEntry.Kind.CLUB_DUTY, external_result="1"
+    )
+    club_ratings_replay(club=club)
+    assert len(ledger(club)) == 8
+    club_rating_rules_set(
+        club=club, k_new_player=40, k_standard=20, k_top=10, k_junior=40,
+        start_rule="imported", start_rating=1500, rapid_counts=False, external_counts=True,
+    )  # fmt: skip
+    # P3 (1514, 2 games, K 40) wins against "his own rating": +.5 × 40 = +20.
+    assert ledger(club)[8:] == [("2026-09-17", "P3 Derde", 1514, "20", 1534)]
+    entry = RoundEntry.objects.get(round=r3)
+    (explained,) = ClubRatingChange.objects.get(date=SEP17).games
+    assert explained == {
+        "entry": entry.pk, "season": season_of_four["season"].pk, "round": 3, "opponent": None,
+        "opponent_rating": 1514, "difference": 0, "expected": "0.5", "score": "1",
+    }  # fmt: skip
+    # The TD corrects it to a loss (a closed round): the ledger follows at once.
+    entry_correct(
+        entry_id=entry.pk, kind=RoundEntry.Kind.CLUB_DUTY, points=None, external_result="0",
+        expected_version=entry.version, reason="verkeerd doorgegeven", user=None,
+    )  # fmt: skip
+    assert ledger(club)[8:] == [("2026-09-17", "P3 Derde", 1514, "-20", 1494)]
+
+
+def test_the_rules_refuse_nonsense(season_of_four) -> None:
+    club = season_of_four["club"]
+    with pytest.raises(ServiceError, match="1 to 700"):
+        club_rating_rules_set(
+            club=club, k_new_player=0, k_standard=20, k_top=10, k_junior=40,
+            start_rule="imported", start_rating=1500, rapid_counts=False, external_counts=False,
+        )  # fmt: skip
+    with pytest.raises(ServiceError):
+        club_rating_rules_set(
+            club=club, k_new_player=40, k_standard=20, k_top=10, k_junior=40,
+            start_rule="guess", start_rating=1500, rapid_counts=False, external_counts=False,
+        )  # fmt: skip
+    assert not ClubRatingRules.objects.filter(club=club).exists()
+
+
+def test_closing_and_correcting_a_round_keep_the_ledger(season_of_four) -> None:
+    club, people = season_of_four["club"], season_of_four["people"]
+    td = User.objects.create_user("td-rating")
+    r1, r2 = season_of_four["rounds"]
+    Round.objects.filter(pk=r2.pk).update(status=Round.Status.PAIRED)
+    club_ratings_replay(club=club)
+    assert len(ledger(club)) == 4  # only the completed first round
+    round_complete(round=r2, user=td)
+    assert ledger(club) == HAND_WORKED
+    # A correction of the first evening: P3–P4 was 1-0, not a draw. 3 September: P3 (1500)
+    # beats P4 (1500): ±.5 × 40 = ±20 → P3 1520, P4 1480. 10 September: P1 (1812) draws P3
+    # (1520): D = ±292, PD .85/.15; P1 −.35 × 40 = −14 → 1798; P3 +.35 × 40 = 14 → 1534.
+    # P4 (1480) beats P2 (1638): D = ±158, PD .71/.29; P4 +.71 × 40 = 28.4 → 28 → 1508;
+    # P2 −28.4 → −28 → 1610.
+    game = Game.objects.get(round=r1, board=2)
+    result_record(
+        game_id=game.pk, result="1-0", expected_version=game.version, user=td, reason="verkeerd"
+    )
+    assert ledger(club) == [
+        ("2026-09-03", "P1 Eerste", 1800, "12", 1812),
+        ("2026-09-03", "P2 Tweede", 1650, "-12", 1638),
+        ("2026-09-03", "P3 Derde", 1500, "20", 1520),
+        ("2026-09-03", "P4 Vierde", 1500, "-20", 1480),
+        ("2026-09-10", "P1 Eerste", 1812, "-14", 1798),
+        ("2026-09-10", "P2 Tweede", 1638, "-28.4", 1610),
+        ("2026-09-10", "P3 Derde", 1520, "14", 1534),
+        ("2026-09-10", "P4 Vierde", 1480, "28.4", 1508),
+    ]
+    assert people  # the fixture's participants played every game above
+
+
+# --- replay after a correction equals a recompute -----------------------------------------------
+
+_clubs = itertools.count()
+results = st.sampled_from(["1-0", "1/2", "0-1", "+-"])
+season_results = st.lists(
+    st.lists(results, min_size=3, max_size=3), min_size=2, max_size=6
+)  # rounds of three boards
+
+
+def _club_with_seasons(first: list[list[str]], second: list[list[str]]) -> Club:
+    """Two seasons of six members, one round a week, the second season's evenings between
+    the first's (so corrections in either move later evenings of the other)."""
+    club = ClubFactory(slug=f"replay-{next(_clubs)}", name="Replay")
+    members = [
+        MemberFactory(club=club, rating=1400 + 90 * i if i % 3 else None, birth_year=2000 + i)
+        for i in range(6)
+    ]
+    for offset, (slug, season_rounds) in enumerate((("a", first), ("b", second))):
+        season = SeasonFactory(club=club, slug=slug)
+        people = [
+            ParticipantFactory(season=season, member=m, start_rank=i + 1)
+            for i, m in enumerate(members)
+        ]
+        for number, boards in enumerate(season_rounds, start=1):
+            day = datetime.date(2026, 1, 5) + datetime.timedelta(days=7 * number + 3 * offset)
+            rnd = RoundFactory(
+                season=season, number=number, date=day, status=Round.Status.COMPLETED
+            )
+            for board, result in enumerate(boards, start=1):
+                shift = (number + offset) % 6
+                white, black = (
+                    people[(2 * board - 2 + shift) % 6],
+                    people[(2 * board - 1 + shift) % 6],
+                )
+                GameFactory(round=rnd, board=board, white=white, black=black, result=result)
+    return club
+
+
+@settings(
+    max_examples=examples(100),
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    first=season_results,
+    second=season_results,
+    corrections=st.lists(
+        st.tuples(st.integers(min_value=0, max_value=100), results), min_size=1, max_size=3
+    ),
+)
+def test_a_replay_after_corrections_equals_a_recompute(
+    first: list[list[str]], second: list[list[str]], corrections: list[tuple[int, str]]
+) -> None:
+    club = _club_with_seasons(first, second)
+    club_ratings_replay(club=club)
+    games = list(
+        Game.objects.filter(round__season__club=club).select_related("round").order_by("pk")
+    )
+    for pick, result in corrections:
+        game = games[pick % len(games)]
+        Game.objects.filter(pk=game.pk).update(result=result)
+        club_ratings_replay(club=club, from_date=game.round.date)
+    replayed = rows(club)
+    club_ratings_replay(club=club)
+    assert rows(club) == replayed
