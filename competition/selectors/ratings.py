@@ -9,12 +9,13 @@ strictest where they differ (first name and initial when any season shows it so)
 from __future__ import annotations
 
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import OuterRef, Q, Subquery
 
+from competition.exact import fraction_from_text
 from competition.models import (
     Club,
     ClubRatingChange,
@@ -27,19 +28,19 @@ from competition.models import (
     RoundEntry,
     Season,
 )
-from competition.rating.fide import KRules
+from competition.rating.fide import KRules, counted_difference
 from competition.rating.ledger import Evening, ExternalGame, PlayerState, RatedGame
 from competition.selectors.common import shown_name
 
-_GAME_SCORES = {
-    Game.Result.WHITE_WINS: Fraction(1),
-    Game.Result.DRAW: Fraction(1, 2),
-    Game.Result.BLACK_WINS: Fraction(0),
+_GAME_SCORES: dict[str, Fraction] = {
+    Game.Result.WHITE_WINS.value: Fraction(1),
+    Game.Result.DRAW.value: Fraction(1, 2),
+    Game.Result.BLACK_WINS.value: Fraction(0),
 }
-_EXTERNAL_SCORES = {
-    ExternalResult.WON: Fraction(1),
-    ExternalResult.DRAWN: Fraction(1, 2),
-    ExternalResult.LOST: Fraction(0),
+_EXTERNAL_SCORES: dict[str, Fraction] = {
+    ExternalResult.WON.value: Fraction(1),
+    ExternalResult.DRAWN.value: Fraction(1, 2),
+    ExternalResult.LOST.value: Fraction(0),
 }
 
 
@@ -337,3 +338,133 @@ def club_rating_list(*, club: Club, as_of: datetime.date, active_only: bool = Tr
             )
         )
     return RatingList(club, as_of, month_start, season, season_start, rows)
+
+
+# --- the whole ledger and one member's history --------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ExplainedGame:
+    """One game of an evening's change, as the member's page and the command show it."""
+
+    season: Season
+    round_number: int
+    opponent_id: int | None  # member id; None: an external game
+    opponent_name: str
+    opponent_rating: int
+    difference: int  # own − opponent's, as it is
+    counted_difference: int  # as the 400-point rule counts it
+    expected: Fraction  # We
+    score: Fraction  # W
+    k: int
+
+    @property
+    def result(self) -> Fraction:
+        """What the game adds to K × Σ(W − We): K × (W − We)."""
+        return self.k * (self.score - self.expected)
+
+
+@dataclass(frozen=True)
+class ExplainedEvening:
+    date: datetime.date
+    rating_before: int
+    k: int
+    games_before: int
+    change: Fraction  # exact, before rounding
+    rating_after: int
+    games: list[ExplainedGame]
+
+    @property
+    def rounded_change(self) -> int:
+        return self.rating_after - self.rating_before
+
+
+@dataclass(frozen=True)
+class MemberRating:
+    member: Member
+    name: str
+    evenings: list[ExplainedEvening]
+
+    @property
+    def rating(self) -> int | None:
+        return self.evenings[-1].rating_after if self.evenings else None
+
+    @property
+    def start_rating(self) -> int | None:
+        return self.evenings[0].rating_before if self.evenings else None
+
+    @property
+    def games(self) -> int:
+        return sum(len(e.games) for e in self.evenings)
+
+
+def _explained(
+    rows: Sequence[ClubRatingChange], seasons: Mapping[int, Season], names: Mapping[int, str]
+) -> list[ExplainedEvening]:
+    evenings = []
+    for row in rows:
+        games = [
+            ExplainedGame(
+                season=seasons[game["season"]],
+                round_number=game["round"],
+                opponent_id=game["opponent"],
+                opponent_name=names.get(game["opponent"], "") if game["opponent"] else "",
+                opponent_rating=game["opponent_rating"],
+                difference=game["difference"],
+                counted_difference=counted_difference(game["difference"]),
+                expected=fraction_from_text(game["expected"]),
+                score=fraction_from_text(game["score"]),
+                k=row.k,
+            )
+            for game in row.games
+        ]
+        evenings.append(
+            ExplainedEvening(
+                date=row.date,
+                rating_before=row.rating_before,
+                k=row.k,
+                games_before=row.games_before,
+                change=fraction_from_text(row.change),
+                rating_after=row.rating_after,
+                games=games,
+            )
+        )
+    return evenings
+
+
+def club_ratings_ledger(
+    *, club: Club, as_of: datetime.date | None = None, public: bool = False
+) -> list[MemberRating]:
+    """Every member's evenings in the ledger up to ``as_of`` (all for None), by rating (the
+    highest first), then name; four queries. Names are full (the command, the TD's tools)
+    unless ``public`` asks for the names as the public sees them."""
+    changes = ClubRatingChange.objects.filter(club=club).select_related("member")
+    if as_of is not None:
+        changes = changes.filter(date__lte=as_of)
+    by_member: dict[int, list[ClubRatingChange]] = {}
+    members: dict[int, Member] = {}
+    for row in changes.order_by("member_id", "date"):
+        by_member.setdefault(row.member_id, []).append(row)
+        members[row.member_id] = row.member
+    seasons = {s.pk: s for s in Season.objects.filter(club=club)}
+    names = public_names(members) if public else {pk: m.name for pk, m in members.items()}
+    ratings = [
+        MemberRating(members[pk], names.get(pk, members[pk].name), _explained(rows, seasons, names))
+        for pk, rows in by_member.items()
+    ]
+    ratings.sort(key=lambda r: (-(r.rating or 0), r.name.casefold(), r.member.pk))
+    return ratings
+
+
+def member_rating_history(*, member_id: int) -> MemberRating:
+    """One member's club rating, every evening explained game by game, names as the public
+    sees them (five queries). Raises ``Member.DoesNotExist`` for an unknown member and for one
+    who played no season (as the profile)."""
+    member = Member.objects.select_related("club").get(pk=member_id)
+    rows = list(ClubRatingChange.objects.filter(member=member).order_by("date"))
+    opponents = {g["opponent"] for row in rows for g in row.games if g["opponent"]}
+    names = public_names({member.pk, *opponents})
+    if member.pk not in names:
+        raise Member.DoesNotExist(member_id)
+    seasons = {s.pk: s for s in Season.objects.filter(club_id=member.club_id)}
+    return MemberRating(member, names[member.pk], _explained(rows, seasons, names))

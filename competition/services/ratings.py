@@ -16,6 +16,7 @@ from django.contrib.auth.models import User
 from django.db import transaction
 from django.db.models import Min
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from competition.exact import fraction_to_text
 from competition.models import Club, ClubRatingChange, ClubRatingRules, Round, Season
@@ -106,7 +107,12 @@ def club_ratings_season_replay(*, season: Season) -> None:
         club_ratings_replay(club=season.club, from_date=first)
 
 
-_K_FIELDS = ("k_new_player", "k_standard", "k_top", "k_junior")
+_K_NAMES = {
+    "k_new_player": gettext_lazy("K until 30 games"),
+    "k_standard": gettext_lazy("K below 2400"),
+    "k_top": gettext_lazy("K once 2400 was reached"),
+    "k_junior": gettext_lazy("K for juniors below 2300"),
+}
 
 
 @transaction.atomic
@@ -124,11 +130,10 @@ def club_rating_rules_set(
     user: User | None = None,
 ) -> ClubRatingRules:
     """Save the club's rating rules and replay the whole ledger under them."""
-    for name, value in zip(_K_FIELDS, (k_new_player, k_standard, k_top, k_junior), strict=True):
+    for name, value in zip(_K_NAMES, (k_new_player, k_standard, k_top, k_junior), strict=True):
         if not 1 <= value <= 700:
             raise ServiceError(
-                _("%(field)s must be a whole number from 1 to 700.")
-                % {"field": ClubRatingRules._meta.get_field(name).verbose_name}
+                _("%(field)s must be a whole number from 1 to 700.") % {"field": _K_NAMES[name]}
             )
     if start_rule not in ClubRatingRules.StartRating.values:
         raise ServiceError(_("Unknown start rating rule: %(rule)s.") % {"rule": start_rule})
