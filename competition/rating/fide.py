@@ -60,6 +60,32 @@ def higher_rated_expectation(difference: int) -> Fraction:
     return Fraction(1)
 
 
+def _hundredths_by_difference() -> tuple[int, ...]:
+    """PD(H) in hundredths for every difference from 0 to 736 (the last: 736 and above)."""
+    table = []
+    band = 0
+    for difference in range(737):
+        while band < len(_EXPECTED_BANDS) and difference > _EXPECTED_BANDS[band][0]:
+            band += 1
+        table.append(_EXPECTED_BANDS[band][1] if band < len(_EXPECTED_BANDS) else 100)
+    return tuple(table)
+
+
+_BY_DIFFERENCE = _hundredths_by_difference()
+
+
+def expected_hundredths(difference: int) -> int:
+    """We in hundredths (table 8.1.2) for a player ``difference`` points above his opponent
+    (below for a negative difference): the ledger's fast path.
+
+    >>> expected_hundredths(100), expected_hundredths(-100), expected_hundredths(-900)
+    (64, 36, 0)
+    """
+    if difference >= 0:
+        return _BY_DIFFERENCE[min(difference, 736)]
+    return 100 - _BY_DIFFERENCE[min(-difference, 736)]
+
+
 def expected_score(difference: int) -> Fraction:
     """We: the expected score of a player whose rating is ``difference`` above his opponent's
     (below for a negative difference), from table 8.1.2; PD(L) = 1 − PD(H).

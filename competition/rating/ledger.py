@@ -35,9 +35,8 @@ from competition.rating.fide import (
     TOP_RATING,
     KRules,
     counted_difference,
-    expected_score,
+    expected_hundredths,
     k_factor,
-    rounded_change,
 )
 
 PlayerId = int
@@ -88,17 +87,28 @@ class GameFigures:
     opponent: PlayerId | None  # None: an external game
     opponent_rating: int
     difference: int  # own rating − opponent's, as it is
-    expected: Fraction  # We, from the difference as counted (the 400-point rule)
-    score: Fraction  # W
+    expected_hundredths: int  # We × 100, from the difference as counted (the 400-point rule)
+    score_halves: int  # W × 2: 2, 1 or 0
 
     @property
     def counted_difference(self) -> int:
         return counted_difference(self.difference)
 
+    @property
+    def expected(self) -> Fraction:
+        """We."""
+        return Fraction(self.expected_hundredths, 100)
+
+    @property
+    def score(self) -> Fraction:
+        """W."""
+        return Fraction(self.score_halves, 2)
+
 
 @dataclass(frozen=True, slots=True)
 class EveningChange:
-    """A player's change for one evening: K × Σ(W − We), exact, and rounded (8.3.4)."""
+    """A player's change for one evening: K × Σ(W − We), exact, and rounded (8.3.4,
+    :func:`competition.rating.fide.rounded_change`)."""
 
     player: PlayerId
     date: date
@@ -106,9 +116,14 @@ class EveningChange:
     games_before: int
     k: int
     games: tuple[GameFigures, ...]
-    change: Fraction
+    change_hundredths: int  # K × Σ(W − We) × 100: exact, We has two decimals
     rating_after: int
     reached_top: bool  # after the evening
+
+    @property
+    def change(self) -> Fraction:
+        """K × Σ(W − We), exact, before rounding."""
+        return Fraction(self.change_hundredths, 100)
 
     @property
     def rounded_change(self) -> int:
@@ -117,6 +132,16 @@ class EveningChange:
     @property
     def state_after(self) -> PlayerState:
         return PlayerState(self.rating_after, self.games_before + len(self.games), self.reached_top)
+
+
+def _halves(score: Fraction) -> int | None:
+    """W × 2 for a score of 1, ½ or 0; None for anything else."""
+    numerator, denominator = score.numerator, score.denominator
+    if denominator == 1 and numerator in (0, 1):
+        return 2 * numerator
+    if denominator == 2 and numerator == 1:
+        return 1
+    return None
 
 
 def _state(
@@ -152,37 +177,25 @@ def evening_changes(
     for game in evening.games:
         if game.white == game.black:
             raise ValueError(f"game {game.key}: a player cannot play himself")
-        if game.white_score not in (0, Fraction(1, 2), 1):
+        halves = _halves(game.white_score)
+        if halves is None:
             raise ValueError(f"game {game.key}: a score is 1, 1/2 or 0, not {game.white_score}")
         white, black = rating_of(game.white), rating_of(game.black)
-        for player, own, other, opponent, score in (
-            (game.white, white, black, game.black, game.white_score),
-            (game.black, black, white, game.white, 1 - game.white_score),
-        ):
-            difference = own - other
-            figures.setdefault(player, []).append(
-                GameFigures(
-                    key=game.key,
-                    opponent=opponent,
-                    opponent_rating=other,
-                    difference=difference,
-                    expected=expected_score(counted_difference(difference)),
-                    score=score,
-                )
-            )
+        difference = white - black
+        expected = expected_hundredths(counted_difference(difference))
+        figures.setdefault(game.white, []).append(
+            GameFigures(game.key, game.black, black, difference, expected, halves)
+        )
+        figures.setdefault(game.black, []).append(
+            GameFigures(game.key, game.white, white, -difference, 100 - expected, 2 - halves)
+        )
     for external in evening.external_games:
-        if external.score not in (0, Fraction(1, 2), 1):
+        halves = _halves(external.score)
+        if halves is None:
             raise ValueError(f"game {external.key}: a score is 1, 1/2 or 0, not {external.score}")
         own = rating_of(external.player)
         figures.setdefault(external.player, []).append(
-            GameFigures(
-                key=external.key,
-                opponent=None,
-                opponent_rating=own,
-                difference=0,
-                expected=expected_score(0),
-                score=external.score,
-            )
+            GameFigures(external.key, None, own, 0, expected_hundredths(0), halves)
         )
     years = birth_years or {}
     changes = []
@@ -198,8 +211,10 @@ def evening_changes(
             games=len(games),
             rules=rules,
         )
-        change = k * sum((g.score - g.expected for g in games), Fraction(0))
-        after = state.rating + rounded_change(change)
+        # K × Σ(W − We) in hundredths (W × 100 is score_halves × 50), rounded as 8.3.4 says:
+        # (x + 50) // 100 is rounded_change(x / 100) in whole numbers (// rounds down).
+        hundredths = k * sum(g.score_halves * 50 - g.expected_hundredths for g in games)
+        after = state.rating + (hundredths + 50) // 100
         changes.append(
             EveningChange(
                 player=player,
@@ -208,7 +223,7 @@ def evening_changes(
                 games_before=state.games,
                 k=k,
                 games=games,
-                change=change,
+                change_hundredths=hundredths,
                 rating_after=after,
                 reached_top=state.reached_top or after >= TOP_RATING,
             )

@@ -12,6 +12,7 @@ from competition.rating.fide import (
     FIDE_K,
     KRules,
     counted_difference,
+    expected_hundredths,
     expected_score,
     higher_rated_expectation,
     k_factor,
@@ -42,6 +43,11 @@ def test_the_table_has_a_band_for_every_difference_and_never_goes_down() -> None
     values = [higher_rated_expectation(d) for d in range(0, 800)]
     assert all(a <= b for a, b in itertools.pairwise(values))
     assert {v * 100 for v in values} == set(range(50, 101))  # every hundredth from .50 to 1
+
+
+def test_the_fast_table_gives_the_same_hundredths() -> None:
+    for difference in range(-900, 901):
+        assert F(expected_hundredths(difference), 100) == expected_score(difference)
 
 
 def test_a_negative_difference_is_not_a_higher_rated_players() -> None:

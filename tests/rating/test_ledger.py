@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from competition.rating.fide import KRules
+from competition.rating.fide import KRules, rounded_change
 from competition.rating.ledger import (
     Evening,
     ExternalGame,
@@ -190,3 +190,4 @@ def test_every_rating_is_the_start_plus_the_rounded_changes(
         for c in mine:
             assert c.change == c.k * sum((g.score - g.expected for g in c.games), F(0))
             assert abs(c.change - c.rounded_change) <= F(1, 2)
+            assert c.rounded_change == rounded_change(c.change)  # 8.3.4

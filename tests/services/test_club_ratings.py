@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime
 import itertools
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ from django.contrib.auth.models import User
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from competition.exact import fraction_to_text
 from competition.models import (
     Club,
     ClubRatingChange,
@@ -24,7 +26,11 @@ from competition.models import (
 )
 from competition.services.errors import ServiceError
 from competition.services.evening import entry_correct
-from competition.services.ratings import club_rating_rules_set, club_ratings_replay
+from competition.services.ratings import (
+    club_rating_rules_set,
+    club_ratings_replay,
+    hundredths_text,
+)
 from competition.services.rounds import result_record, round_complete
 from tests.factories import (
     ClubFactory,
@@ -64,6 +70,11 @@ def rows(club: Club) -> list[dict[str, Any]]:
 @pytest.fixture
 def season_of_four() -> dict[str, Any]:
     return four_player_club()
+
+
+def test_the_change_is_written_as_the_exact_text_of_competition_exact() -> None:
+    for hundredths in range(-2000, 2001):
+        assert hundredths_text(hundredths) == fraction_to_text(Fraction(hundredths, 100))
 
 
 def test_the_hand_worked_season(season_of_four) -> None:
