@@ -15,7 +15,8 @@ median of ``--repeats`` runs of:
 Goal (issue): the whole ledger under one second. With ``--many`` it also times the replay of
 the middle club (number 350) of ``clubcomp_bench_many`` (built by ``bench/hosting.py``: 700
 clubs of 60 members, 3 seasons of 35 rounds) at ``--server``: the ledger's two tables are made
-inside a transaction that is rolled back, so that database is left as it was. ``--smoke`` runs
+inside a transaction that is rolled back, so that database is left as it was (the 10-season club
+is then built on the same server, in ``cc_rating_bench``). ``--smoke`` runs
 a tiny club once (2 seasons × 5 rounds × 10 members), for the test suite.
 """
 
@@ -144,7 +145,7 @@ def time_club(club: Any, repeats: int) -> None:
     print(f"  ledger rows: {ClubRatingChange.objects.filter(club=club).count()}")
 
 
-def time_many(server: str, repeats: int) -> None:
+def time_many(repeats: int) -> None:
     """The middle club of the 700-club database, with the ledger's tables made in a
     transaction that is rolled back."""
     from django.db import connection, transaction
@@ -152,9 +153,7 @@ def time_many(server: str, repeats: int) -> None:
     from competition.models import Club, ClubRatingChange, ClubRatingRules
 
     connection.close()
-    connection.settings_dict.update(NAME="clubcomp_bench_many")
-    host = server.split("@")[-1].split(":")[0]
-    connection.settings_dict.update(HOST=host, USER="postgres", PORT=server.rsplit(":", 1)[-1])
+    connection.settings_dict.update(NAME="clubcomp_bench_many")  # the same server
     try:
         club = Club.objects.filter(slug__contains="350").order_by("pk").first()
     except Exception as error:
@@ -189,6 +188,8 @@ def main() -> None:
     args = parser.parse_args()
     if args.smoke:
         args.seasons, args.rounds, args.members, args.repeats = 2, 5, 10, 1
+    if args.many and args.database_url is None:
+        args.database_url = f"{args.server}/cc_rating_bench"  # the same server as the many
     _setup(args.database_url)
     from django.core.management import call_command
     from django.db import connection
@@ -211,7 +212,7 @@ def main() -> None:
     )
     time_club(club, args.repeats)
     if args.many:
-        time_many(args.server, args.repeats)
+        time_many(args.repeats)
 
 
 if __name__ == "__main__":
