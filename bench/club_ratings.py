@@ -150,12 +150,13 @@ def time_many(repeats: int) -> None:
     transaction that is rolled back."""
     from django.db import connection, transaction
 
+    from bench.hosting_data import club_slug
     from competition.models import Club, ClubRatingChange, ClubRatingRules
 
     connection.close()
     connection.settings_dict.update(NAME="clubcomp_bench_many")  # the same server
     try:
-        club = Club.objects.filter(slug__contains="350").order_by("pk").first()
+        club = Club.objects.filter(slug=club_slug(350)).first()
     except Exception as error:
         print(
             f"  clubcomp_bench_many is not there ({type(error).__name__}); build it with "
