@@ -278,3 +278,25 @@ def test_a_replay_after_corrections_equals_a_recompute(
     replayed = rows(club)
     club_ratings_replay(club=club)
     assert rows(club) == replayed
+
+
+def test_the_club_rating_as_the_pairing_seed(season_of_four) -> None:
+    """A new season's first round: everyone has the same standing, so the order is the start
+    order, or with the season's setting the club ratings before the evening: P1 1798, P2 1610,
+    P4 1528, P3 1514 (the hand-worked ledger)."""
+    from competition.selectors.td import pairing_request
+
+    club, people = season_of_four["club"], season_of_four["people"]
+    club_ratings_replay(club=club)
+    new = SeasonFactory(club=club, slug="nieuw")
+    order = ["P3", "P4", "P2", "P1"]  # start numbers the other way round
+    for number, key in enumerate(order, start=1):
+        ParticipantFactory(season=new, member=people[key].member, start_rank=number)
+    rnd = RoundFactory(season=new, number=1, date=SEP17, status=Round.Status.PLANNED)
+    by_start = [p.player_id for p in pairing_request(rnd).players]
+    names = dict(new.participants.values_list("pk", "member__name"))
+    assert [names[pid][:2] for pid in by_start] == order
+    Season.objects.filter(pk=new.pk).update(seed_by_club_rating=True)
+    rnd.refresh_from_db()
+    seeded = [names[p.player_id][:2] for p in pairing_request(rnd).players]
+    assert seeded == ["P1", "P2", "P4", "P3"]
