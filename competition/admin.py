@@ -30,6 +30,8 @@ from competition.clubs import club_url
 from competition.forms.ranges import integer_range
 from competition.models import (
     Club,
+    ClubRatingChange,
+    ClubRatingRules,
     ForbiddenPair,
     Game,
     GroupCompetition,
@@ -569,3 +571,37 @@ class GroupCompetitionAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "periods", "rounds_per_period", "promoted", "relegated"]
     list_filter = ["club", "champion_rule"]
     search_fields = ["name", "slug"]
+
+
+@admin.register(ClubRatingRules)
+class ClubRatingRulesAdmin(PortableNumbers, admin.ModelAdmin):
+    """The club rating's rules (the club admin sets them on the club settings page); saving
+    here replays the club's ledger too."""
+
+    list_display = ["club", "k_new_player", "k_standard", "k_top", "k_junior", "start_rule"]
+    search_fields = ["club__name"]
+
+    def save_model(self, request: HttpRequest, obj: Model, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        assert isinstance(obj, ClubRatingRules)
+        club_ratings_replay(club=obj.club)
+
+
+@admin.register(ClubRatingChange)
+class ClubRatingChangeAdmin(admin.ModelAdmin):
+    """Read-only: the club rating's ledger, kept by the services (docs/ratings.md)."""
+
+    list_display = ["date", "member", "rating_before", "rating_after", "change", "k"]
+    list_filter = ["club"]
+    search_fields = ["member__name"]
+    list_select_related = ["member"]
+    readonly_fields = [
+        "club", "member", "date", "rating_before", "rating_after", "change", "k",
+        "games_before", "game_count", "reached_top", "games",
+    ]  # fmt: skip
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False

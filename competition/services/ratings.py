@@ -53,12 +53,16 @@ _COLUMNS = (
 )  # fmt: skip
 
 
+# club, member, date, before, after, change, K, games before, games, 2400 reached, games JSON
+_Row = tuple[int, int, datetime.date, int, int, str, int, int, int, bool, str]
+
+
 def _row(
     club: Club,
     change: EveningChange,
     where: dict[int, tuple[int, int]],
     entries: dict[int, tuple[int, int]],
-) -> tuple[object, ...]:
+) -> _Row:
     """The ledger row of ``change`` as the values of ``_COLUMNS`` (the games as JSON text)."""
     games = []
     for game in change.games:
@@ -90,7 +94,7 @@ def _row(
     )
 
 
-def _insert(rows: list[tuple[object, ...]]) -> None:
+def _insert(rows: list[_Row]) -> None:
     """The rows in one statement per batch: the ledger of ten seasons has some 15,000 rows,
     and a model instance each would cost more than the whole computation."""
     table = connection.ops.quote_name(ClubRatingChange._meta.db_table)
