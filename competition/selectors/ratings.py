@@ -468,3 +468,32 @@ def member_rating_history(*, member_id: int) -> MemberRating:
         raise Member.DoesNotExist(member_id)
     seasons = {s.pk: s for s in Season.objects.filter(club_id=member.club_id)}
     return MemberRating(member, names[member.pk], _explained(rows, seasons, names))
+
+
+@dataclass(frozen=True)
+class RatingSummary:
+    """A member's club rating in short, for his profile: each evening's date and rating
+    before and after, the rated games (one query)."""
+
+    evenings: list[tuple[datetime.date, int, int]]
+    games: int
+
+    @property
+    def rating(self) -> int | None:
+        return self.evenings[-1][2] if self.evenings else None
+
+    @property
+    def start_rating(self) -> int | None:
+        return self.evenings[0][1] if self.evenings else None
+
+
+def member_rating_summary(*, member_id: int) -> RatingSummary:
+    rows = list(
+        ClubRatingChange.objects.filter(member_id=member_id)
+        .order_by("date")
+        .values_list("date", "rating_before", "rating_after", "game_count")
+    )
+    return RatingSummary(
+        [(day, before, after) for day, before, after, _games in rows],
+        sum(games for *_rest, games in rows),
+    )

@@ -5,6 +5,7 @@ and the club admin's rules for it (on the club settings page)."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -21,7 +22,6 @@ from competition.forms.ratings import ClubRatingRulesForm
 from competition.models import Member
 from competition.permissions import AuthenticatedRequest, club_for_admin, request_club
 from competition.selectors.ratings import (
-    MemberRating,
     club_rating_list,
     club_rating_rules,
     member_rating_history,
@@ -30,32 +30,29 @@ from competition.services.errors import ServiceError
 from competition.services.ratings import club_rating_rules_set
 
 
-def rating_chart(history: MemberRating) -> SafeString:
-    """The member's club rating across the evenings as inline SVG (empty without evenings)."""
-    points = [
-        RatingPoint(e.date.toordinal(), date_format(e.date, "SHORT_DATE_FORMAT"), e.rating_after)
-        for e in history.evenings
+def rating_chart(
+    *, name: str, member_id: int, evenings: Sequence[tuple[datetime.date, int, int]]
+) -> SafeString:
+    """The member's club rating across the evenings (date, rating before, rating after), from
+    his start rating on, as inline SVG (empty without evenings)."""
+    if not evenings:
+        return mark_safe("")
+    first_day, start, _after = evenings[0]
+    points = [RatingPoint(first_day.toordinal() - 1, _("start"), start)]
+    points += [
+        RatingPoint(day.toordinal(), date_format(day, "SHORT_DATE_FORMAT"), after)
+        for day, _before, after in evenings
     ]
-    if history.evenings:
-        first = history.evenings[0]
-        points.insert(
-            0,
-            RatingPoint(first.date.toordinal() - 1, _("start"), first.rating_before),
-        )
-    years = (
-        range(history.evenings[0].date.year + 1, history.evenings[-1].date.year + 1)
-        if history.evenings
-        else range(0)
-    )
+    years = range(first_day.year + 1, evenings[-1][0].year + 1)
     svg = rating_svg(
         points,
         labels=RatingChartLabels(
-            title=_("Club rating of %(name)s") % {"name": history.name},
+            title=_("Club rating of %(name)s") % {"name": name},
             description=_("The club rating after each club evening, from the start rating on."),
             rating=_("Club rating"),
         ),
         year_ticks=[(datetime.date(year, 1, 1).toordinal(), str(year)) for year in years],
-        element_id=f"rating-chart-{history.member.pk}",
+        element_id=f"rating-chart-{member_id}",
     )
     return mark_safe(svg)  # built from numbers and escaped text only
 
@@ -81,7 +78,15 @@ def member_rating(request: HttpRequest, member_id: int) -> HttpResponse:
     return render(
         request,
         "competition/member_rating.html",
-        {"history": history, "chart": rating_chart(history), "evenings": history.evenings[::-1]},
+        {
+            "history": history,
+            "chart": rating_chart(
+                name=history.name,
+                member_id=history.member.pk,
+                evenings=[(e.date, e.rating_before, e.rating_after) for e in history.evenings],
+            ),
+            "evenings": history.evenings[::-1],
+        },
     )
 
 
