@@ -1183,7 +1183,7 @@ class ClubRatingChange(models.Model):
     rating_after = models.IntegerField(_("rating after"))
     # K × Σ(W − We), exact text as competition.exact writes it ("6.4"); rounded into the rating.
     change = models.CharField(_("change"), max_length=20)
-    k = models.PositiveSmallIntegerField("K")
+    k = models.PositiveSmallIntegerField(_("K factor"))
     games_before = models.PositiveIntegerField(_("rated games before"))
     game_count = models.PositiveSmallIntegerField(_("rated games"))
     reached_top = models.BooleanField(_("2400 reached"), default=False)

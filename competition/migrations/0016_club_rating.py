@@ -60,7 +60,7 @@ class Migration(migrations.Migration):
                 ('rating_before', models.IntegerField(verbose_name='rating before')),
                 ('rating_after', models.IntegerField(verbose_name='rating after')),
                 ('change', models.CharField(max_length=20, verbose_name='change')),
-                ('k', models.PositiveSmallIntegerField(verbose_name='K')),
+                ('k', models.PositiveSmallIntegerField(verbose_name='K factor')),
                 ('games_before', models.PositiveIntegerField(verbose_name='rated games before')),
                 ('game_count', models.PositiveSmallIntegerField(verbose_name='rated games')),
                 ('reached_top', models.BooleanField(default=False, verbose_name='2400 reached')),

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from django.contrib.auth.models import User
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -170,7 +171,7 @@ def test_an_external_game_counts_when_the_club_says_so(season_of_four) -> None:
 
 def test_the_rules_refuse_nonsense(season_of_four) -> None:
     club = season_of_four["club"]
-    with pytest.raises(ServiceError, match="1 to 700"):
+    with translation.override("en"), pytest.raises(ServiceError, match="1 to 700"):
         club_rating_rules_set(
             club=club, k_new_player=0, k_standard=20, k_top=10, k_junior=40,
             start_rule="imported", start_rating=1500, rapid_counts=False, external_counts=False,
