@@ -11,10 +11,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from competition.forms.ratings import ClubRatingRulesForm
 from competition.models import Member, Season
 from competition.permissions import AuthenticatedRequest, club_for_admin
-from competition.selectors.ratings import club_rating_rules
 from competition.services.clubs import ClubRole, club_role_grant, club_role_revoke
 from competition.services.errors import ServiceError
 
@@ -78,6 +76,5 @@ def club_admin(request: AuthenticatedRequest) -> HttpResponse:
             "club": club,
             "roles": roles,
             "seasons": Season.objects.filter(club=club).order_by("-start_date", "name"),
-            "rating_form": ClubRatingRulesForm(instance=club_rating_rules(club=club)),
         },
     )

@@ -13,7 +13,6 @@ PURE_PACKAGES = (
     "competition/pairing",
     "competition/formats",
     "competition/simulation",
-    "competition/rating",
 )
 
 
@@ -53,7 +52,6 @@ def test_no_django_import(path: Path) -> None:
                 "competition.pairing",
                 "competition.formats",
                 "competition.simulation",
-                "competition.rating",
             )
         )
     }

@@ -14,7 +14,7 @@ def demo(demo_club):
     return None
 
 
-READ_ONLY = {"invitation", "seasonchances", "clubratingchange"}
+READ_ONLY = {"invitation", "seasonchances"}
 
 
 def _admin_models():

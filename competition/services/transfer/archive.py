@@ -31,7 +31,6 @@ from competition.models import (
     Category,
     Club,
     ClubEvening,
-    ClubRatingRules,
     ForbiddenPair,
     Game,
     GroupCompetition,
@@ -52,9 +51,7 @@ from competition.scoring.tiebreaks import (
     validate_tiebreaks,
 )
 from competition.selectors.common import season_input
-from competition.selectors.ratings import club_rating_rules
 from competition.services.errors import ServiceError
-from competition.services.ratings import club_ratings_season_replay
 from competition.services.standings import standings_recompute
 from competition.services.transfer.common import (
     ImportReport,
@@ -224,32 +221,6 @@ def _group_in(a: fa.ArchiveSeason, club: Club) -> dict[str, Any]:
     }
 
 
-_RATING_FIELDS = (
-    "k_new_player", "k_standard", "k_top", "k_junior", "start_rule", "start_rating",
-    "rapid_counts", "external_counts",
-)  # fmt: skip
-
-
-def _club_out(club: Club) -> fa.ArchiveClub:
-    """The club with its club rating rules (the defaults when it never set them)."""
-    rules = club_rating_rules(club=club)
-    return fa.ArchiveClub(
-        club.name,
-        club.slug,
-        **{f"rating_{name}": getattr(rules, name) for name in _RATING_FIELDS},
-    )
-
-
-def _club_rating_rules_in(archived: fa.ArchiveClub, club: Club) -> None:
-    """A club that has no rating rules of its own takes the archive's (another club's rules
-    are never changed by importing a season: they are the installation's, as its people)."""
-    if ClubRatingRules.objects.filter(club=club).exists():
-        return
-    values = {name: getattr(archived, f"rating_{name}") for name in _RATING_FIELDS}
-    if values != {name: getattr(ClubRatingRules(), name) for name in _RATING_FIELDS}:
-        ClubRatingRules.objects.create(club=club, **values)
-
-
 def season_archive(*, season: Season) -> fa.SeasonArchive:
     """Everything of ``season`` as the archive's dataclasses, with archive-local ids.
 
@@ -389,7 +360,7 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
         for h in entry_rows
     )
     return fa.SeasonArchive(
-        club=_club_out(season.club),
+        club=fa.ArchiveClub(season.club.name, season.club.slug),
         season=fa.ArchiveSeason(
             name=season.name,
             slug=season.slug,
@@ -425,13 +396,6 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
                 for place, points in enumerate(season.evening_points or (), start=1)
             ),
             best_evenings=season.best_evenings,
-            seed_by_club_rating=season.seed_by_club_rating,
-            city=season.city,
-            federation=season.federation,
-            chief_arbiter=season.chief_arbiter,
-            deputy_arbiters=season.deputy_arbiters,
-            time_control=season.time_control,
-            tournament_type=season.tournament_type,
         ),
         members=tuple(
             fa.ArchiveMember(
@@ -445,7 +409,6 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
                 active=p.member.active,
                 name_display=p.member.name_display,
                 anonymised_at=p.member.anonymised_at,
-                federation=p.member.federation,
             )
             for p in participants
         ),
@@ -738,10 +701,6 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
                 "history_change_reason",
             )
         )
-    for name in ("city", "federation", "chief_arbiter", "time_control", "tournament_type"):
-        lengths.append((getattr(archive.season, name), f"season.{name}", Season, name))
-    for index, member in enumerate(archive.members):
-        lengths.append((member.federation, f"members[{index}].federation", Member, "federation"))
     for text_value, path, model, name in lengths:
         _check_length(text_value, path, model=model, field=name)
     _check_fingerprint(archive)  # last: a more specific message above says more
@@ -816,7 +775,6 @@ def _write_archive(
     club = Club.objects.filter(slug=archive.club.slug).first()
     if club is None:
         club = Club.objects.create(name=archive.club.name, slug=archive.club.slug)
-    _club_rating_rules_in(archive.club, club)
     season = Season.objects.create(
         club=club,
         name=a.name,
@@ -849,13 +807,6 @@ def _write_archive(
         evening_points=[row.points for row in sorted(a.evening_points, key=lambda r: r.place)],
         best_evenings=a.best_evenings,
         category_count=len(archive.categories),
-        seed_by_club_rating=a.seed_by_club_rating,
-        city=a.city,
-        federation=a.federation,
-        chief_arbiter=a.chief_arbiter,
-        deputy_arbiters=a.deputy_arbiters,
-        time_control=a.time_control,
-        tournament_type=a.tournament_type,
     )
     for index, rules in enumerate(archive.rule_sets):
         SeasonRules.objects.create(
@@ -894,7 +845,6 @@ def _write_archive(
                 active=m.active,
                 name_display=m.name_display,
                 anonymised_at=m.anonymised_at,
-                federation=m.federation,
             )
             report.members_created += 1
         else:
@@ -1034,7 +984,6 @@ def _write_archive(
         h.history_type != "+" for h in archive.entry_history
     )
     standings_recompute(season=season)
-    club_ratings_season_replay(season=season)
     imported = season_fingerprint(season_input(season))
     if archive.fingerprint is not None and imported != archive.fingerprint:
         # The archive itself was checked before writing: only members matched here, who keep
