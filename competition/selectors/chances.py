@@ -1,5 +1,4 @@
-"""The "can I still win?" page's reads: the stored chances with names and margins, and whether
-a computation is asked for and not yet done (a task queued or running)."""
+"""The "can I still win?" page's reads: the stored chances with names and margins."""
 
 from __future__ import annotations
 
@@ -7,12 +6,10 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
-from django.db.models import F
-
 from competition.exact import fraction_from_text
-from competition.models import Season, SeasonChances, SeasonChancesJob
+from competition.models import Season, SeasonChances
 from competition.selectors.common import public_names
-from competition.services.chances import RoundsLeft, rounds_left
+from competition.services.chances import RoundsLeft, chances_stale, rounds_left
 from competition.simulation.chances import margin_of_error
 
 
@@ -36,7 +33,7 @@ class ChancesPage:
     rounds_left: int
     simulations: int
     draw_rate: float  # percent
-    stale: bool  # a computation is asked for and not yet done: the page says so
+    stale: bool
     rows: tuple[ChancesRow, ...]
 
 
@@ -45,9 +42,8 @@ def chances_page(*, season: Season) -> ChancesPage:
     still describe it."""
     stored = SeasonChances.objects.filter(season=season).first()
     left = rounds_left(season)
-    pending = SeasonChancesJob.objects.filter(season=season, requested__gt=F("computed")).exists()
     if stored is None:
-        return ChancesPage(left, None, 0, 0, 0, 0.0, pending, ())
+        return ChancesPage(left, None, 0, 0, 0, 0.0, True, ())
     names = public_names(season_id=season.pk)
     n = stored.simulations
 
@@ -79,6 +75,6 @@ def chances_page(*, season: Season) -> ChancesPage:
         rounds_left=stored.rounds_left,
         simulations=n,
         draw_rate=100 * stored.draw_rate,
-        stale=pending,
+        stale=chances_stale(season, stored, left),
         rows=tuple(rows),
     )

@@ -90,8 +90,7 @@ def td_member_invite(
     link = request.build_absolute_uri(
         site_url("competition:invitation_accept", kwargs={"token": token})  # the site's, no club
     )
-    if invitation.email:
-        invitation_mail(invitation=invitation, link=link)  # sent by a worker, never in here
+    mailed = invitation_mail(invitation=invitation, link=link) if invitation.email else None
     response = render(
         request,
         "competition/accounts/invited.html",
@@ -100,6 +99,7 @@ def td_member_invite(
             "member": member,
             "invitation": invitation,
             "link": link,
+            "mailed": mailed,
         },
     )
     response["Cache-Control"] = "no-store"  # the link is shown once
