@@ -24,6 +24,7 @@ from competition.models import (
     ABSENCE_KINDS,
     PRESENT,
     AbsenceReport,
+    Club,
     ClubEvening,
     Game,
     Member,
@@ -350,9 +351,13 @@ def feed_member(token: str) -> Member | None:
     return Member.objects.filter(feed_token=token).select_related("club").first()
 
 
-def feed_participant(member: Member, season_slug: str) -> Participant | None:
+def feed_participant(member: Member, season_slug: str, *, club: Club | None) -> Participant | None:
+    """The member's participant in his club's season ``season_slug``, when ``club`` (the club
+    of the address) is the member's: a feed answers under its own club's address only."""
+    if club is None or member.club_id != club.pk:
+        return None
     return (
-        Participant.objects.filter(member=member, season__slug=season_slug)
+        Participant.objects.filter(member=member, season__slug=season_slug, season__club=club)
         .select_related("season", "member")
         .first()
     )

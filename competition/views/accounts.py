@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
@@ -25,7 +25,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from competition.clubs import site_url
 from competition.forms.accounts import AcceptForm, InviteForm, WithdrawForm
 from competition.models import Member, Participant, Season
-from competition.permissions import AuthenticatedRequest, season_for_td
+from competition.permissions import AuthenticatedRequest, request_club, season_for_td
 from competition.selectors.accounts import next_round_number, season_member_accounts
 from competition.services import accounts
 from competition.services.errors import ServiceError
@@ -200,6 +200,10 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
         invitation = accounts.invitation_for_token(token)
     except ServiceError as error:
         return _refused_link(request, error)
+    club = request_club(request)
+    if club is not None and invitation.member.club_id != club.pk:
+        # the link is the site's; under a club's address only that club's own invitations
+        raise Http404(_("No such invitation."))
     account = request.user if isinstance(request.user, User) else None
     if request.method == "POST" and request.POST.get("action") == "link" and account is not None:
         return _link_own_account(request, token, account)

@@ -38,7 +38,7 @@ from competition.forms.calendar import (
     MemberPreferencesForm,
 )
 from competition.models import ClubEvening, Member, Participant, Season
-from competition.permissions import AuthenticatedRequest, season_for_td
+from competition.permissions import AuthenticatedRequest, request_club, season_for_td
 from competition.selectors import member as member_selectors
 from competition.services import absences, feeds, privacy
 from competition.services.errors import ServiceError
@@ -224,7 +224,7 @@ def member_feed(request: HttpRequest, token: str, season_slug: str) -> HttpRespo
     member = member_selectors.feed_member(token)
     if member is None:
         raise Http404(_("No such calendar."))
-    participant = member_selectors.feed_participant(member, season_slug)
+    participant = member_selectors.feed_participant(member, season_slug, club=request_club(request))
     if participant is None:
         raise Http404(_("No such calendar."))
     text = calendar_text(
