@@ -221,3 +221,15 @@ class Evening(Schema):
 
 class Problem(Schema):
     detail: str
+
+
+class ParameterProblem(Schema):
+    type: str = Field(description='What is wrong, as a code: "int_parsing".')
+    loc: list[str | int] = Field(description='Where: ["query", "round"], ["path", "number"].')
+    msg: str = Field(description="What is wrong, in words (English).")
+
+
+class InvalidParameters(Schema):
+    """A parameter that is not what the endpoint takes (a round number that is no number)."""
+
+    detail: list[ParameterProblem]
