@@ -43,9 +43,7 @@ def test_the_private_data_migration_clears_what_no_longer_belongs() -> None:
     season = SeasonFactory(club=club)
     gone = ParticipantFactory(season=season, start_rank=1, withdrawal_note="ziek")
     staying = ParticipantFactory(season=season, start_rank=2)
-    Member.objects.filter(pk=gone.member_id).update(
-        name="Oud-lid 1", anonymised_at=timezone.now()
-    )
+    Member.objects.filter(pk=gone.member_id).update(name="Oud-lid 1", anonymised_at=timezone.now())
     round_ = RoundFactory(season=season, number=1)
     entry_record(round=round_, participant=gone, kind="absent_notice", note="ziekenhuis")
     entry_record(round=round_, participant=staying, kind="absent_notice", note="vakantie")

@@ -217,6 +217,9 @@ class Evening(Schema):
     date: datetime.date
     round: int = Field(description="The round planned for the evening.")
     note: str
+    start: datetime.datetime = Field(
+        description='When it starts, in Dutch time with its offset: "2027-01-14T20:00:00+01:00".'
+    )
 
 
 class Problem(Schema):

@@ -287,9 +287,10 @@ def member_notes_clear(*, member: Member) -> None:
 @transaction.atomic
 def member_anonymise(*, member: Member, user: User) -> Member:
     """Replace ``member``'s name everywhere and clear what identifies him (e-mail, KNSB and
-    FIDE ids, birth year, rating, account, calendar feed, invitations, and every note about him:
-    :func:`member_notes_clear`). His games and entries stay, so the standings stay exactly as they were; the
-    event rating of each season (``Participant.rating``) stays too, as ARO/TPR use it."""
+    FIDE ids, birth year, rating, account, calendar feed, invitations, and every note about
+    him: :func:`member_notes_clear`). His games and entries stay, so the standings stay exactly
+    as they were; the event rating of each season (``Participant.rating``) stays too, as
+    ARO/TPR use it."""
     member = _locked_member(member)
     _require_td(user, member)
     if member.anonymised_at is not None:

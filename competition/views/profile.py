@@ -2,7 +2,8 @@
 score, his head-to-head record against each opponent, and his results list.
 
 Member ids are not secret: the page shows only what the season pages show, with names as the
-public sees them, and only under the member's own club's address. It is not cached: it spans seasons, whose versions key the page caches.
+public sees them, and only under the member's own club's address. It is not cached: it spans
+seasons, whose versions key the page caches.
 """
 
 from __future__ import annotations

@@ -406,3 +406,16 @@ def test_the_tds_standings_json_is_the_apis_document(client) -> None:
     client.logout()
     api = client.get(api_url("standings", club=season.club.slug, season=season.slug))
     assert json.loads(download.content) == api.json()
+
+
+def test_the_calendar_gives_each_evenings_start_in_dutch_time(client) -> None:
+    season, _people = small_season()
+    ClubEvening.objects.create(season=season, date=datetime.date(2026, 9, 24), round_number=3)
+    ClubEvening.objects.create(season=season, date=datetime.date(2027, 1, 14), round_number=4)
+    url = api_url("calendar", club=season.club.slug, season=season.slug)
+    assert [(e["date"], e["start"]) for e in client.get(url).json()] == [
+        ("2026-09-24", "2026-09-24T20:00:00+02:00"),  # summer time
+        ("2027-01-14", "2027-01-14T20:00:00+01:00"),
+    ]
+    Season.objects.filter(pk=season.pk).update(evening_start=datetime.time(19, 30))
+    assert client.get(url).json()[1]["start"] == "2027-01-14T19:30:00+01:00"

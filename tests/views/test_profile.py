@@ -202,4 +202,7 @@ def test_a_draft_pairing_is_not_shown(client) -> None:
     assert Game.objects.filter(round__status=PLANNED, white__member=members["A"]).exists()
     data = member_profile(member_id=members["A"].pk, club=members["A"].club)
     assert [r.round_number for r in data.results] == [1]
-    assert [r.round_number for r in member_profile(member_id=members["C"].pk, club=members["C"].club).results] == [1]
+    assert [
+        r.round_number
+        for r in member_profile(member_id=members["C"].pk, club=members["C"].club).results
+    ] == [1]
