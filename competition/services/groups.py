@@ -47,7 +47,6 @@ COPIED_FIELDS = (
     "junior_birth_year",
     "absence_deadline",
     "requested_byes",
-    "evening_start",
 )
 
 
