@@ -23,11 +23,24 @@ from django.db import connection, transaction
 from django.db.models import Model
 
 import tests.profiles  # noqa: F401  (loads the hypothesis profile)
+from tests.static_files import collected_problem
 
 # Rows that migrations create and every test database already holds.
 _MIGRATED = {"contenttypes.contenttype", "auth.permission", "sessions.session"}
 
 DemoRows = list[tuple[type[Model], list[Model]]]
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Refuse to start on missing or stale collected static files (tests/static_files.py).
+
+    Checked once, before pytest-xdist starts its workers (whose pages all read the same
+    files); the workers never collect, so none writes while another reads."""
+    if hasattr(session.config, "workerinput"):
+        return
+    problem = collected_problem()
+    if problem:
+        raise pytest.UsageError(f"The tests serve the collected static files: {problem}.")
 
 
 def _models_in_insert_order() -> list[type[Model]]:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.templatetags.static import static
 from django.test import Client
 from django.utils import translation
 
@@ -78,7 +79,10 @@ def test_the_service_worker_is_served_for_the_whole_site(client: Client) -> None
     worker_settings = json.loads(line.removeprefix(offline.WORKER_SETTINGS_LINE).rstrip(";"))
     assert re.fullmatch(r"[0-9a-f]{12}", worker_settings["version"])
     assert worker_settings["offline"] == "/offline"
-    assert "/static/js/td.js" in worker_settings["static"]
+    assert worker_settings["static_url"] == "/static/"
+    # the hashed addresses of the collected files, as the pages link them
+    assert static("js/td.js") in worker_settings["static"]
+    assert re.fullmatch(r"/static/js/td\.[0-9a-f]{12}\.js", static("js/td.js"))
     # every static file it keeps exists (one missing file and the worker never installs)
     for url in worker_settings["static"]:
         assert client.get(url).status_code == 200, url
