@@ -11,7 +11,6 @@ from gunicorn.http import wsgi
 # WEB_CONCURRENCY is gunicorn's own variable for the number of worker processes.
 workers = int(os.environ.get("WEB_CONCURRENCY", "3"))
 timeout = 30
-accesslog = "-"
 
 # No ``Server: gunicorn`` on the answers: a visitor has no need to know the server, and a
 # scanner looking for a version with a known weakness learns nothing. gunicorn has no setting

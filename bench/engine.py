@@ -18,8 +18,9 @@ processes disturbed least (a median still moves by ±10% when the machine is bus
 figure is the best of the same number of runs on both sides of its ratio.
 
 ``--smoke`` runs every part at a tiny size (CI's smoke run, bench/smoke.py: no figure means
-anything then). ``--keizer`` times only the Keizer system (60 × 35, fixed-point mode) and prints the number of
-ranking passes per round; ``--tiebreak-core`` only the comparison with tiebreak-core.
+anything then). ``--keizer`` times only the Keizer system (60 × 35, fixed-point mode) and prints
+the number of ranking passes per round; ``--tiebreak-core`` only the comparison with
+tiebreak-core.
 
 Times are the CPU time of this process (``time.process_time``): the targets are for one core,
 and on a shared machine wall-clock time mostly measures the other processes. Pass ``--wall``

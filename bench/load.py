@@ -321,9 +321,9 @@ def run(label: str, env: dict[str, str], season: Season, args: argparse.Namespac
     port = args.port
     season = with_versions(season)
     gunicorn = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py", "clubcomp.wsgi",
-         "--bind", f"{HOST}:{port}", "--access-logfile", "", "--workers", str(args.workers), "--timeout", "60",
-         "--graceful-timeout", "5"],
+        [str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py",
+         "clubcomp.wsgi", "--bind", f"{HOST}:{port}",
+         "--workers", str(args.workers), "--timeout", "60", "--graceful-timeout", "5"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         start_new_session=True,
     )  # fmt: skip

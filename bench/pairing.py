@@ -1,8 +1,9 @@
 """Benchmark: median time to pair 20, 60 and 120 present players after 15 earlier rounds.
 
 Run from the repository root: ``.venv/bin/python bench/pairing.py``. The history is simulated
-with the engine itself (``--smoke``: tiny sizes, one run, for CI's smoke run): a club of 1.2 × the present count, everyone present with probability
-0.85 per round, random results, standings by points. Prints numbers; asserts nothing.
+with the engine itself (``--smoke``: tiny sizes, one run, for CI's smoke run): a club of 1.2 ×
+the present count, everyone present with probability 0.85 per round, random results, standings
+by points. Prints numbers; asserts nothing.
 
 The last run switches every season rule on (docs/pairing.md, "The season's rules"), in the
 history too: 12 forbidden pairs, at most 2 meetings per pair, colours reversed at a rematch,
@@ -127,5 +128,5 @@ PRESENT = (20, 60, 120)
 
 if __name__ == "__main__":
     if "--smoke" in sys.argv:  # CI's smoke run (bench/smoke.py): every path once, tiny sizes
-        PRESENT, REPEATS = (6, 10), 1
+        PRESENT, REPEATS = (12, 20), 1
     main()

@@ -4,10 +4,10 @@
 Run from the repository root: ``.venv/bin/python bench/participant_detail.py``. It builds the
 season (``bench/season.py``, internal SB) in its own temporary SQLite database and prints the
 best CPU and wall time of ``participant_detail`` for the first participant after the last round,
-then the same with the season switched to each system of ``--systems`` (the standings
-recomputed first). ``--profile`` prints the functions taking the most time (cProfile) for the
-first system. ``--smoke``: tiny sizes, one run (CI's smoke run). Options: ``--players``, ``--rounds``, ``--repeats``, ``--systems``.
-"""
+then the same with the season switched to each system of ``--systems`` (the standings recomputed
+first). ``--profile`` prints the functions taking the most time (cProfile) for the first system.
+``--smoke``: tiny sizes, one run (CI's smoke run). Options: ``--players``, ``--rounds``,
+``--repeats``, ``--systems``."""
 
 from __future__ import annotations
 

@@ -34,3 +34,9 @@ if CACHES["default"]["BACKEND"].endswith("RedisCache"):  # noqa: F405
     CACHES["default"]["BACKEND"] = "tests.redis_cache.RunScopedRedisCache"  # noqa: F405
     if "CACHE_KEY_PREFIX" not in os.environ:
         CACHES["default"]["KEY_PREFIX"] = f"clubcomp-test-{os.getpid()}-{os.urandom(4).hex()}"  # noqa: F405
+
+# A server a test starts (the parity stage's gunicorn) writes its mail where the test reads it
+# (tests/app_servers.py: sent_mail); the suite's own process uses Django's in-memory outbox.
+if os.environ.get("TEST_EMAIL_DIR"):
+    EMAIL_BACKEND = "django.core.mail.backends.filebased.EmailBackend"
+    EMAIL_FILE_PATH = os.environ["TEST_EMAIL_DIR"]

@@ -10,6 +10,7 @@ only that, with the factories.
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -152,3 +153,57 @@ def td_user(db) -> User:
 @pytest.fixture
 def member_user(db) -> User:
     return User.objects.create_user("member", password="member-pass-123")
+
+
+# --- The live server: Django's threaded server, or gunicorn in the production-parity stage ---
+
+GUNICORN_LIVE_SERVER = os.environ.get("CLUBCOMP_LIVE_SERVER") == "gunicorn"
+
+
+class GunicornLiveServer:
+    """What the browser tests need of pytest-django's ``live_server``: its ``url``."""
+
+    class _NoSettings:  # pytest-django changes ALLOWED_HOSTS for its own server only
+        def enable(self) -> None: ...
+
+        def disable(self) -> None: ...
+
+    _live_server_modified_settings = _NoSettings()
+
+    def __init__(self, url: str, mail_dir: str) -> None:
+        self.url = url
+        self.mail_dir = mail_dir
+
+    def __str__(self) -> str:
+        return self.url
+
+
+@pytest.fixture(scope="session")
+def gunicorn_server(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[object]:
+    """gunicorn (``gunicorn.conf.py``, two workers) on this run's test database and cache, with
+    this process's environment (.env.example's in the parity stage): PostgreSQL only (a server
+    of its own cannot open SQLite's in-memory test database)."""
+    from tests.app_servers import gunicorn_servers, server_environment
+
+    if connection.vendor != "postgresql":
+        pytest.skip("a gunicorn server needs PostgreSQL (set DATABASE_URL=postgres://...)")
+    logs = tmp_path_factory.mktemp("gunicorn")
+    mail_dir = logs / "mail"
+    mail_dir.mkdir()
+    env = server_environment(TEST_EMAIL_DIR=str(mail_dir))
+    with (logs / "server.log").open("wb") as log:
+        try:
+            with gunicorn_servers(env, [log], workers=2, healthy=False) as (base,):
+                # "localhost", as Django's live server: another origin than 127.0.0.1
+                yield GunicornLiveServer(base.replace("127.0.0.1", "localhost"), str(mail_dir))
+        finally:
+            log.flush()
+            print("--- gunicorn:\n" + (logs / "server.log").read_text()[-5000:])
+
+
+if GUNICORN_LIVE_SERVER:
+
+    @pytest.fixture(scope="session")
+    def live_server(gunicorn_server) -> object:  # pytest-django's, replaced
+        """The browser tests' server is gunicorn (``CLUBCOMP_LIVE_SERVER=gunicorn``)."""
+        return gunicorn_server
