@@ -97,5 +97,5 @@ class ResilientRedisCache(RedisCache):
     def delete_many(self, keys: Iterable[Any], version: Any = None) -> None:
         self._call(lambda: RedisCache.delete_many(self, keys, version), None)
 
-    def clear(self) -> bool:
-        return self._call(lambda: RedisCache.clear(self), False)
+    def clear(self) -> None:
+        self._call(lambda: RedisCache.clear(self), None)

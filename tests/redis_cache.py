@@ -12,12 +12,11 @@ from competition.cache_backend import ResilientRedisCache
 
 
 class RunScopedRedisCache(ResilientRedisCache):
-    def clear(self) -> bool:
-        return self._call(self._clear_this_run, False)
+    def clear(self) -> None:
+        self._call(self._clear_this_run, None)
 
-    def _clear_this_run(self) -> bool:
+    def _clear_this_run(self) -> None:
         client = self._cache.get_client(write=True)
         keys = list(client.scan_iter(match=f"{self.key_prefix}:*", count=1000))
         if keys:
             client.delete(*keys)
-        return True

@@ -116,3 +116,21 @@ def test_with_redis_gone_every_page_answers_and_the_td_logs_in(
         locked = _log_in(guesser)
         assert locked.status_code == 429
         assert "Te veel mislukte inlogpogingen." in locked.content.decode()
+
+
+@pytest.mark.django_db(databases=[])
+def test_a_cache_without_redis_answers_as_an_empty_cache_that_keeps_nothing() -> None:
+    from competition.cache_backend import ResilientRedisCache
+
+    gone = ResilientRedisCache(f"redis://127.0.0.1:{free_port()}/0", cache_from_env("redis://x"))
+    assert gone.get("page", "default") == "default"
+    gone.set("page", "built")  # lost, without an error
+    assert gone.get("page") is None
+    assert gone.add("count", 1) is False
+    with pytest.raises(ValueError, match="not found"):
+        gone.incr("count")
+    assert gone.get_many(["a", "b"]) == {}
+    assert gone.set_many({"a": 1, "b": 2}) == ["a", "b"]  # the keys that were not stored
+    assert gone.has_key("a") is False and gone.delete("a") is False
+    gone.delete_many(["a"])
+    gone.clear()
