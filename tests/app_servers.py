@@ -75,6 +75,7 @@ def gunicorn_servers(
     logs: Sequence[IO[bytes] | int] = (subprocess.DEVNULL,) * 2,
     workers: int = 1,
     healthy: bool = True,
+    boot_seconds: float = 30,
 ) -> Iterator[list[str]]:
     """One gunicorn process (``workers`` workers) of ``clubcomp.wsgi`` per entry of ``logs``
     (where its output goes), each on a free port, with ``env``; yields their base addresses once
@@ -97,7 +98,7 @@ def gunicorn_servers(
     ]
     try:
         for port, server in zip(ports, servers, strict=True):
-            wait_for(f"http://127.0.0.1:{port}/healthz", server, healthy=healthy)
+            wait_for(f"http://127.0.0.1:{port}/healthz", server, boot_seconds, healthy)
         yield [f"http://127.0.0.1:{port}" for port in ports]
     finally:
         for server in servers:

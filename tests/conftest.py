@@ -193,7 +193,10 @@ def gunicorn_server(django_db_setup, django_db_blocker, tmp_path_factory) -> Ite
     env = server_environment(TEST_EMAIL_DIR=str(mail_dir))
     with (logs / "server.log").open("wb") as log:
         try:
-            with gunicorn_servers(env, [log], workers=2, healthy=False) as (base,):
+            # a busy machine (CI's, with the browsers) may take a while to start two workers
+            with gunicorn_servers(env, [log], workers=2, healthy=False, boot_seconds=180) as (
+                base,
+            ):
                 # "localhost", as Django's live server: another origin than 127.0.0.1
                 yield GunicornLiveServer(base.replace("127.0.0.1", "localhost"), str(mail_dir))
         finally:

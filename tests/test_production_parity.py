@@ -22,7 +22,12 @@ from django.test import Client, override_settings
 from tests.app_servers import HttpBrowser
 from tests.views.test_permissions import urls_to_check
 
-pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+# club_redirects_seen: the test client must not follow redirects that gunicorn answers as they are
+pytestmark = [
+    pytest.mark.postgres,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.club_redirects_seen,
+]
 
 TD, PASSWORD = "wedstrijdleider", "schaak-demo-2026"
 SKIPPED = {"logout"}  # it would end the TD's session that the walk goes on with
