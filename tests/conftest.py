@@ -204,9 +204,25 @@ def gunicorn_server(django_db_setup, django_db_blocker, tmp_path_factory) -> Ite
             print("--- gunicorn:\n" + (logs / "server.log").read_text()[-5000:])
 
 
-if GUNICORN_LIVE_SERVER:
+def _as_it_is(application: object) -> object:
+    return application
 
-    @pytest.fixture(scope="session")
-    def live_server(gunicorn_server) -> object:  # pytest-django's, replaced
-        """The browser tests' server is gunicorn (``CLUBCOMP_LIVE_SERVER=gunicorn``)."""
-        return gunicorn_server
+
+@pytest.fixture(scope="session")
+def live_server(request: pytest.FixtureRequest) -> Iterator[object]:
+    """The browser tests' server (pytest-django's fixture, replaced): gunicorn in the parity
+    stage (``CLUBCOMP_LIVE_SERVER=gunicorn``), else Django's threaded live server serving the
+    static files as production does, by WhiteNoise from the collected files (pytest-django's
+    own would serve them from ``static/`` through Django's finders, which know no hashed name)."""
+    if GUNICORN_LIVE_SERVER:
+        yield request.getfixturevalue("gunicorn_server")
+        return
+    from pytest_django.live_server_helper import LiveServer
+
+    server = LiveServer("localhost", start=False)
+    server.thread.static_handler = _as_it_is  # the middleware (WhiteNoise) answers /static/
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
