@@ -108,7 +108,7 @@ def test_three_results_entered_offline_arrive_and_a_conflict_is_said(browser, li
         # Reload offline: the page is the worker's copy (the server's page would now show board
         # 2 saved by the other TD), with the three results shown again as not yet sent.
         browser.get(page)
-        WebDriverWait(browser, 10).until(lambda d: set(_states(d).values()) == {"queued"})
+        WebDriverWait(browser, 20).until(lambda d: set(_states(d).values()) == {"queued"})
         assert _board(browser, 2).find_element(By.CSS_SELECTOR, ".saved-line").text == ""
         assert browser.find_element(By.ID, "offline-note").is_displayed()
         for board, label in entered.items():
@@ -207,7 +207,7 @@ def test_results_entered_after_the_login_expired_wait_and_are_sent_after_the_log
                 By.XPATH, f".//button[normalize-space()='{label}']"
             )
             tap(browser, button)
-            WebDriverWait(browser, 10).until(
+            WebDriverWait(browser, 20).until(
                 lambda d, n=board: _board(d, n).get_attribute("data-saved") == "queued"
             )
         banner = browser.find_element(By.ID, "queue-banner")
