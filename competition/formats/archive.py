@@ -50,7 +50,6 @@ older archive loads with one round per club evening (no series).
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import re
 import types
@@ -542,14 +541,18 @@ def _declared_fields(cls: type[Any]) -> tuple[_Field, ...]:
     return tuple(ordered)
 
 
-@functools.cache
+_KEYS: dict[tuple[type[Any], str], str] = {}
+
+
 def field_key(cls: type[Any], name: str) -> str:
     """The JSON key of the field ``name`` of the archive class ``cls``, dotted when it is nested:
     ``field_key(ArchiveSeason, "group_letter") == "group.letter"``."""
-    for spec in _schema(cls):
-        if spec.name == name:
-            return f"{spec.group}.{spec.key}" if spec.group else spec.key
-    raise KeyError(f"{cls.__name__} has no field {name!r}")
+    if (cls, name) not in _KEYS:
+        for spec in _schema(cls):
+            _KEYS[cls, spec.name] = f"{spec.group}.{spec.key}" if spec.group else spec.key
+    if (cls, name) not in _KEYS:
+        raise KeyError(f"{cls.__name__} has no field {name!r}")
+    return _KEYS[cls, name]
 
 
 # --- writing -------------------------------------------------------------------------------

@@ -735,9 +735,7 @@ def _check_columns(archive: fa.SeasonArchive) -> None:
                 values[column_name] = value if convert is None else convert(value)
                 paths[column_name] = f"{path}.{fa.field_key(type(item), name)}"
             history = getattr(table.model, "instance_type", None) is not None
-            check_row(
-                table.model, values, paths=paths, path=path, rules=not history, passed=passed
-            )
+            check_row(table.model, values, paths=paths, path=path, rules=not history, passed=passed)
 
 
 def _check_group(archive: fa.SeasonArchive) -> None:

@@ -31,8 +31,8 @@ from typing import Any
 from django.core import validators
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import Q
 from django.db.backends.base.operations import BaseDatabaseOperations
+from django.db.models import Q
 from django.utils.functional import lazy
 from django.utils.translation import gettext_noop
 
