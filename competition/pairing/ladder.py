@@ -25,16 +25,21 @@ lowest-ranked player with the fewest byes, not twice in a row and not beyond the
 pairing-allocated byes if avoidable. The proposal notes which pairs of the plain ladder
 (1-2, 3-4, ... in standing order) a rule kept apart.
 
-All costs are integers, the players enter the graph in standing order, and networkx's blossom
-algorithm is deterministic, so the same request always gives the same proposal.
+The matching is rustworkx's ``max_weight_matching`` (compiled; the blossom algorithm networkx
+also implements, with integer weights of up to 128 bits). All costs are integers, the players
+enter the graph in standing order, and the algorithm is deterministic, so the same request
+always gives the same proposal. :func:`pair_boards` gives the same boards as
+:func:`pair_round` without the reasons, from a :class:`PairingHistory` kept up to date by the
+caller: what a simulation that pairs thousands of rounds needs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-import networkx as nx
+import rustworkx as rx
 
 from competition.pairing.model import (
     MAX_COLOUR_DIFFERENCE,
@@ -53,90 +58,84 @@ from competition.pairing.model import (
 # Edges first join players at most this many places apart in the standings; the window widens
 # (up to the complete graph) whenever that cannot be proven to give the optimum.
 _MIN_WINDOW = 6
+# rustworkx reads integer weights as 128-bit integers, and the blossom algorithm works with
+# twice a weight (its dual variables); a margin below 2^127 keeps every sum exact.
+WEIGHT_LIMIT = 2**125
 
 
-def pair_round(request: PairingRequest) -> PairingProposal:
-    """Propose the pairing of ``request.round_number``; see the module docstring for the rules."""
-    _validate(request)
-    ordered = _standing_order(request.players)
-    position = {player.player_id: index for index, player in enumerate(ordered)}
-    by_id = {player.player_id: player for player in ordered}
-    last_meeting = _last_meetings(request.previous_games)
-    rules = _Rules.of(request)
+class PairingHistory:
+    """The season's games as the ladder reads them: the latest game of every pair, how often
+    each pair met, and who met in which round.
 
-    fixed_ids = {pid for board in request.fixed_boards for pid in (board.white_id, board.black_id)}
-    free = [player for player in ordered if player.player_id not in fixed_ids]
-    bye, bye_reasons = _choose_bye(free, request.fixed_bye, request.max_allocated_byes)
-    for player in ordered:  # a requester the TD put on a fixed board
-        if player.requested_bye and player.player_id in fixed_ids:
-            bye_reasons.append(
-                Reason.of(
-                    ReasonKind.BYE_REQUEST_TAKEN, player_id=player.player_id, bye_id=bye.player_id
-                )
-                if bye
-                else Reason.of(ReasonKind.BYE_REQUEST_EVEN, player_id=player.player_id)
-            )
-    to_pair = [player for player in free if player is not bye]
+    :func:`pair_round` builds one from ``request.previous_games``; a simulation keeps one per
+    simulated season and adds each simulated round's games (:meth:`extend`), instead of handing
+    the engine a growing tuple of games to read again every round. Example: after round 1
+    (101-102) and round 4 (102-101), ``latest_game(101, 102)`` is the game of round 4 and
+    ``meetings(101, 102)`` is 2.
+    """
 
-    window = request.rematch_window
-    matched = _match(to_pair, last_meeting, request.round_number, window, rules)
-    rule_notes = _avoided(to_pair, matched, last_meeting, request.round_number, window, rules)
-    pairs: list[tuple[PresentPlayer, PresentPlayer, FixedBoard | None]] = [
-        (a, b, None) for a, b in matched
-    ]
-    pairs += [(by_id[f.white_id], by_id[f.black_id], f) for f in request.fixed_boards]
-    pairs.sort(key=lambda pair: sorted((position[pair[0].player_id], position[pair[1].player_id])))
+    __slots__ = ("_latest", "_meetings", "_rounds")
 
-    boards: list[Board] = []
-    rematches: list[Reason] = []
-    colour_notes: list[Reason] = []
-    for number, (a, b, fixed) in enumerate(pairs, start=1):
-        if fixed is not None:
-            white, black = by_id[fixed.white_id], by_id[fixed.black_id]
-            colour_reason = Reason.of(ReasonKind.COLOUR_FIXED_BY_TD, board=number)
-            notes: list[Reason] = []
-        else:
-            higher, lower = sorted((a, b), key=lambda p: position[p.player_id])
-            previous = last_meeting.get(frozenset((a.player_id, b.player_id)))
-            white, black, colour_reason, notes = _colours(
-                higher,
-                lower,
-                previous,
-                number,
-                reverse_at_rematch=request.reverse_colours_at_rematch,
-            )
-        boards.append(
-            Board(
-                number=number,
-                white_id=white.player_id,
-                black_id=black.player_id,
-                fixed_by_td=fixed is not None,
-                colour_reason=colour_reason,
-            )
-        )
-        colour_notes += [colour_reason, *notes]
-        age = _rematch_age(last_meeting, a.player_id, b.player_id, request.round_number, window)
-        if age is not None:
-            kind = ReasonKind.REMATCH_FIXED_BY_TD if fixed else ReasonKind.REMATCH_UNAVOIDABLE
-            rematches.append(
-                Reason.of(
-                    kind,
-                    white_id=white.player_id,
-                    black_id=black.player_id,
-                    previous_round=request.round_number - age,
-                )
-            )
-        rule_notes += rules.broken(white.player_id, black.player_id, fixed_by_td=fixed is not None)
+    def __init__(self) -> None:
+        # pairs as (lower id, higher id)
+        self._latest: dict[tuple[PlayerId, PlayerId], PlayedGame] = {}
+        self._meetings: dict[tuple[PlayerId, PlayerId], int] = {}
+        self._rounds: dict[int, list[tuple[PlayerId, PlayerId]]] = {}
 
-    return PairingProposal(
-        round_number=request.round_number,
-        boards=tuple(boards),
-        bye_id=bye.player_id if bye else None,
-        bye_reasons=tuple(bye_reasons),
-        rematches=tuple(rematches),
-        colour_notes=tuple(colour_notes),
-        rule_notes=tuple(rule_notes),
-    )
+    @classmethod
+    def of(cls, games: Iterable[PlayedGame]) -> PairingHistory:
+        history = cls()
+        history.extend(games)
+        return history
+
+    def extend(self, games: Iterable[PlayedGame]) -> None:
+        """More games; of two games of one pair in the same round the first counts as the
+        latest (the order of ``previous_games``)."""
+        latest, meetings, rounds = self._latest, self._meetings, self._rounds
+        for game in games:
+            white, black, number = game.white_id, game.black_id, game.round_number
+            pair = (white, black) if white < black else (black, white)
+            known = latest.get(pair)
+            if known is None or number > known.round_number:
+                latest[pair] = game
+            meetings[pair] = meetings.get(pair, 0) + 1
+            pairs = rounds.get(number)
+            if pairs is None:
+                rounds[number] = [pair]
+            else:
+                pairs.append(pair)
+
+    def copy(self) -> PairingHistory:
+        twin = PairingHistory()
+        twin._latest = dict(self._latest)
+        twin._meetings = dict(self._meetings)
+        twin._rounds = {number: list(pairs) for number, pairs in self._rounds.items()}
+        return twin
+
+    def latest_game(self, a: PlayerId, b: PlayerId) -> PlayedGame | None:
+        return self._latest.get((a, b) if a < b else (b, a))
+
+    def meetings(self, a: PlayerId, b: PlayerId) -> int:
+        return self._meetings.get((a, b) if a < b else (b, a), 0)
+
+    def meeting_counts(self) -> Mapping[tuple[PlayerId, PlayerId], int]:
+        """How often each pair (lower id first) met."""
+        return self._meetings
+
+    def pairs_of_round(self, round_number: int) -> Sequence[tuple[PlayerId, PlayerId]]:
+        """The pairs (lower id first) that met in that round."""
+        return self._rounds.get(round_number, ())
+
+    def rematch_age(self, a: PlayerId, b: PlayerId, round_number: int, window: int) -> int | None:
+        """How many rounds ago a and b met, if that is within the window; else None.
+
+        Pairing round 10 with K = 3, a game of round 7, 8 or 9 is within the window (age 3, 2, 1).
+        """
+        game = self.latest_game(a, b)
+        if game is None:
+            return None
+        age = round_number - game.round_number
+        return age if age <= window else None
 
 
 @dataclass(frozen=True)
@@ -144,20 +143,17 @@ class _Rules:
     """The season's rules on who may meet: forbidden pairs and the most meetings per pair."""
 
     forbidden: frozenset[frozenset[PlayerId]]
-    meetings: dict[frozenset[PlayerId], int]
+    forbidden_pairs: tuple[tuple[PlayerId, PlayerId], ...]
     max_meetings: int | None
+    history: PairingHistory
 
     @classmethod
-    def of(cls, request: PairingRequest) -> _Rules:
-        meetings: dict[frozenset[PlayerId], int] = {}
-        if request.max_meetings is not None:
-            for game in request.previous_games:
-                pair = frozenset((game.white_id, game.black_id))
-                meetings[pair] = meetings.get(pair, 0) + 1
+    def of(cls, request: PairingRequest, history: PairingHistory) -> _Rules:
         return cls(
             forbidden=frozenset(frozenset(pair) for pair in request.forbidden_pairs),
-            meetings=meetings,
+            forbidden_pairs=request.forbidden_pairs,
             max_meetings=request.max_meetings,
+            history=history,
         )
 
     @property
@@ -171,11 +167,8 @@ class _Rules:
         """How often a and b met, when that already reaches the maximum; else None."""
         if self.max_meetings is None:
             return None
-        count = self.meetings.get(frozenset((a, b)), 0)
+        count = self.history.meetings(a, b)
         return count if count >= self.max_meetings else None
-
-    def violations(self, a: PlayerId, b: PlayerId) -> int:
-        return int(self.is_forbidden(a, b)) + int(self.met_enough(a, b) is not None)
 
     def broken(self, white_id: PlayerId, black_id: PlayerId, *, fixed_by_td: bool) -> list[Reason]:
         """Notes for a board that breaks a rule (the TD's, or because nothing else was possible)."""
@@ -198,13 +191,156 @@ class _Rules:
         return notes
 
 
-_NO_RULES = _Rules(forbidden=frozenset(), meetings={}, max_meetings=None)
+@dataclass(frozen=True)
+class _Paired:
+    """The engine's decisions for one round, before any reason is written."""
+
+    ordered: list[PresentPlayer]  # every present player in standing order
+    position: dict[PlayerId, int]
+    bye: PresentPlayer | None
+    bye_tier: int  # see _bye_of
+    to_pair: list[PresentPlayer]  # the players the matching paired, in standing order
+    matched: list[tuple[PresentPlayer, PresentPlayer]]
+    # every board in board order: (higher-ranked, lower-ranked, the TD's board or None)
+    pairs: list[tuple[PresentPlayer, PresentPlayer, FixedBoard | None]]
+
+
+def _pair(request: PairingRequest, history: PairingHistory, rules: _Rules) -> _Paired:
+    ordered = _standing_order(request.players)
+    position = {player.player_id: index for index, player in enumerate(ordered)}
+    by_id = {player.player_id: player for player in ordered}
+    fixed_ids = {pid for board in request.fixed_boards for pid in (board.white_id, board.black_id)}
+    free = [player for player in ordered if player.player_id not in fixed_ids]
+    bye, tier = _bye_of(free, request.fixed_bye, request.max_allocated_byes)
+    to_pair = [player for player in free if player is not bye]
+    matched = _match(to_pair, history, request.round_number, request.rematch_window, rules)
+    pairs: list[tuple[PresentPlayer, PresentPlayer, FixedBoard | None]] = [
+        (a, b, None) for a, b in matched
+    ]
+    for board in request.fixed_boards:
+        a, b = by_id[board.white_id], by_id[board.black_id]
+        if position[a.player_id] > position[b.player_id]:
+            a, b = b, a
+        pairs.append((a, b, board))
+    pairs.sort(key=lambda pair: (position[pair[0].player_id], position[pair[1].player_id]))
+    return _Paired(ordered, position, bye, tier, to_pair, matched, pairs)
+
+
+def pair_boards(
+    request: PairingRequest, history: PairingHistory
+) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:
+    """The boards (white, black) in board order and the bye of :func:`pair_round`, without
+    reasons; ``history`` holds the earlier games (``request.previous_games`` is not read).
+
+    For simulations, which pair many rounds of one season: ``pair_boards(request, history)``
+    equals ``pair_round(request with history's games)``'s boards and bye (a test compares them).
+    The request is checked as :func:`pair_round` checks it, except the previous games.
+    """
+    _validate(request)
+    rules = _Rules.of(request, history)
+    paired = _pair(request, history, rules)
+    boards: list[tuple[PlayerId, PlayerId]] = []
+    reverse = request.reverse_colours_at_rematch
+    for higher, lower, fixed in paired.pairs:
+        if fixed is not None:
+            boards.append((fixed.white_id, fixed.black_id))
+            continue
+        previous = history.latest_game(higher.player_id, lower.player_id)
+        white, black, _ = _colour_rule(higher, lower, previous, reverse)
+        boards.append((white.player_id, black.player_id))
+    return tuple(boards), (paired.bye.player_id if paired.bye else None)
+
+
+def pair_round(request: PairingRequest) -> PairingProposal:
+    """Propose the pairing of ``request.round_number``; see the module docstring for the rules."""
+    _validate(request)
+    for game in request.previous_games:
+        if game.round_number >= request.round_number:
+            raise PairingError(
+                f"game {game.white_id}-{game.black_id} of round {game.round_number} is not "
+                f"before round {request.round_number}"
+            )
+    history = PairingHistory.of(request.previous_games)
+    rules = _Rules.of(request, history)
+    paired = _pair(request, history, rules)
+    bye = paired.bye
+    bye_reasons = _bye_reasons(
+        [p for p in paired.ordered if p.player_id not in _fixed_ids(request)],
+        bye,
+        paired.bye_tier,
+        request.max_allocated_byes,
+    )
+    fixed_ids = _fixed_ids(request)
+    for player in paired.ordered:  # a requester the TD put on a fixed board
+        if player.requested_bye and player.player_id in fixed_ids:
+            bye_reasons.append(
+                Reason.of(
+                    ReasonKind.BYE_REQUEST_TAKEN, player_id=player.player_id, bye_id=bye.player_id
+                )
+                if bye
+                else Reason.of(ReasonKind.BYE_REQUEST_EVEN, player_id=player.player_id)
+            )
+
+    window = request.rematch_window
+    rule_notes = _avoided(
+        paired.to_pair, paired.matched, history, request.round_number, window, rules
+    )
+    boards: list[Board] = []
+    rematches: list[Reason] = []
+    colour_notes: list[Reason] = []
+    for number, (a, b, fixed) in enumerate(paired.pairs, start=1):
+        if fixed is not None:
+            white_id, black_id = fixed.white_id, fixed.black_id
+            colour_reason = Reason.of(ReasonKind.COLOUR_FIXED_BY_TD, board=number)
+            notes: list[Reason] = []
+        else:
+            previous = history.latest_game(a.player_id, b.player_id)
+            white, black, colour_reason, notes = _colours(
+                a, b, previous, number, reverse_at_rematch=request.reverse_colours_at_rematch
+            )
+            white_id, black_id = white.player_id, black.player_id
+        boards.append(
+            Board(
+                number=number,
+                white_id=white_id,
+                black_id=black_id,
+                fixed_by_td=fixed is not None,
+                colour_reason=colour_reason,
+            )
+        )
+        colour_notes += [colour_reason, *notes]
+        age = history.rematch_age(a.player_id, b.player_id, request.round_number, window)
+        if age is not None:
+            kind = ReasonKind.REMATCH_FIXED_BY_TD if fixed else ReasonKind.REMATCH_UNAVOIDABLE
+            rematches.append(
+                Reason.of(
+                    kind,
+                    white_id=white_id,
+                    black_id=black_id,
+                    previous_round=request.round_number - age,
+                )
+            )
+        rule_notes += rules.broken(white_id, black_id, fixed_by_td=fixed is not None)
+
+    return PairingProposal(
+        round_number=request.round_number,
+        boards=tuple(boards),
+        bye_id=bye.player_id if bye else None,
+        bye_reasons=tuple(bye_reasons),
+        rematches=tuple(rematches),
+        colour_notes=tuple(colour_notes),
+        rule_notes=tuple(rule_notes),
+    )
+
+
+def _fixed_ids(request: PairingRequest) -> set[PlayerId]:
+    return {pid for board in request.fixed_boards for pid in (board.white_id, board.black_id)}
 
 
 def _avoided(
     to_pair: Sequence[PresentPlayer],
     matched: Sequence[tuple[PresentPlayer, PresentPlayer]],
-    last_meeting: dict[frozenset[PlayerId], PlayedGame],
+    history: PairingHistory,
     round_number: int,
     window: int,
     rules: _Rules,
@@ -225,7 +361,7 @@ def _avoided(
         if frozenset(ids.values()) in made:
             continue
         meetings = rules.met_enough(a.player_id, b.player_id)
-        age = _rematch_age(last_meeting, a.player_id, b.player_id, round_number, window)
+        age = history.rematch_age(a.player_id, b.player_id, round_number, window)
         if rules.is_forbidden(a.player_id, b.player_id):
             notes.append(Reason.of(ReasonKind.FORBIDDEN_PAIR_AVOIDED, **ids))
         elif meetings is not None:
@@ -238,6 +374,7 @@ def _avoided(
 
 
 def _validate(request: PairingRequest) -> None:
+    """Everything :func:`pair_round` refuses, except the previous games (checked there)."""
     if request.round_number < 1:
         raise PairingError(f"round number must be at least 1, got {request.round_number}")
     if request.rematch_window < 0:
@@ -249,12 +386,6 @@ def _validate(request: PairingRequest) -> None:
         if min(player.whites, player.blacks, player.byes) < 0:
             raise PairingError(f"player {player.player_id} has a negative count")
         present.add(player.player_id)
-    for game in request.previous_games:
-        if game.round_number >= request.round_number:
-            raise PairingError(
-                f"game {game.white_id}-{game.black_id} of round {game.round_number} is not "
-                f"before round {request.round_number}"
-            )
     fixed: set[PlayerId] = set()
     for board in request.fixed_boards:
         for player_id in (board.white_id, board.black_id):
@@ -284,67 +415,41 @@ def _validate(request: PairingRequest) -> None:
 
 def _standing_order(players: Iterable[PresentPlayer]) -> list[PresentPlayer]:
     """By rank; the request's order decides between equal ranks (``sorted`` is stable)."""
-    return sorted(players, key=lambda player: player.rank)
+    return sorted(players, key=_rank_of)
 
 
-def _last_meetings(games: Iterable[PlayedGame]) -> dict[frozenset[PlayerId], PlayedGame]:
-    """The most recent game of every pair that has met."""
-    last: dict[frozenset[PlayerId], PlayedGame] = {}
-    for game in games:
-        pair = frozenset((game.white_id, game.black_id))
-        if pair not in last or game.round_number > last[pair].round_number:
-            last[pair] = game
-    return last
+def _rank_of(player: PresentPlayer) -> int:
+    return player.rank
 
 
-def _rematch_age(
-    last_meeting: dict[frozenset[PlayerId], PlayedGame],
-    a: PlayerId,
-    b: PlayerId,
-    round_number: int,
-    window: int,
-) -> int | None:
-    """How many rounds ago a and b met, if that is within the window; else None.
-
-    Pairing round 10 with K = 3, a game of round 7, 8 or 9 is within the window (age 3, 2, 1).
-    """
-    game = last_meeting.get(frozenset((a, b)))
-    if game is None:
-        return None
-    age = round_number - game.round_number
-    return age if age <= window else None
+# How the bye was chosen (_bye_of): the TD's, a requester's, or the tier of candidates it came
+# from (0: neither had the bye last round nor reached the limit ... 3: everyone).
+_BYE_NONE, _BYE_FIXED, _BYE_REQUESTED = -3, -2, -1
 
 
-def _choose_bye(
-    free: Sequence[PresentPlayer], fixed_bye: PlayerId | None, max_allocated: int | None = None
-) -> tuple[PresentPlayer | None, list[Reason]]:
+def _bye_of(
+    free: Sequence[PresentPlayer], fixed_bye: PlayerId | None, max_allocated: int | None
+) -> tuple[PresentPlayer | None, int]:
     """The bye: a requester's, else the lowest-ranked player with the fewest byes, not twice in
-    a row and not beyond the season's pairing-allocated byes, if avoidable.
+    a row and not beyond the season's pairing-allocated byes, if avoidable; and how it was
+    chosen (the TD's, requested, or the tier of candidates).
 
     ``free`` is in standing order and excludes the players on fixed boards. Example: five
     players with byes 1, 1, 1, 2, 1, the fifth had the bye last round. He is skipped (last
     round), the fourth is skipped (2 byes > 1), the third gets the bye. With several requests
     the requester with the fewest byes gets it, the lowest-ranked among equals.
     """
-    requesters = [player for player in free if player.requested_bye]
     if fixed_bye is not None:
         if len(free) % 2 == 0:
             raise PairingError(
                 f"fixed bye for player {fixed_bye} leaves an odd number of players to pair"
             )
-        bye = next(player for player in free if player.player_id == fixed_bye)
-        reasons = [Reason.of(ReasonKind.BYE_FIXED_BY_TD, player_id=bye.player_id)]
-        return bye, reasons + _requests_taken(requesters, bye)
+        return next(player for player in free if player.player_id == fixed_bye), _BYE_FIXED
     if len(free) % 2 == 0:
-        return None, [
-            Reason.of(ReasonKind.BYE_REQUEST_EVEN, player_id=player.player_id)
-            for player in requesters
-        ]
+        return None, _BYE_NONE
+    requesters = [player for player in free if player.requested_bye]
     if requesters:
-        fewest = min(player.byes for player in requesters)
-        bye = [player for player in requesters if player.byes == fewest][-1]
-        reasons = [Reason.of(ReasonKind.BYE_REQUESTED, player_id=bye.player_id, byes=bye.byes)]
-        return bye, reasons + _requests_taken(requesters, bye)
+        return _fewest_byes_lowest_ranked(requesters), _BYE_REQUESTED
 
     def under_limit(player: PresentPlayer) -> bool:
         return max_allocated is None or player.allocated_byes < max_allocated
@@ -357,10 +462,39 @@ def _choose_bye(
         list(free),
     )
     tier = next(index for index, players in enumerate(tiers) if players)
-    candidates = tiers[tier]
-    limit_applied = max_allocated is not None and tier in (0, 1)
+    return _fewest_byes_lowest_ranked(tiers[tier]), tier
+
+
+def _fewest_byes_lowest_ranked(candidates: Sequence[PresentPlayer]) -> PresentPlayer:
     fewest = min(player.byes for player in candidates)
-    bye = [player for player in candidates if player.byes == fewest][-1]
+    return [player for player in candidates if player.byes == fewest][-1]
+
+
+def _bye_reasons(
+    free: Sequence[PresentPlayer],
+    bye: PresentPlayer | None,
+    tier: int,
+    max_allocated: int | None,
+) -> list[Reason]:
+    """Why the bye went where :func:`_bye_of` put it, and the answer to every request."""
+    requesters = [player for player in free if player.requested_bye]
+    if bye is None:
+        return [
+            Reason.of(ReasonKind.BYE_REQUEST_EVEN, player_id=player.player_id)
+            for player in requesters
+        ]
+    if tier == _BYE_FIXED:
+        reasons = [Reason.of(ReasonKind.BYE_FIXED_BY_TD, player_id=bye.player_id)]
+        return reasons + _requests_taken(requesters, bye)
+    if tier == _BYE_REQUESTED:
+        reasons = [Reason.of(ReasonKind.BYE_REQUESTED, player_id=bye.player_id, byes=bye.byes)]
+        return reasons + _requests_taken(requesters, bye)
+
+    def under_limit(player: PresentPlayer) -> bool:
+        return max_allocated is None or player.allocated_byes < max_allocated
+
+    limit_applied = max_allocated is not None and tier in (0, 1)
+    fewest = bye.byes
     reasons = [
         Reason.of(ReasonKind.BYE_FEWEST_BYES_LOWEST_RANKED, player_id=bye.player_id, byes=fewest)
     ]
@@ -395,7 +529,7 @@ def _choose_bye(
             reasons.append(
                 Reason.of(ReasonKind.BYE_SKIPPED_HAD_BYE_LAST_ROUND, player_id=player.player_id)
             )
-    return bye, reasons
+    return reasons
 
 
 def _requests_taken(requesters: Sequence[PresentPlayer], bye: PresentPlayer) -> list[Reason]:
@@ -409,13 +543,9 @@ def _requests_taken(requesters: Sequence[PresentPlayer], bye: PresentPlayer) -> 
 def _colour_legal(white: PresentPlayer, black: PresentPlayer) -> bool:
     """Whether these colours keep both colour differences within ±2."""
     return (
-        white.colour_difference + 1 <= MAX_COLOUR_DIFFERENCE
-        and black.colour_difference - 1 >= -MAX_COLOUR_DIFFERENCE
+        white.whites - white.blacks + 1 <= MAX_COLOUR_DIFFERENCE
+        and black.whites - black.blacks - 1 >= -MAX_COLOUR_DIFFERENCE
     )
-
-
-def _colour_clash(a: PresentPlayer, b: PresentPlayer) -> bool:
-    return not _colour_legal(a, b) and not _colour_legal(b, a)
 
 
 def _fewest_possible_clashes(players: Sequence[PresentPlayer]) -> int:
@@ -430,6 +560,29 @@ def _fewest_possible_clashes(players: Sequence[PresentPlayer]) -> int:
     must_black = sum(p.colour_difference >= MAX_COLOUR_DIFFERENCE for p in players)
     must_white = sum(p.colour_difference <= -MAX_COLOUR_DIFFERENCE for p in players)
     return max(0, must_black - m // 2) + max(0, must_white - m // 2)
+
+
+def _colour_rule(
+    higher: PresentPlayer,
+    lower: PresentPlayer,
+    previous: PlayedGame | None,
+    reverse_at_rematch: bool,
+) -> tuple[PresentPlayer, PresentPlayer, ReasonKind]:
+    """White, black and the rule that chose them (see :func:`_colours`)."""
+    higher_white_ok = _colour_legal(higher, lower)
+    if higher_white_ok != _colour_legal(lower, higher):
+        white, black = (higher, lower) if higher_white_ok else (lower, higher)
+        return white, black, ReasonKind.COLOUR_DIFFERENCE_LIMIT
+    if reverse_at_rematch and previous is not None:
+        white, black = (higher, lower) if previous.black_id == higher.player_id else (lower, higher)
+        return white, black, ReasonKind.COLOUR_REVERSED_REMATCH
+    if higher.whites != lower.whites:
+        white, black = (higher, lower) if higher.whites < lower.whites else (lower, higher)
+        return white, black, ReasonKind.COLOUR_FEWER_WHITES
+    if previous is not None:
+        white, black = (higher, lower) if previous.black_id == higher.player_id else (lower, higher)
+        return white, black, ReasonKind.COLOUR_REVERSED_PREVIOUS_GAME
+    return lower, higher, ReasonKind.COLOUR_LOWER_RANKED_WHITE
 
 
 def _colours(
@@ -448,43 +601,24 @@ def _colours(
     3 → the player with 3 gets white (3 < 5), unless the season reverses rematches and he had
     white in their latest game.
     """
-    higher_white_ok = _colour_legal(higher, lower)
-    lower_white_ok = _colour_legal(lower, higher)
+    white, black, kind = _colour_rule(higher, lower, previous, reverse_at_rematch)
     notes: list[Reason] = []
-    if higher_white_ok != lower_white_ok:
-        white, black = (higher, lower) if higher_white_ok else (lower, higher)
+    if kind is ReasonKind.COLOUR_DIFFERENCE_LIMIT:
         # Name the player whose colour difference the other choice would push beyond 2.
         limited = black if black.colour_difference + 1 > MAX_COLOUR_DIFFERENCE else white
-        reason = Reason.of(
-            ReasonKind.COLOUR_DIFFERENCE_LIMIT, board=board, player_id=limited.player_id
-        )
+        reason = Reason.of(kind, board=board, player_id=limited.player_id)
         return white, black, reason, notes
-
-    if reverse_at_rematch and previous is not None:
-        white, black = (higher, lower) if previous.black_id == higher.player_id else (lower, higher)
-        reason = Reason.of(
-            ReasonKind.COLOUR_REVERSED_REMATCH, board=board, previous_round=previous.round_number
-        )
-    elif higher.whites != lower.whites:
-        white, black = (higher, lower) if higher.whites < lower.whites else (lower, higher)
-        reason = Reason.of(
-            ReasonKind.COLOUR_FEWER_WHITES,
-            board=board,
-            white_whites=white.whites,
-            black_whites=black.whites,
-        )
-    elif previous is not None:
-        white, black = (higher, lower) if previous.black_id == higher.player_id else (lower, higher)
-        reason = Reason.of(
-            ReasonKind.COLOUR_REVERSED_PREVIOUS_GAME,
-            board=board,
-            previous_round=previous.round_number,
-        )
+    if kind is ReasonKind.COLOUR_FEWER_WHITES:
+        reason = Reason.of(kind, board=board, white_whites=white.whites, black_whites=black.whites)
+    elif previous is not None and kind in (
+        ReasonKind.COLOUR_REVERSED_REMATCH,
+        ReasonKind.COLOUR_REVERSED_PREVIOUS_GAME,
+    ):
+        reason = Reason.of(kind, board=board, previous_round=previous.round_number)
     else:
-        white, black = lower, higher
-        reason = Reason.of(ReasonKind.COLOUR_LOWER_RANKED_WHITE, board=board)
+        reason = Reason.of(kind, board=board)
 
-    if not higher_white_ok:  # neither choice is legal: say who goes beyond ±2
+    if not _colour_legal(higher, lower):  # neither choice is legal: say who goes beyond ±2
         if white.colour_difference + 1 > MAX_COLOUR_DIFFERENCE:
             notes.append(
                 Reason.of(
@@ -534,13 +668,117 @@ class _CostScale:
         violation_unit = (2 * pairs + 1) * rematch_unit
         return cls(1, distance_unit, clash_unit, recency_unit, rematch_unit, violation_unit)
 
+    def ceiling(self, rules_active: bool) -> int:
+        """More than any pair's cost, so that every weight ``ceiling − cost`` is positive (a
+        pair breaks at most two rules)."""
+        return self.violation_unit * 3 if rules_active else self.rematch_unit * 2
+
+
+@dataclass(frozen=True, eq=False)  # hashed by identity: a key of _place_weights
+class _Band:
+    """The graph of the pairs of m players in standing order at most ``span`` places apart.
+
+    Node i is the player at position i; edge payloads number the edges (i, j) in the order
+    i = 0, 1, ...; j = i + 1, ..., so that ``edge_of[i] + (j − i − 1)`` is the number of edge
+    (i, j) and a list of weights by edge number is the matching's ``weight_fn``. The graph and
+    the costs that depend only on the places (distance and rank tie-break) are the same for
+    every round with m players: built once and kept.
+    """
+
+    graph: rx.PyGraph
+    edge_of: tuple[int, ...]
+    place_costs: tuple[int, ...]  # distance and tie-break cost of each edge, by edge number
+
+
+@lru_cache(maxsize=256)
+def _band(m: int, span: int, distance_unit: int) -> _Band:
+    graph = rx.PyGraph(multigraph=False)
+    graph.add_nodes_from(range(m))
+    edges: list[tuple[int, int, int]] = []
+    edge_of: list[int] = []
+    place_costs: list[int] = []
+    for i in range(m):
+        edge_of.append(len(edges))
+        for j in range(i + 1, min(i + span, m - 1) + 1):
+            distance = j - i
+            edges.append((i, j, len(edges)))
+            place_costs.append(distance_unit * distance * distance + distance * (m - i))
+    graph.add_edges_from(edges)
+    return _Band(graph, tuple(edge_of), tuple(place_costs))
+
+
+@lru_cache(maxsize=256)
+def _place_weights(band: _Band, ceiling: int) -> tuple[int, ...]:
+    """``ceiling`` minus each edge's place costs: the weights before rules, rematches and
+    colours, the same for every round with the band's size, window and rules."""
+    return tuple(ceiling - cost for cost in band.place_costs)
+
+
+def _pair_costs(
+    players: Sequence[PresentPlayer],
+    history: PairingHistory,
+    round_number: int,
+    window: int,
+    rules: _Rules,
+    scale: _CostScale,
+) -> dict[tuple[int, int], int]:
+    """The costs of levels 0-2 (rules, rematches) of the pairs that have any, by positions
+    (i, j), i < j. Few pairs have one: they are found from the recent rounds and the rules,
+    not by looking at every pair."""
+    position = {player.player_id: index for index, player in enumerate(players)}
+    costs: dict[tuple[int, int], int] = {}
+    if window:
+        seen: set[tuple[int, int]] = set()
+        for age in range(1, window + 1):  # the latest meeting first
+            for a, b in history.pairs_of_round(round_number - age):
+                i, j = position.get(a), position.get(b)
+                if i is None or j is None:
+                    continue
+                key = (i, j) if i < j else (j, i)
+                if key not in seen:
+                    seen.add(key)
+                    costs[key] = scale.rematch_unit + scale.recency_unit * (window + 1 - age)
+    if rules.active:
+        violations: dict[tuple[int, int], int] = {}
+        for a, b in rules.forbidden_pairs:
+            i, j = position.get(a), position.get(b)
+            if i is not None and j is not None and i != j:
+                key = (i, j) if i < j else (j, i)
+                violations[key] = 1  # a pair listed twice is one forbidden pair
+        if rules.max_meetings is not None:
+            for (a, b), count in history.meeting_counts().items():
+                if count >= rules.max_meetings:
+                    i, j = position.get(a), position.get(b)
+                    if i is not None and j is not None:
+                        key = (i, j) if i < j else (j, i)
+                        violations[key] = violations.get(key, 0) + 1
+        for key, count in violations.items():
+            costs[key] = costs.get(key, 0) + scale.violation_unit * count
+    return costs
+
+
+def _clash_pairs(players: Sequence[PresentPlayer], span: int) -> list[tuple[int, int]]:
+    """The pairs (i, j), i < j ≤ i + span, whose colours clash: both at +2 or more (neither may
+    have white), or both at -2 or less."""
+    pairs: list[tuple[int, int]] = []
+    for flagged in (
+        [i for i, p in enumerate(players) if p.whites - p.blacks >= MAX_COLOUR_DIFFERENCE],
+        [i for i, p in enumerate(players) if p.whites - p.blacks <= -MAX_COLOUR_DIFFERENCE],
+    ):
+        for index, i in enumerate(flagged):
+            for j in flagged[index + 1 :]:
+                if j - i > span:
+                    break
+                pairs.append((i, j))
+    return pairs
+
 
 def _match(
     players: Sequence[PresentPlayer],
-    last_meeting: dict[frozenset[PlayerId], PlayedGame],
+    history: PairingHistory,
     round_number: int,
     window: int,
-    rules: _Rules = _NO_RULES,
+    rules: _Rules,
 ) -> list[tuple[PresentPlayer, PresentPlayer]]:
     """A minimum-cost perfect matching of ``players`` (even count, in standing order).
 
@@ -552,42 +790,35 @@ def _match(
     if m == 0:
         return []
     scale = _CostScale.for_size(m, window)
-
-    def cost(i: int, j: int) -> int:
-        a, b = players[i], players[j]
-        distance = j - i
-        total = scale.distance_unit * distance * distance
-        total += scale.tie_break_unit * distance * (m - i)
-        if _colour_clash(a, b):
-            total += scale.clash_unit
-        age = _rematch_age(last_meeting, a.player_id, b.player_id, round_number, window)
-        if age is not None:
-            total += scale.rematch_unit + scale.recency_unit * (window + 1 - age)
-        if rules.active:
-            total += scale.violation_unit * rules.violations(a.player_id, b.player_id)
-        return total
-
-    # Every weight is positive, so maximising Σ(ceiling - cost) over perfect matchings
-    # minimises Σ cost (a pair breaks at most two rules).
-    ceiling = scale.violation_unit * 3 if rules.active else scale.rematch_unit * 2
+    ceiling = scale.ceiling(rules.active)
+    if ceiling >= WEIGHT_LIMIT:
+        raise PairingError(f"{m} players to pair is more than the matching's weights can hold")
+    pair_costs = _pair_costs(players, history, round_number, window, rules, scale)
+    unavoidable_clashes = _fewest_possible_clashes(players)
     span = _MIN_WINDOW + 2 * window
     while True:
         span = min(span, m - 1)
-        graph = nx.Graph()
-        graph.add_nodes_from(range(m))
-        for i in range(m):
-            for j in range(i + 1, min(i + span, m - 1) + 1):
-                graph.add_edge(i, j, weight=ceiling - cost(i, j))
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
+        band = _band(m, span, scale.distance_unit)
+        edge_of = band.edge_of
+        # Maximising Σ(ceiling − cost) over perfect matchings minimises Σ cost.
+        weights = list(_place_weights(band, ceiling))
+        for (i, j), cost in pair_costs.items():
+            if j - i <= span:
+                weights[edge_of[i] + j - i - 1] -= cost
+        for i, j in _clash_pairs(players, span):
+            weights[edge_of[i] + j - i - 1] -= scale.clash_unit
+        matching = rx.max_weight_matching(
+            band.graph, max_cardinality=True, weight_fn=weights.__getitem__
+        )
         if len(matching) * 2 == m:
-            total = sum(cost(min(e), max(e)) for e in matching)
+            total = sum(ceiling - weights[edge_of[min(e)] + abs(e[1] - e[0]) - 1] for e in matching)
             # Any matching with a pair more than `span` places apart costs at least
             # (span+1)² + (m/2 - 1) distance units plus the clashes no matching avoids;
             # below that, the window held the optimum.
             bound = scale.distance_unit * ((span + 1) ** 2 + m // 2 - 1)
-            bound += scale.clash_unit * _fewest_possible_clashes(players)
+            bound += scale.clash_unit * unavoidable_clashes
             if span == m - 1 or total < bound:
                 break
         span *= 2
-    pairs = sorted(tuple(sorted(edge)) for edge in matching)
+    pairs = sorted((min(edge), max(edge)) for edge in matching)
     return [(players[i], players[j]) for i, j in pairs]
