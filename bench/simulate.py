@@ -84,16 +84,16 @@ def main() -> None:
         draw_rate=draw_rate_of(season.rounds),
     )
     pairing_time = [0.0]
-    real_pair_round = ladder_module.pair_round
+    real_pair_round = ladder_module.pair_boards
 
-    def timed_pair_round(request):
+    def timed_pair_round(request, history, **kwargs):
         started = time.process_time()
         try:
-            return real_pair_round(request)
+            return real_pair_round(request, history, **kwargs)
         finally:
             pairing_time[0] += time.process_time() - started
 
-    chances_module.pair_round = timed_pair_round
+    chances_module.pair_boards = timed_pair_round
     started = time.process_time()
     result = simulate(data, simulations=options.simulations, seed=1)
     total = time.process_time() - started

@@ -35,7 +35,7 @@ caller: what a simulation that pairs thousands of rounds needs.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -45,9 +45,11 @@ from competition.pairing.model import (
     MAX_COLOUR_DIFFERENCE,
     Board,
     FixedBoard,
+    Pairable,
     PairingError,
     PairingProposal,
     PairingRequest,
+    PairingRules,
     PlayedGame,
     PlayerId,
     PresentPlayer,
@@ -63,22 +65,26 @@ _MIN_WINDOW = 6
 WEIGHT_LIMIT = 2**125
 
 
+# A game as the history keeps it: (round number, white, black).
+_Meeting = tuple[int, PlayerId, PlayerId]
+
+
 class PairingHistory:
     """The season's games as the ladder reads them: the latest game of every pair, how often
     each pair met, and who met in which round.
 
     :func:`pair_round` builds one from ``request.previous_games``; a simulation keeps one per
-    simulated season and adds each simulated round's games (:meth:`extend`), instead of handing
-    the engine a growing tuple of games to read again every round. Example: after round 1
-    (101-102) and round 4 (102-101), ``latest_game(101, 102)`` is the game of round 4 and
-    ``meetings(101, 102)`` is 2.
+    simulated season and adds each simulated round's boards (:meth:`add_round`), instead of
+    handing the engine a growing tuple of games to read again every round. Example: after
+    round 1 (101-102) and round 4 (102-101), ``latest_game(101, 102)`` is the game of round 4
+    and ``meetings(101, 102)`` is 2.
     """
 
     __slots__ = ("_latest", "_meetings", "_rounds")
 
     def __init__(self) -> None:
         # pairs as (lower id, higher id)
-        self._latest: dict[tuple[PlayerId, PlayerId], PlayedGame] = {}
+        self._latest: dict[tuple[PlayerId, PlayerId], _Meeting] = {}
         self._meetings: dict[tuple[PlayerId, PlayerId], int] = {}
         self._rounds: dict[int, list[tuple[PlayerId, PlayerId]]] = {}
 
@@ -91,12 +97,19 @@ class PairingHistory:
     def extend(self, games: Iterable[PlayedGame]) -> None:
         """More games; of two games of one pair in the same round the first counts as the
         latest (the order of ``previous_games``)."""
+        self._add((game.round_number, game.white_id, game.black_id) for game in games)
+
+    def add_round(self, round_number: int, boards: Iterable[tuple[PlayerId, PlayerId]]) -> None:
+        """The games (white, black) of one round, later than every game so far."""
+        self._add((round_number, white, black) for white, black in boards)
+
+    def _add(self, games: Iterable[_Meeting]) -> None:
         latest, meetings, rounds = self._latest, self._meetings, self._rounds
         for game in games:
-            white, black, number = game.white_id, game.black_id, game.round_number
+            number, white, black = game
             pair = (white, black) if white < black else (black, white)
             known = latest.get(pair)
-            if known is None or number > known.round_number:
+            if known is None or number > known[0]:
                 latest[pair] = game
             meetings[pair] = meetings.get(pair, 0) + 1
             pairs = rounds.get(number)
@@ -113,6 +126,10 @@ class PairingHistory:
         return twin
 
     def latest_game(self, a: PlayerId, b: PlayerId) -> PlayedGame | None:
+        game = self._latest_meeting(a, b)
+        return None if game is None else PlayedGame(*game)
+
+    def _latest_meeting(self, a: PlayerId, b: PlayerId) -> _Meeting | None:
         return self._latest.get((a, b) if a < b else (b, a))
 
     def meetings(self, a: PlayerId, b: PlayerId) -> int:
@@ -131,10 +148,10 @@ class PairingHistory:
 
         Pairing round 10 with K = 3, a game of round 7, 8 or 9 is within the window (age 3, 2, 1).
         """
-        game = self.latest_game(a, b)
+        game = self._latest_meeting(a, b)
         if game is None:
             return None
-        age = round_number - game.round_number
+        age = round_number - game[0]
         return age if age <= window else None
 
 
@@ -148,13 +165,14 @@ class _Rules:
     history: PairingHistory
 
     @classmethod
-    def of(cls, request: PairingRequest, history: PairingHistory) -> _Rules:
-        return cls(
-            forbidden=frozenset(frozenset(pair) for pair in request.forbidden_pairs),
-            forbidden_pairs=request.forbidden_pairs,
-            max_meetings=request.max_meetings,
-            history=history,
-        )
+    def of(
+        cls,
+        forbidden_pairs: tuple[tuple[PlayerId, PlayerId], ...],
+        max_meetings: int | None,
+        history: PairingHistory,
+    ) -> _Rules:
+        forbidden = frozenset(frozenset(pair) for pair in forbidden_pairs)
+        return cls(forbidden, forbidden_pairs, max_meetings, history)
 
     @property
     def active(self) -> bool:
@@ -195,83 +213,98 @@ class _Rules:
 class _Paired:
     """The engine's decisions for one round, before any reason is written."""
 
-    ordered: list[PresentPlayer]  # every present player in standing order
-    position: dict[PlayerId, int]
-    bye: PresentPlayer | None
+    free: list[Pairable]  # the present players not on a fixed board, in standing order
+    bye: Pairable | None
     bye_tier: int  # see _bye_of
-    to_pair: list[PresentPlayer]  # the players the matching paired, in standing order
-    matched: list[tuple[PresentPlayer, PresentPlayer]]
+    to_pair: list[Pairable]  # the players the matching paired, in standing order
+    matched: list[tuple[Pairable, Pairable]]
     # every board in board order: (higher-ranked, lower-ranked, the TD's board or None)
-    pairs: list[tuple[PresentPlayer, PresentPlayer, FixedBoard | None]]
+    pairs: list[tuple[Pairable, Pairable, FixedBoard | None]]
 
 
-def _pair(request: PairingRequest, history: PairingHistory, rules: _Rules) -> _Paired:
-    ordered = _standing_order(request.players)
-    position = {player.player_id: index for index, player in enumerate(ordered)}
-    by_id = {player.player_id: player for player in ordered}
-    fixed_ids = {pid for board in request.fixed_boards for pid in (board.white_id, board.black_id)}
+def _pair(
+    ordered: Sequence[Pairable],
+    round_number: int,
+    rules: PairingRules,
+    history: PairingHistory,
+    who_may_meet: _Rules,
+    fixed_boards: Sequence[FixedBoard] = (),
+    fixed_bye: PlayerId | None = None,
+) -> _Paired:
+    """The bye, the matching and the board order for the players in standing order."""
+    fixed_ids = {pid for board in fixed_boards for pid in (board.white_id, board.black_id)}
     free = [player for player in ordered if player.player_id not in fixed_ids]
-    bye, tier = _bye_of(free, request.fixed_bye, request.max_allocated_byes)
+    bye, tier = _bye_of(free, fixed_bye, rules.max_allocated_byes)
     to_pair = [player for player in free if player is not bye]
-    matched = _match(to_pair, history, request.round_number, request.rematch_window, rules)
-    pairs: list[tuple[PresentPlayer, PresentPlayer, FixedBoard | None]] = [
-        (a, b, None) for a, b in matched
-    ]
-    for board in request.fixed_boards:
-        a, b = by_id[board.white_id], by_id[board.black_id]
-        if position[a.player_id] > position[b.player_id]:
-            a, b = b, a
-        pairs.append((a, b, board))
-    pairs.sort(key=lambda pair: (position[pair[0].player_id], position[pair[1].player_id]))
-    return _Paired(ordered, position, bye, tier, to_pair, matched, pairs)
+    matched = _match(to_pair, history, round_number, rules.rematch_window, who_may_meet)
+    pairs: list[tuple[Pairable, Pairable, FixedBoard | None]] = [(a, b, None) for a, b in matched]
+    if fixed_boards:
+        position = {player.player_id: index for index, player in enumerate(ordered)}
+        by_id = {player.player_id: player for player in ordered}
+        for board in fixed_boards:
+            a, b = by_id[board.white_id], by_id[board.black_id]
+            if position[a.player_id] > position[b.player_id]:
+                a, b = b, a
+            pairs.append((a, b, board))
+        pairs.sort(key=lambda pair: (position[pair[0].player_id], position[pair[1].player_id]))
+    return _Paired(free, bye, tier, to_pair, matched, pairs)
+
+
+_NO_RULES = PairingRules()
 
 
 def pair_boards(
-    request: PairingRequest, history: PairingHistory
-) -> tuple[tuple[tuple[PlayerId, PlayerId], ...], PlayerId | None]:
-    """The boards (white, black) in board order and the bye of :func:`pair_round`, without
-    reasons; ``history`` holds the earlier games (``request.previous_games`` is not read).
+    standing: Sequence[Pairable],
+    history: PairingHistory,
+    *,
+    round_number: int,
+    rules: PairingRules = _NO_RULES,
+) -> tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]:
+    """The boards (white, black) in board order and the bye that :func:`pair_round` proposes,
+    without its reasons, for the present players in ``standing`` (best first, each once) after
+    the games in ``history``.
 
-    For simulations, which pair many rounds of one season: ``pair_boards(request, history)``
-    equals ``pair_round(request with history's games)``'s boards and bye (a test compares them).
-    The request is checked as :func:`pair_round` checks it, except the previous games.
+    For simulations, which pair many rounds of one season: ``pair_boards`` equals
+    ``pair_round`` on the request with the same players (ranked in this order), the history's
+    games and the same rules (``tests/pairing/test_pair_boards.py``); nothing is checked.
     """
-    _validate(request)
-    rules = _Rules.of(request, history)
-    paired = _pair(request, history, rules)
+    who_may_meet = _Rules.of(rules.forbidden_pairs, rules.max_meetings, history)
+    paired = _pair(standing, round_number, rules, history, who_may_meet)
     boards: list[tuple[PlayerId, PlayerId]] = []
-    reverse = request.reverse_colours_at_rematch
-    for higher, lower, fixed in paired.pairs:
-        if fixed is not None:
-            boards.append((fixed.white_id, fixed.black_id))
-            continue
-        previous = history.latest_game(higher.player_id, lower.player_id)
-        white, black, _ = _colour_rule(higher, lower, previous, reverse)
+    reverse = rules.reverse_colours_at_rematch
+    for higher, lower, _ in paired.pairs:
+        previous = history._latest_meeting(higher.player_id, lower.player_id)
+        previous_black = None if previous is None else previous[2]
+        white, black, _kind = _colour_rule(higher, lower, previous_black, reverse)
         boards.append((white.player_id, black.player_id))
-    return tuple(boards), (paired.bye.player_id if paired.bye else None)
+    return boards, (paired.bye.player_id if paired.bye else None)
 
 
 def pair_round(request: PairingRequest) -> PairingProposal:
     """Propose the pairing of ``request.round_number``; see the module docstring for the rules."""
     _validate(request)
-    for game in request.previous_games:
-        if game.round_number >= request.round_number:
-            raise PairingError(
-                f"game {game.white_id}-{game.black_id} of round {game.round_number} is not "
-                f"before round {request.round_number}"
-            )
     history = PairingHistory.of(request.previous_games)
-    rules = _Rules.of(request, history)
-    paired = _pair(request, history, rules)
-    bye = paired.bye
-    bye_reasons = _bye_reasons(
-        [p for p in paired.ordered if p.player_id not in _fixed_ids(request)],
-        bye,
-        paired.bye_tier,
-        request.max_allocated_byes,
+    rules = PairingRules(
+        rematch_window=request.rematch_window,
+        forbidden_pairs=request.forbidden_pairs,
+        max_meetings=request.max_meetings,
+        reverse_colours_at_rematch=request.reverse_colours_at_rematch,
+        max_allocated_byes=request.max_allocated_byes,
     )
+    who_may_meet = _Rules.of(request.forbidden_pairs, request.max_meetings, history)
+    paired = _pair(
+        _standing_order(request.players),
+        request.round_number,
+        rules,
+        history,
+        who_may_meet,
+        request.fixed_boards,
+        request.fixed_bye,
+    )
+    bye = paired.bye
+    bye_reasons = _bye_reasons(paired.free, bye, paired.bye_tier, request.max_allocated_byes)
     fixed_ids = _fixed_ids(request)
-    for player in paired.ordered:  # a requester the TD put on a fixed board
+    for player in _standing_order(request.players):  # a requester the TD put on a fixed board
         if player.requested_bye and player.player_id in fixed_ids:
             bye_reasons.append(
                 Reason.of(
@@ -283,7 +316,7 @@ def pair_round(request: PairingRequest) -> PairingProposal:
 
     window = request.rematch_window
     rule_notes = _avoided(
-        paired.to_pair, paired.matched, history, request.round_number, window, rules
+        paired.to_pair, paired.matched, history, request.round_number, window, who_may_meet
     )
     boards: list[Board] = []
     rematches: list[Reason] = []
@@ -320,7 +353,7 @@ def pair_round(request: PairingRequest) -> PairingProposal:
                     previous_round=request.round_number - age,
                 )
             )
-        rule_notes += rules.broken(white_id, black_id, fixed_by_td=fixed is not None)
+        rule_notes += who_may_meet.broken(white_id, black_id, fixed_by_td=fixed is not None)
 
     return PairingProposal(
         round_number=request.round_number,
@@ -338,8 +371,8 @@ def _fixed_ids(request: PairingRequest) -> set[PlayerId]:
 
 
 def _avoided(
-    to_pair: Sequence[PresentPlayer],
-    matched: Sequence[tuple[PresentPlayer, PresentPlayer]],
+    to_pair: Sequence[Pairable],
+    matched: Sequence[tuple[Pairable, Pairable]],
     history: PairingHistory,
     round_number: int,
     window: int,
@@ -374,7 +407,6 @@ def _avoided(
 
 
 def _validate(request: PairingRequest) -> None:
-    """Everything :func:`pair_round` refuses, except the previous games (checked there)."""
     if request.round_number < 1:
         raise PairingError(f"round number must be at least 1, got {request.round_number}")
     if request.rematch_window < 0:
@@ -386,6 +418,12 @@ def _validate(request: PairingRequest) -> None:
         if min(player.whites, player.blacks, player.byes) < 0:
             raise PairingError(f"player {player.player_id} has a negative count")
         present.add(player.player_id)
+    for game in request.previous_games:
+        if game.round_number >= request.round_number:
+            raise PairingError(
+                f"game {game.white_id}-{game.black_id} of round {game.round_number} is not "
+                f"before round {request.round_number}"
+            )
     fixed: set[PlayerId] = set()
     for board in request.fixed_boards:
         for player_id in (board.white_id, board.black_id):
@@ -428,8 +466,8 @@ _BYE_NONE, _BYE_FIXED, _BYE_REQUESTED = -3, -2, -1
 
 
 def _bye_of(
-    free: Sequence[PresentPlayer], fixed_bye: PlayerId | None, max_allocated: int | None
-) -> tuple[PresentPlayer | None, int]:
+    free: Sequence[Pairable], fixed_bye: PlayerId | None, max_allocated: int | None
+) -> tuple[Pairable | None, int]:
     """The bye: a requester's, else the lowest-ranked player with the fewest byes, not twice in
     a row and not beyond the season's pairing-allocated byes, if avoidable; and how it was
     chosen (the TD's, requested, or the tier of candidates).
@@ -451,28 +489,30 @@ def _bye_of(
     if requesters:
         return _fewest_byes_lowest_ranked(requesters), _BYE_REQUESTED
 
-    def under_limit(player: PresentPlayer) -> bool:
+    def under_limit(player: Pairable) -> bool:
         return max_allocated is None or player.allocated_byes < max_allocated
 
     # Relax "not twice in a row" first, then the limit, then both.
-    tiers = (
-        [p for p in free if not p.had_bye_last_round and under_limit(p)],
-        [p for p in free if under_limit(p)],
-        [p for p in free if not p.had_bye_last_round],
-        list(free),
+    tiers: tuple[Callable[[Pairable], bool], ...] = (
+        lambda p: not p.had_bye_last_round and under_limit(p),
+        under_limit,
+        lambda p: not p.had_bye_last_round,
     )
-    tier = next(index for index, players in enumerate(tiers) if players)
-    return _fewest_byes_lowest_ranked(tiers[tier]), tier
+    for tier, candidate in enumerate(tiers):
+        candidates = [player for player in free if candidate(player)]
+        if candidates:
+            return _fewest_byes_lowest_ranked(candidates), tier
+    return _fewest_byes_lowest_ranked(free), len(tiers)
 
 
-def _fewest_byes_lowest_ranked(candidates: Sequence[PresentPlayer]) -> PresentPlayer:
+def _fewest_byes_lowest_ranked(candidates: Sequence[Pairable]) -> Pairable:
     fewest = min(player.byes for player in candidates)
     return [player for player in candidates if player.byes == fewest][-1]
 
 
 def _bye_reasons(
-    free: Sequence[PresentPlayer],
-    bye: PresentPlayer | None,
+    free: Sequence[Pairable],
+    bye: Pairable | None,
     tier: int,
     max_allocated: int | None,
 ) -> list[Reason]:
@@ -490,7 +530,7 @@ def _bye_reasons(
         reasons = [Reason.of(ReasonKind.BYE_REQUESTED, player_id=bye.player_id, byes=bye.byes)]
         return reasons + _requests_taken(requesters, bye)
 
-    def under_limit(player: PresentPlayer) -> bool:
+    def under_limit(player: Pairable) -> bool:
         return max_allocated is None or player.allocated_byes < max_allocated
 
     limit_applied = max_allocated is not None and tier in (0, 1)
@@ -532,7 +572,7 @@ def _bye_reasons(
     return reasons
 
 
-def _requests_taken(requesters: Sequence[PresentPlayer], bye: PresentPlayer) -> list[Reason]:
+def _requests_taken(requesters: Sequence[Pairable], bye: Pairable) -> list[Reason]:
     return [
         Reason.of(ReasonKind.BYE_REQUEST_TAKEN, player_id=player.player_id, bye_id=bye.player_id)
         for player in requesters
@@ -540,7 +580,7 @@ def _requests_taken(requesters: Sequence[PresentPlayer], bye: PresentPlayer) -> 
     ]
 
 
-def _colour_legal(white: PresentPlayer, black: PresentPlayer) -> bool:
+def _colour_legal(white: Pairable, black: Pairable) -> bool:
     """Whether these colours keep both colour differences within ±2."""
     return (
         white.whites - white.blacks + 1 <= MAX_COLOUR_DIFFERENCE
@@ -548,51 +588,51 @@ def _colour_legal(white: PresentPlayer, black: PresentPlayer) -> bool:
     )
 
 
-def _fewest_possible_clashes(players: Sequence[PresentPlayer]) -> int:
-    """A lower bound on the colour clashes of any perfect matching of ``players``.
+def _fewest_possible_clashes(m: int, colour_groups: tuple[list[int], list[int]]) -> int:
+    """A lower bound on the colour clashes of any perfect matching of m players, with the
+    positions of those at +2 or more and at -2 or less in ``colour_groups``.
 
     Two players clash exactly when both are at +2 or more (neither may have white) or both at
     -2 or less (neither may have black). With h players at +2 or more among m, at most m - h of
     them find a partner outside their group, so at least h - m/2 pairs inside it clash; the
     same holds for -2 or less. Example: m = 6 with h = 4 gives at least 4 - 3 = 1 clash.
     """
-    m = len(players)
-    must_black = sum(p.colour_difference >= MAX_COLOUR_DIFFERENCE for p in players)
-    must_white = sum(p.colour_difference <= -MAX_COLOUR_DIFFERENCE for p in players)
-    return max(0, must_black - m // 2) + max(0, must_white - m // 2)
+    must_black, must_white = colour_groups
+    return max(0, len(must_black) - m // 2) + max(0, len(must_white) - m // 2)
 
 
 def _colour_rule(
-    higher: PresentPlayer,
-    lower: PresentPlayer,
-    previous: PlayedGame | None,
+    higher: Pairable,
+    lower: Pairable,
+    previous_black: PlayerId | None,
     reverse_at_rematch: bool,
-) -> tuple[PresentPlayer, PresentPlayer, ReasonKind]:
-    """White, black and the rule that chose them (see :func:`_colours`)."""
+) -> tuple[Pairable, Pairable, ReasonKind]:
+    """White, black and the rule that chose them (see :func:`_colours`); ``previous_black``:
+    who had black in their latest game (None: they never met)."""
     higher_white_ok = _colour_legal(higher, lower)
     if higher_white_ok != _colour_legal(lower, higher):
         white, black = (higher, lower) if higher_white_ok else (lower, higher)
         return white, black, ReasonKind.COLOUR_DIFFERENCE_LIMIT
-    if reverse_at_rematch and previous is not None:
-        white, black = (higher, lower) if previous.black_id == higher.player_id else (lower, higher)
+    if reverse_at_rematch and previous_black is not None:
+        white, black = (higher, lower) if previous_black == higher.player_id else (lower, higher)
         return white, black, ReasonKind.COLOUR_REVERSED_REMATCH
     if higher.whites != lower.whites:
         white, black = (higher, lower) if higher.whites < lower.whites else (lower, higher)
         return white, black, ReasonKind.COLOUR_FEWER_WHITES
-    if previous is not None:
-        white, black = (higher, lower) if previous.black_id == higher.player_id else (lower, higher)
+    if previous_black is not None:
+        white, black = (higher, lower) if previous_black == higher.player_id else (lower, higher)
         return white, black, ReasonKind.COLOUR_REVERSED_PREVIOUS_GAME
     return lower, higher, ReasonKind.COLOUR_LOWER_RANKED_WHITE
 
 
 def _colours(
-    higher: PresentPlayer,
-    lower: PresentPlayer,
+    higher: Pairable,
+    lower: Pairable,
     previous: PlayedGame | None,
     board: int,
     *,
     reverse_at_rematch: bool = False,
-) -> tuple[PresentPlayer, PresentPlayer, Reason, list[Reason]]:
+) -> tuple[Pairable, Pairable, Reason, list[Reason]]:
     """White and black for an engine board, the reason, and notes on colour differences.
 
     Order of the rules: keep both colour differences within ±2 when only one choice does; with
@@ -601,11 +641,12 @@ def _colours(
     3 → the player with 3 gets white (3 < 5), unless the season reverses rematches and he had
     white in their latest game.
     """
-    white, black, kind = _colour_rule(higher, lower, previous, reverse_at_rematch)
+    previous_black = None if previous is None else previous.black_id
+    white, black, kind = _colour_rule(higher, lower, previous_black, reverse_at_rematch)
     notes: list[Reason] = []
     if kind is ReasonKind.COLOUR_DIFFERENCE_LIMIT:
         # Name the player whose colour difference the other choice would push beyond 2.
-        limited = black if black.colour_difference + 1 > MAX_COLOUR_DIFFERENCE else white
+        limited = black if black.whites - black.blacks + 1 > MAX_COLOUR_DIFFERENCE else white
         reason = Reason.of(kind, board=board, player_id=limited.player_id)
         return white, black, reason, notes
     if kind is ReasonKind.COLOUR_FEWER_WHITES:
@@ -619,24 +660,18 @@ def _colours(
         reason = Reason.of(kind, board=board)
 
     if not _colour_legal(higher, lower):  # neither choice is legal: say who goes beyond ±2
-        if white.colour_difference + 1 > MAX_COLOUR_DIFFERENCE:
-            notes.append(
-                Reason.of(
-                    ReasonKind.COLOUR_DIFFERENCE_EXCEEDED,
-                    board=board,
-                    player_id=white.player_id,
-                    difference=white.colour_difference + 1,
+        white_after = white.whites - white.blacks + 1
+        black_after = black.whites - black.blacks - 1
+        for player, after in ((white, white_after), (black, black_after)):
+            if abs(after) > MAX_COLOUR_DIFFERENCE:
+                notes.append(
+                    Reason.of(
+                        ReasonKind.COLOUR_DIFFERENCE_EXCEEDED,
+                        board=board,
+                        player_id=player.player_id,
+                        difference=after,
+                    )
                 )
-            )
-        if black.colour_difference - 1 < -MAX_COLOUR_DIFFERENCE:
-            notes.append(
-                Reason.of(
-                    ReasonKind.COLOUR_DIFFERENCE_EXCEEDED,
-                    board=board,
-                    player_id=black.player_id,
-                    difference=black.colour_difference - 1,
-                )
-            )
     return white, black, reason, notes
 
 
@@ -672,6 +707,11 @@ class _CostScale:
         """More than any pair's cost, so that every weight ``ceiling − cost`` is positive (a
         pair breaks at most two rules)."""
         return self.violation_unit * 3 if rules_active else self.rematch_unit * 2
+
+
+@lru_cache(maxsize=256)
+def _scale(m: int, window: int) -> _CostScale:
+    return _CostScale.for_size(m, window)
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: a key of _place_weights
@@ -715,7 +755,7 @@ def _place_weights(band: _Band, ceiling: int) -> tuple[int, ...]:
 
 
 def _pair_costs(
-    players: Sequence[PresentPlayer],
+    players: Sequence[Pairable],
     history: PairingHistory,
     round_number: int,
     window: int,
@@ -726,18 +766,16 @@ def _pair_costs(
     (i, j), i < j. Few pairs have one: they are found from the recent rounds and the rules,
     not by looking at every pair."""
     position = {player.player_id: index for index, player in enumerate(players)}
+    find = position.get
     costs: dict[tuple[int, int], int] = {}
-    if window:
-        seen: set[tuple[int, int]] = set()
-        for age in range(1, window + 1):  # the latest meeting first
-            for a, b in history.pairs_of_round(round_number - age):
-                i, j = position.get(a), position.get(b)
-                if i is None or j is None:
-                    continue
-                key = (i, j) if i < j else (j, i)
-                if key not in seen:
-                    seen.add(key)
-                    costs[key] = scale.rematch_unit + scale.recency_unit * (window + 1 - age)
+    for age in range(1, window + 1):  # the latest meeting first: it sets the cost
+        cost = scale.rematch_unit + scale.recency_unit * (window + 1 - age)
+        for a, b in history.pairs_of_round(round_number - age):
+            i = find(a)
+            if i is not None:
+                j = find(b)
+                if j is not None:
+                    costs.setdefault((i, j) if i < j else (j, i), cost)
     if rules.active:
         violations: dict[tuple[int, int], int] = {}
         for a, b in rules.forbidden_pairs:
@@ -757,14 +795,24 @@ def _pair_costs(
     return costs
 
 
-def _clash_pairs(players: Sequence[PresentPlayer], span: int) -> list[tuple[int, int]]:
-    """The pairs (i, j), i < j ≤ i + span, whose colours clash: both at +2 or more (neither may
-    have white), or both at -2 or less."""
+def _colour_groups(players: Sequence[Pairable]) -> tuple[list[int], list[int]]:
+    """The positions of the players at +2 or more (neither may have white: they clash with
+    each other) and of those at -2 or less."""
+    must_black: list[int] = []
+    must_white: list[int] = []
+    for i, player in enumerate(players):
+        difference = player.whites - player.blacks
+        if difference >= MAX_COLOUR_DIFFERENCE:
+            must_black.append(i)
+        elif difference <= -MAX_COLOUR_DIFFERENCE:
+            must_white.append(i)
+    return must_black, must_white
+
+
+def _clash_pairs(groups: tuple[list[int], list[int]], span: int) -> list[tuple[int, int]]:
+    """The pairs (i, j), i < j ≤ i + span, whose colours clash: both in one of ``groups``."""
     pairs: list[tuple[int, int]] = []
-    for flagged in (
-        [i for i, p in enumerate(players) if p.whites - p.blacks >= MAX_COLOUR_DIFFERENCE],
-        [i for i, p in enumerate(players) if p.whites - p.blacks <= -MAX_COLOUR_DIFFERENCE],
-    ):
+    for flagged in groups:
         for index, i in enumerate(flagged):
             for j in flagged[index + 1 :]:
                 if j - i > span:
@@ -774,12 +822,12 @@ def _clash_pairs(players: Sequence[PresentPlayer], span: int) -> list[tuple[int,
 
 
 def _match(
-    players: Sequence[PresentPlayer],
+    players: Sequence[Pairable],
     history: PairingHistory,
     round_number: int,
     window: int,
     rules: _Rules,
-) -> list[tuple[PresentPlayer, PresentPlayer]]:
+) -> list[tuple[Pairable, Pairable]]:
     """A minimum-cost perfect matching of ``players`` (even count, in standing order).
 
     A pair that breaks a season rule (forbidden, or met the most times allowed) costs a
@@ -789,12 +837,13 @@ def _match(
     m = len(players)
     if m == 0:
         return []
-    scale = _CostScale.for_size(m, window)
+    scale = _scale(m, window)
     ceiling = scale.ceiling(rules.active)
     if ceiling >= WEIGHT_LIMIT:
         raise PairingError(f"{m} players to pair is more than the matching's weights can hold")
     pair_costs = _pair_costs(players, history, round_number, window, rules, scale)
-    unavoidable_clashes = _fewest_possible_clashes(players)
+    colour_groups = _colour_groups(players)
+    unavoidable_clashes = _fewest_possible_clashes(m, colour_groups)
     span = _MIN_WINDOW + 2 * window
     while True:
         span = min(span, m - 1)
@@ -805,13 +854,14 @@ def _match(
         for (i, j), cost in pair_costs.items():
             if j - i <= span:
                 weights[edge_of[i] + j - i - 1] -= cost
-        for i, j in _clash_pairs(players, span):
+        for i, j in _clash_pairs(colour_groups, span):
             weights[edge_of[i] + j - i - 1] -= scale.clash_unit
         matching = rx.max_weight_matching(
             band.graph, max_cardinality=True, weight_fn=weights.__getitem__
         )
-        if len(matching) * 2 == m:
-            total = sum(ceiling - weights[edge_of[min(e)] + abs(e[1] - e[0]) - 1] for e in matching)
+        pairs = [(a, b) if a < b else (b, a) for a, b in matching]
+        if len(pairs) * 2 == m:
+            total = len(pairs) * ceiling - sum(weights[edge_of[i] + j - i - 1] for i, j in pairs)
             # Any matching with a pair more than `span` places apart costs at least
             # (span+1)² + (m/2 - 1) distance units plus the clashes no matching avoids;
             # below that, the window held the optimum.
@@ -820,5 +870,5 @@ def _match(
             if span == m - 1 or total < bound:
                 break
         span *= 2
-    pairs = sorted((min(edge), max(edge)) for edge in matching)
+    pairs.sort()
     return [(players[i], players[j]) for i, j in pairs]
