@@ -27,6 +27,7 @@ from competition.simulation.chances import (
     result_probabilities,
     simulate,
 )
+from competition.simulation.keepers import keeper_for
 
 W, D, L = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
 
@@ -245,3 +246,113 @@ def test_same_seed_same_chances_and_counts_add_up(round_robin: bool) -> None:
     assert all(
         p.categories.get("odd numbers", 0) == 0 for p in first.players if p.participant_id % 2 == 0
     )
+
+
+class _Recording:
+    """The model's choices, plus every simulated round's pairing with the request the real
+    engine would get for it (the simulated standings, colours, byes and every earlier game)."""
+
+    def __init__(self, data: SimulationInput, seed: int) -> None:
+        from competition.simulation.chances import _ByChance
+
+        self.chance = _ByChance(data, random.Random(seed))
+        self.present_now: set[int] = set()
+
+    def present(self, number: int, taking_part: list[int], keeper) -> set[int]:  # type: ignore[no-untyped-def]
+        self.present_now = self.chance.present(number, taking_part, keeper)
+        return self.present_now
+
+    def result(self, white: int, black: int, keeper) -> Result:  # type: ignore[no-untyped-def]
+        return self.chance.result(white, black, keeper)
+
+
+@pytest.mark.parametrize("rules", [False, True])
+def test_simulated_pairings_are_the_pairing_engines(rules: bool) -> None:
+    """Forty players, 15 simulated rounds, three simulated seasons: every simulated round's
+    boards and bye are those pair_round proposes for the same standings and history (with
+    and without every season rule)."""
+    from competition.pairing import (
+        PairingRequest,
+        PairingRules,
+        PlayedGame,
+        PresentPlayer,
+        pair_round,
+    )
+    from competition.simulation.chances import _Ladder, _Round
+
+    rng = random.Random(3)
+    people = tuple(
+        Participant(id=n, name=f"P{n:02d}", start_rank=n, rating=2200 - 25 * n)
+        for n in range(1, 41)
+    )
+    played = []
+    for number in range(1, 11):
+        ids = [p.id for p in people if rng.random() < 0.8]
+        rng.shuffle(ids)
+        games = tuple(
+            Game(a, b, rng.choice((W, D, L))) for a, b in zip(ids[::2], ids[1::2], strict=False)
+        )
+        entries = [Entry(p.id, EntryKind.ABSENT_NOTICE) for p in people if p.id not in ids]
+        if len(ids) % 2:
+            entries.append(Entry(ids[-1], EntryKind.BYE, Fraction(1)))
+        played.append(Round(number, games, tuple(entries)))
+    season = SeasonInput(people, tuple(played), system="internal-sb")
+    pairing = (
+        PairingRules(
+            rematch_window=4,
+            forbidden_pairs=((1, 2), (5, 9), (12, 13)),
+            max_meetings=2,
+            reverse_colours_at_rematch=True,
+            max_allocated_byes=1,
+        )
+        if rules
+        else PairingRules()
+    )
+    data = SimulationInput(
+        season, rounds_left=15, attendance=attendance_share(season), draw_rate=0.3, pairing=pairing
+    )
+    playing = _Round(data)
+    compared = 0
+    for simulation in range(3):
+        keeper = keeper_for(season, awarded=(Fraction(1),), rounds_left=15)
+        ladder = _Ladder.of(season)
+        games = [
+            PlayedGame(r.number, g.white, g.black)
+            for r in season.rounds
+            for g in r.games
+            if g.result.is_played
+        ]
+        choices = _Recording(data, seed=simulation)
+        for number in range(11, 26):
+            order = keeper.order()
+            figures = {pid: ladder.figures[pid] for pid in order}
+            before = {
+                pid: (f.whites, f.blacks, f.byes, f.had_bye_last_round, f.allocated_byes)
+                for pid, f in figures.items()
+            }
+            rnd = playing.play(choices, number, keeper, ladder)
+            present = [pid for pid in order if pid in choices.present_now]
+            request = PairingRequest(
+                round_number=number,
+                players=tuple(
+                    PresentPlayer(pid, rank, *before[pid])
+                    for rank, pid in enumerate(present, start=1)
+                ),
+                previous_games=tuple(games),
+                rematch_window=pairing.rematch_window,
+                forbidden_pairs=pairing.forbidden_pairs,
+                max_meetings=pairing.max_meetings,
+                reverse_colours_at_rematch=pairing.reverse_colours_at_rematch,
+                max_allocated_byes=pairing.max_allocated_byes,
+            )
+            proposal = pair_round(request)
+            assert [(g.white, g.black) for g in rnd.games] == [
+                (b.white_id, b.black_id) for b in proposal.boards
+            ]
+            byes = [e.participant for e in rnd.entries if e.kind is EntryKind.BYE]
+            assert byes == ([proposal.bye_id] if proposal.bye_id is not None else [])
+            compared += 1
+            keeper.play_round(rnd)
+            ladder.add(rnd)
+            games += [PlayedGame(number, g.white, g.black) for g in rnd.games if g.result.is_played]
+    assert compared == 45

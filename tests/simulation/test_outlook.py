@@ -236,3 +236,49 @@ def test_points_seasons_are_decided_for_everybody() -> None:
         data = SimulationInput(season, rounds_left=left, attendance=attendance_share(season))
         views = outlook(data, simulate(data, simulations=30, seed=seed))
         assert FirstPlace.OPEN not in {view.first_place for view in views}
+
+
+def test_the_worked_example_of_docs_scoring() -> None:
+    # A 3, B 2½, C 1 with one round left (points, win 1, draw ½, a bye worth 1), ladder.
+    # A: lowest 3, highest 4; B: 2½ and 3½; C: 1 and 2.
+    people = tuple(Participant(id=i, name=n, start_rank=i) for i, n in enumerate("ABC", start=1))
+    bye = EntryKind.BYE
+    season = SeasonInput(
+        people,
+        (
+            Round(1, (Game(1, 2, W),), (Entry(3, bye, Fraction(1)),)),  # A 1, B 0, C 1
+            Round(2, (Game(1, 3, W),), (Entry(2, bye, Fraction(1)),)),  # A 2, B 1, C 1
+            Round(3, (Game(2, 3, W),), (Entry(1, bye, Fraction(1)),)),  # A 3, B 2, C 1
+            Round(  # B 2½ (a half-point bye); A and C absent
+                4,
+                (),
+                (
+                    Entry(2, bye, Fraction(1, 2)),
+                    Entry(1, EntryKind.ABSENT_NOTICE),
+                    Entry(3, EntryKind.ABSENT_NOTICE),
+                ),
+            ),
+        ),
+        system="points",
+    )
+    data = SimulationInput(season, rounds_left=1, draw_rate=0.3)
+    views = {view.participant_id: view for view in outlook(data, simulate(data, simulations=50))}
+    a, b, c = views[1], views[2], views[3]
+    assert (a.best_place, a.worst_place, a.needs, a.secures) == (1, 2, 0, 1)
+    assert a.first_place is FirstPlace.POSSIBLE
+    assert (b.best_place, b.needs, b.secures) == (1, Fraction(1, 2), None)
+    assert b.first_place is FirstPlace.POSSIBLE  # a win over A: 3½ against 3
+    assert (c.first_place, c.best_place, c.needs, c.secures) == (
+        FirstPlace.IMPOSSIBLE,
+        3,
+        None,
+        None,
+    )
+    assert check_all(data, views)
+
+
+def check_all(data: SimulationInput, views: dict[int, Outlook]) -> bool:
+    seen = enumerate_outcomes(data)
+    for pid, view in views.items():
+        check(view, seen[pid])
+    return True
