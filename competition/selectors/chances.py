@@ -1,5 +1,4 @@
-"""The "can I still win?" page's reads: the stored chances with names, margins and what is
-certain."""
+"""The "can I still win?" page's reads: the stored chances with names and margins."""
 
 from __future__ import annotations
 
@@ -9,10 +8,9 @@ from fractions import Fraction
 
 from competition.exact import fraction_from_text
 from competition.models import Season, SeasonChances
-from competition.numbers import chance_text
 from competition.selectors.common import public_names
 from competition.services.chances import RoundsLeft, chances_stale, rounds_left
-from competition.simulation.chances import TOP, FirstPlace, margin_of_error
+from competition.simulation.chances import margin_of_error
 
 
 @dataclass(frozen=True)
@@ -20,16 +18,11 @@ class ChancesRow:
     participant_id: int
     name: str
     place: int  # in the standings the simulation started from
-    first_place: str  # certain: a FirstPlace value ("secured", "possible", "open", "impossible")
-    first: str  # the estimated chance of first place as written: "12,3 %", "< 0,1 %", "0 %"
-    first_margin: float | None  # percentage points; None where the figure is certain
-    top_three: str
-    top_three_margin: float | None
-    best_place: int  # certain: he finishes no higher
-    worst_place: int  # and no lower
-    needs: Fraction | None  # game points in the remaining rounds without which first is out
-    secures: Fraction | None  # game points in the remaining rounds that make first place his
-    needed_seen: Fraction | None  # the fewest with which he finished first in a simulation
+    first: float  # percent
+    first_margin: float  # percentage points
+    top_three: float
+    top_three_margin: float
+    needed: Fraction | None  # fewest game points in the remaining rounds with a chance of first
 
 
 @dataclass(frozen=True)
@@ -54,37 +47,25 @@ def chances_page(*, season: Season) -> ChancesPage:
     names = public_names(season_id=season.pk)
     n = stored.simulations
 
-    def margin(count: float, certain: bool) -> float | None:
+    def percent(count: int) -> tuple[float, float]:
         share = count / n if n else 0.0
-        return None if certain or share in (0.0, 1.0) else 100 * margin_of_error(share, n)
+        return 100 * share, 100 * margin_of_error(share, n)
 
     rows = []
     for place, row in enumerate(stored.rows, start=1):
-        # rows stored before the certain figures existed: nothing is claimed
-        status = FirstPlace(row.get("first_place", FirstPlace.OPEN))
-        best, worst = row.get("best_place", 1), row.get("worst_place", len(stored.rows))
-        first_impossible = status is FirstPlace.IMPOSSIBLE
-        first_certain = status is FirstPlace.SECURED
-        top_impossible, top_certain = best > TOP, worst <= TOP
+        first, first_margin = percent(row["first"])
+        top, top_margin = percent(row["top_three"])
+        needed = row.get("needed_for_first")
         rows.append(
             ChancesRow(
                 participant_id=row["participant_id"],
                 name=names.get(row["participant_id"], "?"),
                 place=place,
-                first_place=status.value,
-                first=chance_text(
-                    row["first"], n, impossible=first_impossible, certain=first_certain
-                ),
-                first_margin=margin(row["first"], first_impossible or first_certain),
-                top_three=chance_text(
-                    row["top_three"], n, impossible=top_impossible, certain=top_certain
-                ),
-                top_three_margin=margin(row["top_three"], top_impossible or top_certain),
-                best_place=best,
-                worst_place=worst,
-                needs=_fraction(row.get("needs")),
-                secures=_fraction(row.get("secures")),
-                needed_seen=_fraction(row.get("needed_for_first")),
+                first=first,
+                first_margin=first_margin,
+                top_three=top,
+                top_three_margin=top_margin,
+                needed=None if needed is None else fraction_from_text(needed),
             )
         )
     return ChancesPage(
@@ -97,7 +78,3 @@ def chances_page(*, season: Season) -> ChancesPage:
         stale=chances_stale(season, stored, left),
         rows=tuple(rows),
     )
-
-
-def _fraction(text: str | None) -> Fraction | None:
-    return None if text is None else fraction_from_text(text)
