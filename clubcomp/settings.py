@@ -152,7 +152,10 @@ TIME_ZONE = "Europe/Amsterdam"
 USE_I18N = True
 USE_TZ = True
 
-STATIC_URL = "static/"
+# Absolute on purpose: Django puts the script prefix before a relative STATIC_URL when it is first
+# read and keeps that, and the club middleware sets the prefix to /<club>/ during a club's request
+# (a first read there would send every later page to /<club>/static/).
+STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # collectstatic writes here (the Dockerfile, a server of your own); STATIC_ROOT overrides it.
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")

@@ -29,9 +29,9 @@
 
   if (!workerUrl || !("serviceWorker" in navigator) || !window.isSecureContext) { return; }
   var scope = new URL(".", new URL(workerUrl, location.href)).pathname;
-  // Whether the worker served this page (and kept it on the way), as it was when the page came:
-  // a worker installed just now takes charge of the page later (clients.claim) without having
-  // seen it.
+  // Whether a worker served this page (and kept it on the way), as it was when this script ran.
+  // A worker installed just now may take charge of the page (clients.claim) before this script
+  // runs, without having seen the page: so a page "served" asks to be kept unless it is already.
   var servedByWorker = Boolean(navigator.serviceWorker.controller);
 
   function keepPages(worker) {
@@ -39,19 +39,32 @@
       document.querySelectorAll("[data-keep-offline][href]"),
       function (link) { return new URL(link.getAttribute("href"), location.href).pathname; }
     );
-    var here = servedByWorker ? [] : [location.pathname];
-    worker.postMessage({ keep: here, missing: linked });
+    worker.postMessage({ page: location.pathname, fetchPage: !servedByWorker, missing: linked });
   }
 
-  navigator.serviceWorker.register(workerUrl, { scope: scope }).then(function () {
-    return navigator.serviceWorker.ready;
-  }).then(function (registration) {
-    if (navigator.onLine && registration.active) { keepPages(registration.active); }
-  }).catch(function () { /* no worker: the pages work as before, only not offline */ });
+  var asked = 0;  // how often this page asked the worker to keep it
+  function askToKeep() {
+    return navigator.serviceWorker.ready.then(function (registration) {
+      if (navigator.onLine && registration.active) {
+        asked += 1;
+        keepPages(registration.active);
+      }
+    });
+  }
 
-  // The page marks when the worker has kept it (the browser test waits for this).
+  navigator.serviceWorker.register(workerUrl, { scope: scope }).then(askToKeep)
+    .catch(function () { /* no worker: the pages work as before, only not offline */ });
+
+  // The page marks when the worker has kept it (the browser test waits for this); when the
+  // worker could not fetch it (a busy server, a network that came and went), it asks again a
+  // few times.
   navigator.serviceWorker.addEventListener("message", function (event) {
-    if (event.data && event.data.kept) { document.documentElement.dataset.offlineReady = "yes"; }
+    if (!event.data || !("kept" in event.data)) { return; }
+    if (event.data.kept) {
+      document.documentElement.dataset.offlineReady = "yes";
+    } else if (asked < 4) {
+      window.setTimeout(askToKeep, 1500 * asked);
+    }
   });
   navigator.serviceWorker.startMessages();
 })();

@@ -132,25 +132,29 @@ self.addEventListener("fetch", function (event) {
   }
 });
 
-// A page opened before this worker was in charge asks for itself (and its round's other pages)
-// to be kept: {keep: [addresses to fetch now], missing: [addresses to fetch unless kept]}.
+// Every page asks for itself (and its round's other pages) to be kept:
+// {page: its address, fetchPage: whether to fetch it even when kept, missing: [addresses to
+// fetch unless kept]}. fetchPage is true for a page this worker did not serve (opened before the
+// worker was in charge); a page the worker served was kept on its way, unless a worker that
+// took charge of the page meanwhile (clients.claim) never saw it: then it is fetched now. The
+// answer says whether the page is kept ({kept: true}) or not ({kept: false}: the network or the
+// server failed, and the page asks again).
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (!data.keep && !data.missing) { return; }
+  if (!data.page && !data.missing) { return; }
   function fetchAndKeep(address, onlyMissing) {
     var url = new URL(address, self.location.origin);
-    if (!keepable(url)) { return Promise.resolve(); }
+    if (!keepable(url)) { return Promise.resolve(true); }
     return keptPage(url.pathname).then(function (kept) {
-      if (kept && onlyMissing) { return null; }
+      if (kept && onlyMissing) { return true; }
       return fetch(url.pathname, { credentials: "same-origin" }).then(function (response) {
-        return goodPage(response) ? keepPage(url, response) : null;
+        return goodPage(response) ? keepPage(url, response).then(function () { return true; }) : false;
       });
-    }).catch(function () { return null; });
+    }).catch(function () { return false; });
   }
-  event.waitUntil(Promise.all(
-    (data.keep || []).map(function (a) { return fetchAndKeep(a, false); })
-      .concat((data.missing || []).map(function (a) { return fetchAndKeep(a, true); }))
-  ).then(function () {
-    if (event.source) { event.source.postMessage({ kept: true }); }
+  var own = data.page ? fetchAndKeep(data.page, !data.fetchPage) : Promise.resolve(true);
+  var linked = (data.missing || []).map(function (a) { return fetchAndKeep(a, true); });
+  event.waitUntil(Promise.all([own, Promise.all(linked)]).then(function (done) {
+    if (event.source) { event.source.postMessage({ kept: done[0] }); }
   }));
 });
