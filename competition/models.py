@@ -6,6 +6,7 @@ every change; it is never edited by hand and can always be thrown away.
 
 from __future__ import annotations
 
+import datetime
 import re
 from decimal import Decimal
 
@@ -89,6 +90,12 @@ class Club(models.Model):
         related_name="club",
         verbose_name=_("tournament directors"),
         help_text=_("Members of this group run rounds and enter results for this club."),
+    )
+    # Dutch time (settings.TIME_ZONE): the members' calendars show the evenings from then on.
+    evening_start = models.TimeField(
+        _("club evenings start at"),
+        default=datetime.time(20, 0),
+        help_text=_("The time the club's evenings begin; a season may have its own."),
     )
 
     class Meta:
@@ -256,6 +263,12 @@ class Season(models.Model):
         ),
     )
     requested_byes = models.BooleanField(_("members may ask for a bye"), default=False)
+    evening_start = models.TimeField(
+        _("evenings start at"),
+        null=True,
+        blank=True,
+        help_text=_("Empty: at the club's time."),
+    )
     max_meetings = models.PositiveSmallIntegerField(
         _("at most this many games between two players"),
         null=True,
@@ -374,6 +387,11 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    @property
+    def evening_starts_at(self) -> datetime.time:
+        """When this season's club evenings begin: its own time, else the club's."""
+        return self.evening_start or self.club.evening_start
 
     @property
     def is_round_robin(self) -> bool:

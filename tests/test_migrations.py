@@ -14,3 +14,65 @@ def test_no_pending_migrations() -> None:
     except SystemExit as exit_:  # makemigrations --check exits 1 when a migration is missing
         pytest.fail(f"models have changes without a migration:\n{out.getvalue()}")
         raise exit_
+
+
+@pytest.mark.django_db
+def test_the_private_data_migration_clears_what_no_longer_belongs() -> None:
+    """0016: an earlier anonymisation left the notes of the entries his absences were copied
+    into, his withdrawal's reason and a forbidden pair's note; linking by username left the
+    account's address on the member after unlinking. Both go; everything else stays."""
+    import datetime
+    import importlib
+
+    from django.apps import apps
+    from django.contrib.auth.models import User
+    from django.utils import timezone
+
+    from competition.models import AbsenceReport, ClubEvening, ForbiddenPair, Member, RoundEntry
+    from competition.services.rounds import entry_record
+    from tests.factories import (
+        ClubFactory,
+        MemberFactory,
+        ParticipantFactory,
+        RoundFactory,
+        SeasonFactory,
+    )
+
+    migration = importlib.import_module("competition.migrations.0016_private_data_cleared")
+    club = ClubFactory()
+    season = SeasonFactory(club=club)
+    gone = ParticipantFactory(season=season, start_rank=1, withdrawal_note="ziek")
+    staying = ParticipantFactory(season=season, start_rank=2)
+    Member.objects.filter(pk=gone.member_id).update(name="Oud-lid 1", anonymised_at=timezone.now())
+    round_ = RoundFactory(season=season, number=1)
+    entry_record(round=round_, participant=gone, kind="absent_notice", note="ziekenhuis")
+    entry_record(round=round_, participant=staying, kind="absent_notice", note="vakantie")
+    evening = ClubEvening.objects.create(
+        season=season, date=datetime.date(2026, 10, 1), round_number=2
+    )
+    AbsenceReport.objects.create(evening=evening, participant=gone, note="nog steeds ziek")
+    ForbiddenPair.objects.create(season=season, first=gone, second=staying, note="broers")
+
+    User.objects.create_user("prive", email="Prive@Example.org")
+    linked_account = User.objects.create_user("gekoppeld", email="gekoppeld@example.org")
+    copied = MemberFactory(
+        club=club, email="prive@example.org", notify_pairing=True, notify_correction=True
+    )
+    own = MemberFactory(club=club, email="eigen@example.org", notify_pairing=True)
+    linked = MemberFactory(club=club, email="gekoppeld@example.org", user=linked_account)
+
+    migration.clear(apps, None)
+
+    assert RoundEntry.objects.get(participant=gone).note == ""
+    assert {h.note for h in RoundEntry.history.filter(participant_id=gone.pk)} == {""}
+    assert RoundEntry.objects.get(participant=staying).note == "vakantie"
+    assert AbsenceReport.objects.get(participant=gone).note == ""
+    gone.refresh_from_db()
+    assert gone.withdrawal_note == ""
+    assert ForbiddenPair.objects.get().note == ""
+    copied.refresh_from_db()
+    assert (copied.email, copied.notify_pairing, copied.notify_correction) == ("", False, False)
+    own.refresh_from_db()
+    assert (own.email, own.notify_pairing) == ("eigen@example.org", True)
+    linked.refresh_from_db()
+    assert linked.email == "gekoppeld@example.org"

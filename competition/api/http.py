@@ -11,8 +11,9 @@ Two kinds of ``ETag``:
 
 ``ApiHeadersMiddleware`` refuses every write under ``/api/`` (405), gives every answer under
 ``/api/`` ``Access-Control-Allow-Origin: *``
-(no credentials: the API reads public data only, no login, no cookie matters) and answers the
-browsers' preflight ``OPTIONS`` itself. The rest of the site keeps its headers as they are.
+(no credentials: the API reads public data only, no login, no cookie matters), answers
+``OPTIONS`` itself (204 with ``Allow``, and the browsers' preflight) and ``HEAD`` as the
+``GET`` without its body. The rest of the site keeps its headers as they are.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import hashlib
 from collections.abc import Callable
 
 from django.http import HttpRequest, HttpResponse
+from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control, set_response_etag
 from django.utils.translation import get_language
 
@@ -74,13 +76,16 @@ class ApiHeadersMiddleware:
             response = HttpResponse(status=405)
             response["Allow"] = ", ".join(SAFE_METHODS)
             return response
-        if request.method == "OPTIONS" and "HTTP_ACCESS_CONTROL_REQUEST_METHOD" in request.META:
+        if request.method == "OPTIONS" and _resolves(request):
+            # what an address takes (every endpoint: the same), and a browser's preflight
             response = HttpResponse(status=204)
-            response["Access-Control-Allow-Methods"] = ", ".join(SAFE_METHODS)
-            response["Access-Control-Allow-Headers"] = "If-None-Match, If-Modified-Since"
-            response["Access-Control-Max-Age"] = "86400"
+            response["Allow"] = ", ".join(SAFE_METHODS)
+            if "HTTP_ACCESS_CONTROL_REQUEST_METHOD" in request.META:
+                response["Access-Control-Allow-Methods"] = ", ".join(SAFE_METHODS)
+                response["Access-Control-Allow-Headers"] = "If-None-Match, If-Modified-Since"
+                response["Access-Control-Max-Age"] = "86400"
         else:
-            response = self.get_response(request)
+            response = self._answer(request)
             if request.method in ("GET", "HEAD") and response.status_code == 200:
                 if not response.streaming and not response.has_header("ETag"):
                     set_response_etag(response)
@@ -90,7 +95,30 @@ class ApiHeadersMiddleware:
                     get_conditional_response(request, etag=response.get("ETag"), response=response)
                     or response
                 )
+        if request.method == "HEAD" and not response.streaming:
+            # the GET's headers, its length included, without its body
+            length = len(response.content)
+            response.content = b""
+            response["Content-Length"] = str(length)
         if request.method in SAFE_METHODS:
             response["Access-Control-Allow-Origin"] = "*"
             response["Access-Control-Expose-Headers"] = "ETag"
         return response
+
+    def _answer(self, request: HttpRequest) -> HttpResponse:
+        """The endpoint's answer; a HEAD is answered as the GET (the body goes later)."""
+        if request.method != "HEAD":
+            return self.get_response(request)
+        request.method = "GET"
+        try:
+            return self.get_response(request)
+        finally:
+            request.method = "HEAD"
+
+
+def _resolves(request: HttpRequest) -> bool:
+    try:
+        resolve(request.path_info)
+    except Resolver404:
+        return False
+    return True

@@ -293,4 +293,9 @@ def participant_detail(page: ParticipantPage) -> dict[str, Any]:
 
 
 def evening_item(evening: EveningItem) -> dict[str, Any]:
-    return {"date": evening.date, "round": evening.round_number, "note": evening.note}
+    return {
+        "date": evening.date,
+        "round": evening.round_number,
+        "note": evening.note,
+        "start": evening.start,
+    }

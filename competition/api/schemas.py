@@ -217,7 +217,22 @@ class Evening(Schema):
     date: datetime.date
     round: int = Field(description="The round planned for the evening.")
     note: str
+    start: datetime.datetime = Field(
+        description='When it starts, in Dutch time with its offset: "2027-01-14T20:00:00+01:00".'
+    )
 
 
 class Problem(Schema):
     detail: str
+
+
+class ParameterProblem(Schema):
+    type: str = Field(description='What is wrong, as a code: "int_parsing".')
+    loc: list[str | int] = Field(description='Where: ["query", "round"], ["path", "number"].')
+    msg: str = Field(description="What is wrong, in words (English).")
+
+
+class InvalidParameters(Schema):
+    """A parameter that is not what the endpoint takes (a round number that is no number)."""
+
+    detail: list[ParameterProblem]

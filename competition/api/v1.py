@@ -25,7 +25,7 @@ from competition.api.http import not_modified, season_etag
 from competition.models import Club, Participant, Round, Season
 from competition.selectors import api as selectors
 from competition.selectors.participant import participant_detail
-from competition.selectors.public import round_detail, standings_for_season
+from competition.selectors.public import SeasonStandingsPage, round_detail, standings_for_season
 
 api = NinjaAPI(
     title="clubcomp",
@@ -71,6 +71,15 @@ def _unchanged(request: HttpRequest, response: HttpResponse, season: Season) -> 
 
 
 NOT_FOUND: dict[int | str, Any] = {404: schemas.Problem}
+# The answer of an endpoint whose number parameters are not numbers (django-ninja's own 422).
+INVALID: dict[int | str, Any] = {422: schemas.InvalidParameters}
+
+
+def _no_such_round(after_round: int | None, asked: int | None) -> None:
+    """404 when ``asked`` (the ``round`` parameter) is not a round with standings: the pages
+    were built for ``after_round``, the latest, instead."""
+    if asked is not None and asked != after_round:
+        raise Http404(_("No standings after round %(round)s.") % {"round": asked})
 
 
 @api.get("/clubs/", response=list[schemas.ClubItem], url_name="clubs", tags=["clubs"])
@@ -122,7 +131,7 @@ def season(request: HttpRequest, club: str, season: str) -> dict[str, Any]:
 
 @api.get(
     "/clubs/{club}/seasons/{season}/standings/",
-    response={200: schemas.Standings, 304: None, **NOT_FOUND},
+    response={200: schemas.Standings, 304: None, **NOT_FOUND, **INVALID},
     url_name="standings",
     tags=["standings"],
 )
@@ -131,18 +140,24 @@ def standings(
 ) -> Any:
     """The standings after round ``round`` (default: the last completed one): every figure
     exact and as shown, each row's move since the round before and what placed it below an
-    equal score."""
+    equal score. A round without standings (not completed, or no such round) is 404."""
     found = _season(club, season)
     unchanged = _unchanged(request, response, found)
     if unchanged is not None:
         return unchanged
-    return standings_document(found, after_round=round)
+    page = standings_for_season(season=found, after_round=round)
+    _no_such_round(page.after_round, round)
+    return _standings_json(page)
 
 
 def standings_document(season: Season, *, after_round: int | None = None) -> dict[str, Any]:
     """The standings endpoint's document for ``season``, as JSON values in the schema's order
     (also the TD's ``standings.json`` download: the same document)."""
-    document = payloads.standings(standings_for_season(season=season, after_round=after_round))
+    return _standings_json(standings_for_season(season=season, after_round=after_round))
+
+
+def _standings_json(page: SeasonStandingsPage) -> dict[str, Any]:
+    document = payloads.standings(page)
     return schemas.Standings.model_validate(document).model_dump(mode="json")
 
 
@@ -160,7 +175,7 @@ def rounds(request: HttpRequest, club: str, season: str) -> list[dict[str, Any]]
 
 @api.get(
     "/clubs/{club}/seasons/{season}/rounds/{number}/",
-    response={200: schemas.RoundDetail, **NOT_FOUND},
+    response={200: schemas.RoundDetail, **NOT_FOUND, **INVALID},
     url_name="round",
     tags=["rounds"],
 )
@@ -192,7 +207,7 @@ def participants(request: HttpRequest, club: str, season: str) -> list[dict[str,
 
 @api.get(
     "/clubs/{club}/seasons/{season}/participants/{participant_id}/",
-    response={200: schemas.ParticipantDetail, 304: None, **NOT_FOUND},
+    response={200: schemas.ParticipantDetail, 304: None, **NOT_FOUND, **INVALID},
     url_name="participant",
     tags=["participants"],
 )
@@ -206,7 +221,8 @@ def participant(
 ) -> Any:
     """A participant after round ``round`` (default: the last completed one): his figures,
     every game with what it adds to each figure, the explanation of every figure line by
-    line (as his page shows it), and his rank and score after each round."""
+    line (as his page shows it), and his rank and score after each round. A round without
+    standings is 404, as for the standings."""
     found = _season(club, season)
     unchanged = _unchanged(request, response, found)
     if unchanged is not None:
@@ -215,6 +231,7 @@ def participant(
         page = participant_detail(season=found, participant_id=participant_id, after_round=round)
     except Participant.DoesNotExist:
         raise Http404(_("No such participant.")) from None
+    _no_such_round(page.after_round, round)
     return payloads.participant_detail(page)
 
 

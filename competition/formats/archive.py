@@ -44,7 +44,9 @@ participants chosen by hand), the season's ``periods`` (the last round of each) 
 ``several_prizes``; an older archive loads with no categories, no periods and several prizes
 allowed. Version 6 also added the
 rapid series: the season's ``rounds_per_evening``, ``evening_points`` and ``best_evenings``; an
-older archive loads with one round per club evening (no series).
+older archive loads with one round per club evening (no series). Version 6 also added the
+season's ``evening_start`` (when its club evenings start); an older archive loads with none (the
+club's time).
 """
 
 from __future__ import annotations
@@ -278,6 +280,8 @@ class ArchiveSeason:
     best_evenings: int | None = field(
         default=None, metadata=check(minimum=1, maximum=SMALL, since=6)
     )
+    # when the season's club evenings start ("20:00", Dutch time); null: at the club's time
+    evening_start: time | None = field(default=None, metadata=check(since=6))
 
 
 @dataclass(frozen=True, slots=True)

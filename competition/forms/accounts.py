@@ -1,5 +1,5 @@
-"""Forms of the members page: the TD's invitation, account link and withdrawal from the season,
-and the member's new account.
+"""Forms of the members page: the TD's invitation and withdrawal from the season, and the
+member's new account.
 
 They check what was typed; the services in :mod:`competition.services.accounts` decide the rest
 (username free, password strong enough, link still valid).
@@ -17,10 +17,6 @@ class InviteForm(forms.Form):
         required=False,
         help_text=_("Optional: the link is also shown to you, to pass on by hand."),
     )
-
-
-class LinkForm(forms.Form):
-    username = forms.CharField(label=_("Username of an existing account"), max_length=150)
 
 
 class WithdrawForm(forms.Form):

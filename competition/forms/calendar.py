@@ -72,6 +72,27 @@ class AbsenceSettingsForm(forms.Form):
         ),
     )
     requested_byes = forms.BooleanField(label=_("Members may ask for a bye"), required=False)
+    evening_start = forms.TimeField(
+        label=_("Evenings start at"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        help_text=_(
+            "The members' calendars show the evenings from then on. Empty: at the club's time."
+        ),
+    )
+
+
+class ClubEveningStartForm(forms.Form):
+    """The club admin's time at which the club's evenings begin."""
+
+    evening_start = forms.TimeField(
+        label=_("Club evenings start at"),
+        widget=forms.TimeInput(attrs={"type": "time", "class": "form-control"}, format="%H:%M"),
+        error_messages={
+            "required": _("Give the time the club evenings start, such as 20:00."),
+            "invalid": _("Give the time the club evenings start, such as 20:00."),
+        },
+    )
 
 
 class AbsenceReportForm(forms.Form):

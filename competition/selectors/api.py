@@ -11,6 +11,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.utils import timezone
+
 from competition.models import Club, ClubEvening, Participant, Round, Season
 from competition.selectors.common import public_names
 
@@ -80,12 +82,17 @@ class EveningItem:
     date: datetime.date
     round_number: int
     note: str
+    start: datetime.datetime  # in Dutch time: the season's start time, else the club's
 
 
 def season_evenings(*, season: Season) -> list[EveningItem]:
-    """The season's planned club evenings by date (one query)."""
+    """The season's planned club evenings by date (one query; ``season`` with its club)."""
+    starts_at = season.evening_starts_at
+    dutch_time = timezone.get_default_timezone()
     return [
-        EveningItem(date, number, note)
+        EveningItem(
+            date, number, note, datetime.datetime.combine(date, starts_at, tzinfo=dutch_time)
+        )
         for date, number, note in ClubEvening.objects.filter(season=season)
         .order_by("date")
         .values_list("date", "round_number", "note")

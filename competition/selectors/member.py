@@ -24,6 +24,7 @@ from competition.models import (
     ABSENCE_KINDS,
     PRESENT,
     AbsenceReport,
+    Club,
     ClubEvening,
     Game,
     Member,
@@ -350,10 +351,14 @@ def feed_member(token: str) -> Member | None:
     return Member.objects.filter(feed_token=token).select_related("club").first()
 
 
-def feed_participant(member: Member, season_slug: str) -> Participant | None:
+def feed_participant(member: Member, season_slug: str, *, club: Club | None) -> Participant | None:
+    """The member's participant in his club's season ``season_slug``, when ``club`` (the club
+    of the address) is the member's: a feed answers under its own club's address only."""
+    if club is None or member.club_id != club.pk:
+        return None
     return (
-        Participant.objects.filter(member=member, season__slug=season_slug)
-        .select_related("season", "member")
+        Participant.objects.filter(member=member, season__slug=season_slug, season__club=club)
+        .select_related("season__club", "member")
         .first()
     )
 
@@ -380,10 +385,14 @@ def _feed_description(
     return evening.note
 
 
-def feed_events(participant: Participant) -> list[CalendarEvent]:
-    """The season's club evenings for the member's calendar: one all-day event per evening,
-    with his pairing once that evening's round is published, or his report."""
+def feed_events(participant: Participant, *, domain: str) -> list[CalendarEvent]:
+    """The season's club evenings for the member's calendar: one event per evening from the
+    season's start time (its own, else the club's) in Dutch time, with his pairing once that
+    evening's round is published, or his report. Each event's UID is the evening's, at
+    ``domain`` (the site's host name: RFC 5545 wants UIDs unique across sites)."""
     season = participant.season
+    starts_at = season.evening_starts_at
+    dutch_time = timezone.get_default_timezone()
     boards = _rounds_of(participant)
     rounds = {r.date: r for r in Round.objects.filter(season=season).order_by("-number")}
     reports = {r.evening_id: r for r in AbsenceReport.objects.filter(participant=participant)}
@@ -398,10 +407,11 @@ def feed_events(participant: Participant) -> list[CalendarEvent]:
             description = f"{description}\n{evening.note}"
         events.append(
             CalendarEvent(
-                uid=f"evening-{evening.pk}@clubcomp",
+                uid=f"evening-{evening.pk}@{domain}",
                 day=evening.date,
                 summary=_("%(season)s, round %(round)s") % {"season": season.name, "round": number},
                 description=description,
+                start=datetime.datetime.combine(evening.date, starts_at, tzinfo=dutch_time),
             )
         )
     return events

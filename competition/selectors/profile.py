@@ -17,6 +17,7 @@ from django.db.models import OuterRef, Q, Subquery
 
 from competition.exact import fraction_from_text
 from competition.models import (
+    Club,
     Game,
     Member,
     Participant,
@@ -111,13 +112,17 @@ def _primary(season: Season) -> str:
         return ""
 
 
-def member_profile(*, member_id: int) -> MemberProfile:
-    """The profile of the member ``member_id`` (five queries, whatever his number of seasons).
+def member_profile(*, member_id: int, club: Club | None) -> MemberProfile:
+    """The profile of the member ``member_id`` of ``club`` (five queries, whatever his number
+    of seasons).
 
-    Raises ``Member.DoesNotExist`` for an unknown member and for one who never played a season:
-    the profile shows what the season pages show, nothing more.
+    Raises ``Member.DoesNotExist`` for an unknown member, for a member of another club (or no
+    club: an address without one) and for one who never played a season: the profile shows
+    what the season pages show, nothing more.
     """
-    member = Member.objects.select_related("club").get(pk=member_id)
+    if club is None:
+        raise Member.DoesNotExist(member_id)
+    member = Member.objects.select_related("club").get(pk=member_id, club=club)
     played = sorted(
         Participant.objects.filter(member=member).select_related("season"),
         key=lambda p: _season_order(p.season),

@@ -16,6 +16,7 @@ import functools
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
@@ -463,12 +464,22 @@ def rule_changes(*, season: Season) -> list[RuleChange]:
 
 
 @dataclass(frozen=True)
+class PublicEntry:
+    """A round without a game as the public sees it: who, which kind, the points. The entry's
+    note stays out (it holds what a member told the TD, such as why he cannot come)."""
+
+    participant_id: int
+    kind: str
+    points: Decimal
+
+
+@dataclass(frozen=True)
 class RoundPage:
     season: Season
     round: Round
     round_numbers: list[int]
     games: list[Game]
-    entries_by_kind: list[tuple[str, str, list[RoundEntry]]]  # (kind, label, entries)
+    entries_by_kind: list[tuple[str, str, list[PublicEntry]]]  # (kind, label, entries)
     corrections: list[Correction]
     names: dict[int, str] = field(default_factory=dict)  # public names of the shown players
     # each player's place in the standings before the round (none before round 1)
@@ -511,14 +522,15 @@ def round_detail(*, season: Season, number: int) -> RoundPage:
     entries = list(
         RoundEntry.objects.filter(round=rnd)
         .select_related("participant__member")
+        .defer("note")  # the TD's alone (PublicEntry)
         .order_by("participant__member__name")
     )
     if rnd.is_planned:
         games = []
         entries = [e for e in entries if e.kind != RoundEntry.Kind.BYE]
-    grouped: dict[str, list[RoundEntry]] = defaultdict(list)
+    grouped: dict[str, list[PublicEntry]] = defaultdict(list)
     for entry in entries:
-        grouped[entry.kind].append(entry)
+        grouped[entry.kind].append(PublicEntry(entry.participant_id, entry.kind, entry.points))
     entries_by_kind = [
         (kind, str(label), grouped[kind])
         for kind, label in RoundEntry.Kind.choices

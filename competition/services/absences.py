@@ -230,12 +230,17 @@ def evening_delete(*, evening: ClubEvening) -> None:
 
 @transaction.atomic
 def season_absence_settings_update(
-    *, season: Season, absence_deadline: datetime.time | None, requested_byes: bool
+    *,
+    season: Season,
+    absence_deadline: datetime.time | None,
+    requested_byes: bool,
+    evening_start: datetime.time | None,
 ) -> Season:
-    """The season's deadline for reports (a time on the evening's day, or None) and whether
-    members may ask for a bye."""
+    """The season's deadline for reports (a time on the evening's day, or None), whether
+    members may ask for a bye, and when its evenings start (None: at the club's time)."""
     season = Season.objects.select_for_update().get(pk=season.pk)
     season.absence_deadline = absence_deadline
     season.requested_byes = requested_byes
-    season.save(update_fields=["absence_deadline", "requested_byes"])
+    season.evening_start = evening_start
+    season.save(update_fields=["absence_deadline", "requested_byes", "evening_start"])
     return season

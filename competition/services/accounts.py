@@ -4,7 +4,9 @@ A member account is an ordinary Django user linked to one ``Member`` (``Member.u
 club, a database constraint). It gives no TD rights: those come from the club's TD group only.
 A club's TDs (or staff) invite a member with a one-time link that is valid for a week; only the
 SHA-256 of the link's secret is stored, so the invitation table cannot be used to make an
-account. Making a new invitation ends the member's earlier unused ones at once.
+account. Making a new invitation ends the member's earlier unused ones at once. An account is
+linked to a member only by its owner, with the link: he makes a new account with it, or links
+the account he is logged in with; a TD never picks an account (he would see its address).
 
 ``member_anonymise`` replaces a departing member's name everywhere ("Former member 12") and
 clears what identifies him; his games and entries stay, so every standings table stays true.
@@ -30,6 +32,7 @@ from django.utils.translation import gettext as _
 
 from competition.models import (
     AbsenceReport,
+    ForbiddenPair,
     Game,
     Invitation,
     Member,
@@ -198,57 +201,61 @@ def invitation_accept(*, token: str, username: str, password: str) -> User:
     return account
 
 
-# --- linking an existing account -------------------------------------------------------------
+# --- an existing account, linked by its owner ------------------------------------------------
 
 
 @transaction.atomic
-def account_link(*, member: Member, username: str, user: User) -> Member:
-    """Link the existing account ``username`` to ``member`` (one account per club)."""
-    member = _locked_member(member)
-    _require_td(user, member)
-    if member.anonymised_at is not None:
-        raise ServiceError(_("This member has been anonymised; no account can be linked."))
-    if member.user is not None:
-        raise ServiceError(
-            _("%(name)s already has an account (%(username)s); unlink it first.")
-            % {"name": member.name, "username": member.user.get_username()}
-        )
-    username = username.strip()
-    account = User.objects.filter(username=username).first()
-    if account is None:  # "Anna" for "anna", when that is the only one
-        matches = list(User.objects.filter(username__iexact=username)[:2])
-        account = matches[0] if len(matches) == 1 else None
-    if account is None:
-        raise ServiceError(
-            _("No account has the username “%(username)s”.") % {"username": username}
-        )
+def invitation_accept_with_account(*, token: str, account: User) -> Member:
+    """Link the member of the invitation ``token`` to ``account``, the logged-in user who
+    opened the link (a TD who also plays): the owner's consent, as making a new account is.
+
+    Nothing of the account goes to the club: the member's address becomes the invitation's
+    (the one the TD typed), if it had one. Refused when the account already belongs to another
+    member of the same club (one account per club); the link is then still usable."""
+    now = timezone.now()
+    invitation = (
+        Invitation.objects.select_for_update(of=("self",))
+        .select_related("member__club", "member__user")
+        .filter(token_hash=token_hash(token))
+        .first()
+    )
+    invitation = _usable(invitation, now)
+    member = _locked_member(invitation.member)
+    if member.user_id is not None:
+        raise ServiceError(_("This member already has an account. Log in with it."))
     other = Member.objects.filter(club=member.club, user=account).exclude(pk=member.pk).first()
     if other is not None:
         raise ServiceError(
-            _("The account “%(username)s” already belongs to %(name)s of this club.")
-            % {"username": account.get_username(), "name": other.name}
+            _("Your account already belongs to %(name)s of this club.") % {"name": other.name}
         )
     member.user = account
-    if not member.email and account.email:
-        member.email = account.email
+    if invitation.email:
+        member.email = invitation.email
     try:
         with transaction.atomic():
             member.save(update_fields=["user", "email"])
     except IntegrityError:
         raise ServiceError(_("This account already belongs to a member of this club.")) from None
-    _end_open_invitations(member, timezone.now())
+    invitation.used_at = now
+    invitation.save(update_fields=["used_at"])
     return member
 
 
 @transaction.atomic
 def account_unlink(*, member: Member, user: User) -> Member:
-    """Take the account off ``member`` (the account itself stays)."""
+    """Take the account off ``member`` (the account itself stays), and with it what came from
+    the account's owner: the member's address when it is the account's, and his choice of
+    mails (he can no longer change it)."""
     member = _locked_member(member)
     _require_td(user, member)
-    if member.user_id is None:
+    account = member.user
+    if account is None:
         raise ServiceError(_("%(name)s has no account.") % {"name": member.name})
+    if account.email and member.email.casefold() == account.email.casefold():
+        member.email = ""
     member.user = None
-    member.save(update_fields=["user"])
+    member.notify_pairing = member.notify_correction = False
+    member.save(update_fields=["user", "email", "notify_pairing", "notify_correction"])
     return member
 
 
@@ -261,12 +268,29 @@ def anonymous_name(member_id: int) -> str:
         return _("Former member %(number)s") % {"number": member_id}
 
 
+def member_notes_clear(*, member: Member) -> None:
+    """Clear the free text about ``member``: the notes of his absence reports and of the round
+    entries they were copied into (with their history), the reason of his withdrawals and the
+    notes of the pairs he may not be paired in. Part of :func:`member_anonymise` (the
+    migration that anonymised members before it cleared all of these calls it too)."""
+    participant_ids = list(Participant.objects.filter(member=member).values_list("pk", flat=True))
+    AbsenceReport.objects.filter(participant_id__in=participant_ids).update(note="")
+    AbsenceReport.history.filter(participant_id__in=participant_ids).update(note="")
+    RoundEntry.objects.filter(participant_id__in=participant_ids).update(note="")
+    RoundEntry.history.filter(participant_id__in=participant_ids).update(note="")
+    Participant.objects.filter(pk__in=participant_ids).update(withdrawal_note="")
+    ForbiddenPair.objects.filter(
+        Q(first_id__in=participant_ids) | Q(second_id__in=participant_ids)
+    ).update(note="")
+
+
 @transaction.atomic
 def member_anonymise(*, member: Member, user: User) -> Member:
     """Replace ``member``'s name everywhere and clear what identifies him (e-mail, KNSB and
-    FIDE ids, birth year, rating, account, calendar feed, invitations, notes of his absence
-    reports). His games and entries stay, so the standings stay exactly as they were; the
-    event rating of each season (``Participant.rating``) stays too, as ARO/TPR use it."""
+    FIDE ids, birth year, rating, account, calendar feed, invitations, and every note about
+    him: :func:`member_notes_clear`). His games and entries stay, so the standings stay exactly
+    as they were; the event rating of each season (``Participant.rating``) stays too, as
+    ARO/TPR use it."""
     member = _locked_member(member)
     _require_td(user, member)
     if member.anonymised_at is not None:
@@ -287,9 +311,7 @@ def member_anonymise(*, member: Member, user: User) -> Member:
     member.anonymised_at = timezone.now()
     member.save()
     Invitation.objects.filter(member=member).delete()
-    AbsenceReport.objects.filter(participant__member=member).update(note="")
-    participant_ids = list(Participant.objects.filter(member=member).values_list("pk", flat=True))
-    AbsenceReport.history.filter(participant_id__in=participant_ids).update(note="")
+    member_notes_clear(member=member)
     seasons_touch(seasons=Season.objects.filter(participants__member=member).distinct())
     return member
 
@@ -424,13 +446,14 @@ def member_data(*, member: Member) -> dict[str, Any]:
 
 __all__ = [
     "INVITATION_VALID",
-    "account_link",
     "account_unlink",
     "anonymous_name",
     "invitation_accept",
+    "invitation_accept_with_account",
     "invitation_create",
     "invitation_for_token",
     "member_anonymise",
     "member_data",
+    "member_notes_clear",
     "token_hash",
 ]

@@ -1,8 +1,9 @@
-"""Writes to a club's own settings: the sites that may show its pages in a frame, and who
-holds the club's roles (its tournament directors and admins)."""
+"""Writes to a club's own settings: the sites that may show its pages in a frame, who holds
+the club's roles (its tournament directors and admins), and when its evenings start."""
 
 from __future__ import annotations
 
+import datetime
 import re
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group, User
@@ -122,3 +123,17 @@ def club_role_revoke(
     if role == ClubRole.ADMIN and group.user_set.exclude(pk=account.pk).count() == 0:
         raise ServiceError(_("The club needs at least one admin: name another one first."))
     account.groups.remove(group)
+
+
+@transaction.atomic
+def club_evening_start_set(
+    *, club: Club, evening_start: datetime.time, user: AbstractBaseUser | AnonymousUser
+) -> Club:
+    """When ``club``'s evenings begin (Dutch time; a season may have its own). Only a club
+    admin of ``club``."""
+    if not is_club_admin(user, club):
+        raise ServiceError(_("Only the club's admins can change the club's settings."))
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    club.evening_start = evening_start
+    club.save(update_fields=["evening_start"])
+    return club

@@ -47,6 +47,7 @@ COPIED_FIELDS = (
     "junior_birth_year",
     "absence_deadline",
     "requested_byes",
+    "evening_start",
 )
 
 

@@ -1,5 +1,5 @@
-"""Member accounts: the TD's members page (invite, link, unlink), the invitation landing page
-where a member makes his account, and "download my data".
+"""Member accounts: the TD's members page (invite, unlink), the invitation landing page where a
+member makes his account or links the one he is logged in with, and "download my data".
 
 The members page needs TD rights for the season's club (others get 403); the invitation page
 needs no login, only a usable link (an unknown, expired or used link is refused with 403 and
@@ -13,7 +13,8 @@ import json
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.models import User
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
@@ -22,9 +23,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from competition.clubs import site_url
-from competition.forms.accounts import AcceptForm, InviteForm, LinkForm, WithdrawForm
+from competition.forms.accounts import AcceptForm, InviteForm, WithdrawForm
 from competition.models import Member, Participant, Season
-from competition.permissions import AuthenticatedRequest, season_for_td
+from competition.permissions import AuthenticatedRequest, request_club, season_for_td
 from competition.selectors.accounts import next_round_number, season_member_accounts
 from competition.services import accounts
 from competition.services.errors import ServiceError
@@ -62,7 +63,6 @@ def td_members(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
             "season": season,
             "rows": season_member_accounts(season=season),
             "invite_form": InviteForm(),
-            "link_form": LinkForm(),
             "withdraw_form": WithdrawForm(),
             "next_round": next_round_number(season=season),
         },
@@ -104,30 +104,6 @@ def td_member_invite(
     )
     response["Cache-Control"] = "no-store"  # the link is shown once
     return response
-
-
-@require_POST
-@login_required
-def td_member_link(request: AuthenticatedRequest, season_slug: str, member_id: int) -> HttpResponse:
-    season = season_for_td(request.user, season_slug, club=request.club)
-    member = _member_of(season, member_id)
-    form = LinkForm(request.POST)
-    if not form.is_valid():
-        messages.error(request, _("Give the username of the account."))
-        return redirect(_members_url(season))
-    try:
-        accounts.account_link(
-            member=member, username=form.cleaned_data["username"], user=request.user
-        )
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            _("%(name)s is now linked to the account %(username)s.")
-            % {"name": member.name, "username": form.cleaned_data["username"].strip()},
-        )
-    return redirect(_members_url(season))
 
 
 @require_POST
@@ -224,6 +200,13 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
         invitation = accounts.invitation_for_token(token)
     except ServiceError as error:
         return _refused_link(request, error)
+    club = request_club(request)
+    if club is not None and invitation.member.club_id != club.pk:
+        # the link is the site's; under a club's address only that club's own invitations
+        raise Http404(_("No such invitation."))
+    account = request.user if isinstance(request.user, User) else None
+    if request.method == "POST" and request.POST.get("action") == "link" and account is not None:
+        return _link_own_account(request, token, account)
     form = AcceptForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -248,8 +231,25 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
     return render(
         request,
         "competition/accounts/invitation.html",
-        {"invitation": invitation, "member": invitation.member, "form": form},
+        {"invitation": invitation, "member": invitation.member, "form": form, "account": account},
     )
+
+
+def _link_own_account(request: HttpRequest, token: str, account: User) -> HttpResponse:
+    """The logged-in visitor links the invitation's member to his own account."""
+    try:
+        member = accounts.invitation_accept_with_account(token=token, account=account)
+    except ServiceError as error:
+        if getattr(error, "code", None) in ("unknown", "used", "expired", "has_account"):
+            return _refused_link(request, error)
+        messages.error(request, str(error))
+        return redirect(request.path)
+    messages.success(
+        request,
+        _("%(name)s is now linked to your account %(username)s.")
+        % {"name": member.name, "username": account.get_username()},
+    )
+    return redirect(_after_account_made())
 
 
 @never_cache

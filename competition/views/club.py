@@ -1,5 +1,6 @@
-"""The club admin's page: who runs the club's evenings and who are its admins, with links to
-what else a club admin sets (each season's rules, the embedding on the club's own site)."""
+"""The club admin's page: who runs the club's evenings and who are its admins, when the club's
+evenings start, with links to what else a club admin sets (each season's rules, the embedding
+on the club's own site)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from competition.models import Member, Season
+from competition.forms.calendar import ClubEveningStartForm
+from competition.models import Club, Member, Season
 from competition.permissions import AuthenticatedRequest, club_for_admin
-from competition.services.clubs import ClubRole, club_role_grant, club_role_revoke
+from competition.services.clubs import (
+    ClubRole,
+    club_evening_start_set,
+    club_role_grant,
+    club_role_revoke,
+)
 from competition.services.errors import ServiceError
+from competition.views.actions import form_errors
 
 _ROLES = (ClubRole.TD, ClubRole.ADMIN)
 
@@ -39,6 +47,8 @@ def club_admin(request: AuthenticatedRequest) -> HttpResponse:
     club = club_for_admin(
         request, refusal=_("Only the club's admins can change which sites embed its pages.")
     )
+    if request.method == "POST" and request.POST.get("action") == "evening_start":
+        return _evening_start(request, club)
     if request.method == "POST":
         role = request.POST.get("role", "")
         try:
@@ -76,5 +86,24 @@ def club_admin(request: AuthenticatedRequest) -> HttpResponse:
             "club": club,
             "roles": roles,
             "seasons": Season.objects.filter(club=club).order_by("-start_date", "name"),
+            "start_form": ClubEveningStartForm(initial={"evening_start": club.evening_start}),
         },
     )
+
+
+def _evening_start(request: AuthenticatedRequest, club: Club) -> HttpResponse:
+    form = ClubEveningStartForm(request.POST)
+    if not form.is_valid():
+        for message in form_errors(form):
+            messages.error(request, message)
+        return redirect("competition:club_admin")
+    start = form.cleaned_data["evening_start"]
+    try:
+        club_evening_start_set(club=club, evening_start=start, user=request.user)
+    except ServiceError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request, _("The club evenings start at %(time)s.") % {"time": f"{start:%H:%M}"}
+        )
+    return redirect("competition:club_admin")

@@ -20,6 +20,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
+from django.http.request import split_domain_port
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
@@ -38,7 +39,7 @@ from competition.forms.calendar import (
     MemberPreferencesForm,
 )
 from competition.models import ClubEvening, Member, Participant, Season
-from competition.permissions import AuthenticatedRequest, season_for_td
+from competition.permissions import AuthenticatedRequest, request_club, season_for_td
 from competition.selectors import member as member_selectors
 from competition.services import absences, feeds, privacy
 from competition.services.errors import ServiceError
@@ -224,11 +225,12 @@ def member_feed(request: HttpRequest, token: str, season_slug: str) -> HttpRespo
     member = member_selectors.feed_member(token)
     if member is None:
         raise Http404(_("No such calendar."))
-    participant = member_selectors.feed_participant(member, season_slug)
+    participant = member_selectors.feed_participant(member, season_slug, club=request_club(request))
     if participant is None:
         raise Http404(_("No such calendar."))
+    host, _port = split_domain_port(request.get_host())
     text = calendar_text(
-        member_selectors.feed_events(participant),
+        member_selectors.feed_events(participant, domain=host or "clubcomp"),
         name=participant.season.name,
         stamp=timezone.now(),
     )
@@ -282,6 +284,7 @@ def _calendar_settings(request: AuthenticatedRequest, season: Season) -> forms.F
             season=season,
             absence_deadline=form.cleaned_data["absence_deadline"],
             requested_byes=form.cleaned_data["requested_byes"],
+            evening_start=form.cleaned_data["evening_start"],
         )
         messages.success(request, _("Report settings saved."))
     return form
@@ -335,6 +338,7 @@ def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse
                 initial={
                     "absence_deadline": season.absence_deadline,
                     "requested_byes": season.requested_byes,
+                    "evening_start": season.evening_start,
                 }
             ),
         },

@@ -2,7 +2,8 @@
 score, his head-to-head record against each opponent, and his results list.
 
 Member ids are not secret: the page shows only what the season pages show, with names as the
-public sees them. It is not cached: it spans seasons, whose versions key the page caches.
+public sees them, and only under the member's own club's address. It is not cached: it spans
+seasons, whose versions key the page caches.
 """
 
 from __future__ import annotations
@@ -15,13 +16,14 @@ from django.views.decorators.http import require_safe
 
 from competition.labels import figure_label
 from competition.models import Member
+from competition.permissions import request_club
 from competition.selectors.profile import member_profile as profile_of
 
 
 @require_safe
 def member_profile(request: HttpRequest, member_id: int) -> HttpResponse:
     try:
-        data = profile_of(member_id=member_id)
+        data = profile_of(member_id=member_id, club=request_club(request))
     except Member.DoesNotExist:
         raise Http404(_("No such player.")) from None
     language = get_language() or "nl"

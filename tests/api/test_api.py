@@ -83,6 +83,110 @@ def test_an_unknown_season_is_404_as_documented(client, document) -> None:
     assert client.get(api_url("club", club="nope")).status_code == 404
 
 
+STANDINGS = f"{API}/clubs/{{club}}/seasons/{{season}}/standings/"
+PARTICIPANT = f"{API}/clubs/{{club}}/seasons/{{season}}/participants/{{participant_id}}/"
+ROUND = f"{API}/clubs/{{club}}/seasons/{{season}}/rounds/{{number}}/"
+
+
+@pytest.mark.parametrize("value", ["99", "3", "0", "-1"])
+def test_an_unknown_round_is_404_as_documented(client, document, value: str) -> None:
+    """The small season has rounds 1 and 2: after any other round there are no standings (it
+    answered 200 with the latest standings)."""
+    season, people = small_season()
+    club, slug = season.club.slug, season.slug
+    for path, url in (
+        (STANDINGS, api_url("standings", club=club, season=slug)),
+        (
+            PARTICIPANT,
+            api_url("participant", club=club, season=slug, participant_id=people["C"].pk),
+        ),
+    ):
+        response = client.get(f"{url}?round={value}")
+        assert response.status_code == 404, url
+        OAS31Validator(response_schema(document, path, "404")).validate(response.json())
+        assert client.get(f"{url}?round=1").json()["after_round"] == 1
+
+
+def test_a_parameter_that_is_no_number_is_422_as_documented(client, document) -> None:
+    season, people = small_season()
+    club, slug = season.club.slug, season.slug
+    participant = api_url("participant", club=club, season=slug, participant_id=people["C"].pk)
+    for path, url in (
+        (STANDINGS, api_url("standings", club=club, season=slug) + "?round=abc"),
+        (PARTICIPANT, participant + "?round=1.5"),
+        (ROUND, f"{API}/clubs/{club}/seasons/{slug}/rounds/drie/"),
+        (PARTICIPANT, f"{API}/clubs/{club}/seasons/{slug}/participants/cor/"),
+    ):
+        response = client.get(url)
+        assert response.status_code == 422, url
+        OAS31Validator(response_schema(document, path, "422")).validate(response.json())
+        assert response.json()["detail"][0]["loc"][-1] in ("round", "number", "participant_id")
+
+
+# Values a conformance checker sends for each parameter: numbers inside and outside the
+# season, zero, negative, far too large, and text.
+PROBES = ["1", "2", "99", "0", "-1", "99999999999999999999", "abc", "", "Ünïcode"]
+
+
+def test_every_answer_is_one_the_document_lists(client, document) -> None:
+    """Every endpoint with every parameter (path and query) set to each probe: the status is
+    one the OpenAPI document lists for it, and the body is valid against that answer's
+    schema (as a conformance checker such as schemathesis checks)."""
+    season, people = small_season()
+    real = {
+        "club": season.club.slug,
+        "season": season.slug,
+        "number": "2",
+        "participant_id": str(people["C"].pk),
+        "round": "1",
+    }
+    checked = 0
+    for path, operations in document["paths"].items():
+        operation = operations["get"]
+        parameters = operation.get("parameters", [])
+        for parameter in parameters:
+            for probe in PROBES:
+                if probe == "" and parameter["in"] == "path":
+                    continue  # an empty path part is another address, not a value
+                values = {**real, parameter["name"]: probe}
+                url = path
+                for name in ("club", "season", "number", "participant_id"):
+                    url = url.replace(f"{{{name}}}", values[name])
+                if any(p["in"] == "query" for p in parameters):
+                    url += f"?round={values['round']}"
+                response = client.get(url)
+                status = str(response.status_code)
+                assert status in operation["responses"], f"{url}: {status} is not documented"
+                answer = operation["responses"][status]
+                if "content" in answer:
+                    schema = answer["content"]["application/json"]["schema"]
+                    OAS31Validator({**schema, "components": document["components"]}).validate(
+                        response.json()
+                    )
+                checked += 1
+    assert checked > 100
+
+
+def test_head_and_options_answer_as_the_allow_header_says(client) -> None:
+    season, _people = small_season()
+    url = api_url("standings", club=season.club.slug, season=season.slug)
+    get = client.get(url)
+    head = client.head(url)
+    assert head.status_code == 200
+    assert head.content == b""
+    assert head["ETag"] == get["ETag"] and head["Content-Type"] == get["Content-Type"]
+    assert int(head["Content-Length"]) == len(get.content)
+    assert client.head(url, HTTP_IF_NONE_MATCH=get["ETag"]).status_code == 304
+    assert client.head(api_url("club", club="nope")).status_code == 404
+    options = client.options(url)
+    assert options.status_code == 204
+    assert options["Allow"] == "GET, HEAD, OPTIONS"
+    assert options["Access-Control-Allow-Origin"] == "*"
+    assert client.options(f"{API}/no-such-endpoint/").status_code == 404
+    refused = client.post(url)
+    assert refused.status_code == 405 and refused["Allow"] == "GET, HEAD, OPTIONS"
+
+
 def test_standings_give_the_figures_worked_out_by_hand(client) -> None:
     season, people = small_season()
     url = api_url("standings", club=season.club.slug, season=season.slug)
@@ -302,3 +406,16 @@ def test_the_tds_standings_json_is_the_apis_document(client) -> None:
     client.logout()
     api = client.get(api_url("standings", club=season.club.slug, season=season.slug))
     assert json.loads(download.content) == api.json()
+
+
+def test_the_calendar_gives_each_evenings_start_in_dutch_time(client) -> None:
+    season, _people = small_season()
+    ClubEvening.objects.create(season=season, date=datetime.date(2026, 9, 24), round_number=3)
+    ClubEvening.objects.create(season=season, date=datetime.date(2027, 1, 14), round_number=4)
+    url = api_url("calendar", club=season.club.slug, season=season.slug)
+    assert [(e["date"], e["start"]) for e in client.get(url).json()] == [
+        ("2026-09-24", "2026-09-24T20:00:00+02:00"),  # summer time
+        ("2027-01-14", "2027-01-14T20:00:00+01:00"),
+    ]
+    Season.objects.filter(pk=season.pk).update(evening_start=datetime.time(19, 30))
+    assert client.get(url).json()[1]["start"] == "2027-01-14T19:30:00+01:00"

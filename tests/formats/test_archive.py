@@ -220,7 +220,7 @@ def as_version(document: dict, version: int) -> dict:
             del row["external_result"]
         for key in ("periods", "several_prizes"):
             del document["season"][key]
-        for key in ("rounds_per_evening", "evening_points", "best_evenings"):
+        for key in ("rounds_per_evening", "evening_points", "best_evenings", "evening_start"):
             del document["season"][key]
         del document["season"]["group"]  # groups with promotion and relegation
         del document["categories"]

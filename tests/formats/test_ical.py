@@ -115,3 +115,32 @@ def test_the_writer_imports_no_django() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_real_parser_reads_every_event_back() -> None:
+    """icalendar (a well-kept RFC 5545 parser) reads the text: the events, their UIDs, times
+    and escaped, folded texts come back as written."""
+    import icalendar
+
+    amsterdam = datetime.timezone(datetime.timedelta(hours=2))
+    events = [
+        CalendarEvent(
+            uid=f"evening-{n}@club.example.nl",
+            day=datetime.date(2027, 4, n),
+            summary=f"Interne, ronde {n}",
+            description="Bord 3, wit; tegen Jürgen Ä.\nSimultaan " + "lang " * 30,
+            start=datetime.datetime(2027, 4, n, 20, 0, tzinfo=amsterdam),
+        )
+        for n in (1, 8)
+    ]
+    calendar = icalendar.Calendar.from_ical(calendar_text(events, name="Interne", stamp=STAMP))
+    parsed = calendar.walk("VEVENT")
+    assert [str(e["UID"]) for e in parsed] == [
+        "evening-1@club.example.nl",
+        "evening-8@club.example.nl",
+    ]
+    first = parsed[0]
+    assert first.decoded("DTSTART") == datetime.datetime(2027, 4, 1, 18, 0, tzinfo=datetime.UTC)
+    assert first.decoded("DTEND") - first.decoded("DTSTART") == datetime.timedelta(hours=3)
+    assert str(first["SUMMARY"]) == "Interne, ronde 1"
+    assert str(first["DESCRIPTION"]) == events[0].description

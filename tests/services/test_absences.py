@@ -94,15 +94,21 @@ def test_deleting_an_evening_renumbers_the_later_ones() -> None:
 def test_season_report_settings() -> None:
     season = SeasonFactory()
     absences.season_absence_settings_update(
-        season=season, absence_deadline=datetime.time(18, 0), requested_byes=True
+        season=season,
+        absence_deadline=datetime.time(18, 0),
+        requested_byes=True,
+        evening_start=datetime.time(19, 30),
     )
     season.refresh_from_db()
     assert (season.absence_deadline, season.requested_byes) == (datetime.time(18, 0), True)
+    assert season.evening_start == season.evening_starts_at == datetime.time(19, 30)
     absences.season_absence_settings_update(
-        season=season, absence_deadline=None, requested_byes=False
+        season=season, absence_deadline=None, requested_byes=False, evening_start=None
     )
     season.refresh_from_db()
     assert (season.absence_deadline, season.requested_byes) == (None, False)
+    assert season.evening_start is None
+    assert season.evening_starts_at == season.club.evening_start == datetime.time(20, 0)
 
 
 # --- reports -----------------------------------------------------------------------------------

@@ -186,58 +186,96 @@ def test_a_refused_account_changes_nothing(member, club_td, username, password, 
     assert invitation.used_at is None
 
 
-# --- linking an existing account --------------------------------------------------------------
+# --- an existing account, linked by its owner ---------------------------------------------------
 
 
-def test_link_and_unlink_an_existing_account(member, club_td) -> None:
-    account = User.objects.create_user("anna", email="anna@example.org")
-    _open_invitation, token = accounts.invitation_create(member=member, email="", user=club_td)
-    accounts.account_link(member=member, username="anna", user=club_td)
+def test_the_owner_links_his_existing_account_with_the_invitation(member, club_td) -> None:
+    """A TD who also plays (an account already) opens his invitation logged in and links it:
+    the member gets the account, the invitation's address (the one the TD typed), never the
+    account's own; the link is used up."""
+    account = User.objects.create_user("anna", email="anna-prive@example.org")
+    invitation, token = accounts.invitation_create(
+        member=member, email="anna@club.example", user=club_td
+    )
+    linked = accounts.invitation_accept_with_account(token=token, account=account)
+    assert linked == member
     member.refresh_from_db()
+    invitation.refresh_from_db()
     assert member.user == account
-    assert member.email == "anna@example.org"  # taken from the account when he had none
-    with pytest.raises(ServiceError):
-        accounts.invitation_for_token(token)  # the open invitation ended
+    assert member.email == "anna@club.example"
+    account.refresh_from_db()
+    assert account.email == "anna-prive@example.org"  # the account stays as it was
+    assert invitation.used_at is not None
+    with pytest.raises(ServiceError, match="already been used"):
+        accounts.invitation_accept_with_account(token=token, account=account)
 
-    with pytest.raises(ServiceError, match="already has an account \\(anna\\); unlink it first"):
-        accounts.account_link(member=member, username="anna", user=club_td)
 
-    accounts.account_unlink(member=member, user=club_td)
+def test_an_invitation_without_an_address_copies_nothing_of_the_account(member, club_td) -> None:
+    account = User.objects.create_user("anna", email="anna-prive@example.org")
+    _invitation, token = accounts.invitation_create(member=member, email="", user=club_td)
+    accounts.invitation_accept_with_account(token=token, account=account)
     member.refresh_from_db()
-    assert member.user is None
-    assert User.objects.filter(username="anna").exists()  # the account itself stays
-    with pytest.raises(ServiceError, match="has no account"):
-        accounts.account_unlink(member=member, user=club_td)
-    accounts.account_link(member=member, username=" ANNA ", user=club_td)  # as typed on a phone
-    member.refresh_from_db()
-    assert member.user == account
+    assert member.user == account and member.email == ""
 
 
 def test_one_account_per_club_but_several_clubs_may_share_it(member, club_td) -> None:
     account = User.objects.create_user("anna")
     namesake = MemberFactory(club=member.club, name="Bert Bakker", user=account)
+    _invitation, token = accounts.invitation_create(member=member, email="", user=club_td)
     with pytest.raises(ServiceError, match="already belongs to Bert Bakker"):
-        accounts.account_link(member=member, username="anna", user=club_td)
+        accounts.invitation_accept_with_account(token=token, account=account)
     member.refresh_from_db()
     assert member.user is None
+    assert accounts.invitation_for_token(token)  # still usable: nothing changed
 
     elders = ClubFactory(name="Elders", slug="elders")
     elders_td = User.objects.create_user("elders-td")
     elders_td.groups.add(td_group(elders))
     in_elders = MemberFactory(club=elders, name="Anna de Vries")
-    accounts.account_link(member=in_elders, username="anna", user=elders_td)
+    _invitation, elders_token = accounts.invitation_create(
+        member=in_elders, email="", user=elders_td
+    )
+    accounts.invitation_accept_with_account(token=elders_token, account=account)
     assert set(account.memberships.all()) == {namesake, in_elders}
 
 
-def test_link_refuses_an_unknown_username_and_another_clubs_td(member, club_td) -> None:
-    with pytest.raises(ServiceError, match="No account has the username “nobody”"):
-        accounts.account_link(member=member, username="nobody", user=club_td)
-    User.objects.create_user("anna")
-    outsider = User.objects.create_user("outsider")
-    with pytest.raises(ServiceError, match="Only this club's tournament directors"):
-        accounts.account_link(member=member, username="anna", user=outsider)
+def test_unlinking_takes_the_accounts_address_and_mail_choices_off_the_member(
+    member, club_td
+) -> None:
+    """After unlinking, the club keeps nothing that came with the account: the member's address
+    when it is the account's, and the mails the account's owner chose."""
+    account = User.objects.create_user("anna", email="Anna@Example.org")
+    _invitation, token = accounts.invitation_create(
+        member=member, email="anna@example.org", user=club_td
+    )
+    accounts.invitation_accept_with_account(token=token, account=account)
+    Member.objects.filter(pk=member.pk).update(notify_pairing=True, notify_correction=True)
+    accounts.account_unlink(member=member, user=club_td)
     member.refresh_from_db()
     assert member.user is None
+    assert (member.email, member.notify_pairing, member.notify_correction) == ("", False, False)
+    assert User.objects.filter(username="anna").exists()  # the account itself stays
+    with pytest.raises(ServiceError, match="has no account"):
+        accounts.account_unlink(member=member, user=club_td)
+
+    # an address of the member's own (not the account's) stays with the club
+    other = MemberFactory(club=member.club, name="Bert Bakker", email="bert@club.example")
+    Member.objects.filter(pk=other.pk).update(user=account)
+    other.refresh_from_db()
+    accounts.account_unlink(member=other, user=club_td)
+    other.refresh_from_db()
+    assert other.email == "bert@club.example"
+
+
+def test_only_the_clubs_td_unlinks(member, club_td) -> None:
+    account = User.objects.create_user("anna")
+    Member.objects.filter(pk=member.pk).update(user=account)
+    member.refresh_from_db()
+    outsider = User.objects.create_user("outsider")
+    with pytest.raises(ServiceError, match="Only this club's tournament directors"):
+        accounts.account_unlink(member=member, user=outsider)
+    member.refresh_from_db()
+    assert member.user == account
 
 
 # --- anonymising and the member's data -----------------------------------------------------------
@@ -335,6 +373,44 @@ def test_anonymise_clears_the_notes_of_his_absence_reports(member, club_td) -> N
     assert report.note == ""
     assert report.kind == AbsenceReport.Kind.ABSENT
     assert all(h.note == "" for h in report.history.all())
+
+
+def test_anonymise_clears_every_note_about_him(member, club_td) -> None:
+    """The notes his absences were copied into (and their history), the reason of his
+    withdrawal and the note of a pair he may not be paired in are free text about him: gone.
+    Other players' notes stay."""
+    from competition.models import ForbiddenPair
+    from competition.services.rounds import entry_record
+
+    season = SeasonFactory(club=member.club)
+    participant = ParticipantFactory(season=season, member=member, start_rank=1)
+    brother = ParticipantFactory(season=season, start_rank=2)
+    other = ParticipantFactory(season=season, start_rank=3)
+    round_ = RoundFactory(season=season, number=1)
+    mine = entry_record(
+        round=round_, participant=participant, kind="absent_notice", note="ziekenhuis"
+    )
+    entry_record(round=round_, participant=participant, kind="absent_notice", note="nog ziek")
+    theirs = entry_record(round=round_, participant=other, kind="club_duty", note="bar")
+    Participant.objects.filter(pk=participant.pk).update(
+        withdrawn_from_round=2, withdrawal_note="verhuisd naar Groningen"
+    )
+    ForbiddenPair.objects.create(
+        season=season, first=participant, second=brother, note="Anna en haar broer"
+    )
+    ForbiddenPair.objects.create(season=season, first=brother, second=other, note="buren")
+
+    accounts.member_anonymise(member=member, user=club_td)
+
+    mine.refresh_from_db()
+    assert mine.note == "" and mine.kind == "absent_notice"
+    assert [h.note for h in mine.history.all()] == ["", ""]
+    theirs.refresh_from_db()
+    assert theirs.note == "bar"
+    participant.refresh_from_db()
+    assert (participant.withdrawn_from_round, participant.withdrawal_note) == (2, "")
+    notes = dict(ForbiddenPair.objects.values_list("first_id", "note"))
+    assert notes == {participant.pk: "", brother.pk: "buren"}
 
 
 def test_member_data_holds_everything_about_him_and_no_secrets(member, club_td) -> None:

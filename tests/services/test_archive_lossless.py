@@ -56,7 +56,10 @@ SLUG = "ic-2026-2027"
 # Fields of compared models that a season archive leaves out on purpose (docs/decisions.md,
 # "Formats"). Database ids are never carried; a field missing here and in the archive fails.
 NOT_CARRIED: dict[str, dict[str, str]] = {
-    "competition.club": {"td_group": "permissions belong to the receiving site"},
+    "competition.club": {
+        "td_group": "permissions belong to the receiving site",
+        "evening_start": "a club setting (a season carries its own evening_start)",
+    },
     "competition.season": {
         "data_version": "a cache counter; the standings are rebuilt",
         "changed_at": "when data_version last moved (the API's Last-Modified): the import's moment",
@@ -141,6 +144,7 @@ def build_season() -> Season:
         rules_version=2,
         absence_deadline=datetime.time(18, 30),
         requested_byes=True,
+        evening_start=datetime.time(19, 45),
         name_display=NameDisplay.SHORT,
         junior_birth_year=2010,
         max_meetings=2,

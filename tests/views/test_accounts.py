@@ -138,35 +138,36 @@ def test_a_refused_invitation_says_why(td, player) -> None:
     assert not Invitation.objects.filter(member=player).exists()
 
 
-def test_link_and_unlink_an_account_on_the_members_page(td, player) -> None:
-    User.objects.create_user("bestaand", email="b@example.org")
-    response = td.post(action_url("link", player), {"username": "bestaand"}, follow=True)
-    assert f"{player.name} is now linked to the account bestaand." in response.content.decode()
+def test_no_td_links_an_account_by_its_username(td, player) -> None:
+    """Linking by username let any club's TD read any account's e-mail address (it was copied
+    into the member) and learn which usernames exist: the page offers no such form, and the
+    address it posted to is no page."""
+    User.objects.create_user("bestaand", email="prive@example.org")
+    html = td.get(members_url()).content.decode()
+    assert 'name="username"' not in html
+    link = members_url() + f"{player.pk}/link/"
+    assert td.post(link, {"username": "bestaand"}).status_code == 404
     player.refresh_from_db()
-    assert player.user.username == "bestaand"
+    assert player.user is None and player.email == ""
 
-    response = td.post(action_url("link", player), {"username": "bestaand"}, follow=True)
-    assert "unlink it first" in response.content.decode()
 
+def test_unlink_on_the_members_page(td, player) -> None:
+    account = User.objects.create_user("bestaand", email="b@example.org")
+    Member.objects.filter(pk=player.pk).update(user=account, email="b@example.org")
     response = td.post(action_url("unlink", player), follow=True)
     assert f"{player.name} has no account any more." in response.content.decode()
     player.refresh_from_db()
-    assert player.user is None
+    assert player.user is None and player.email == ""
 
 
 def test_another_clubs_td_is_refused_and_nothing_changes(client, player) -> None:
     elders = Club.objects.create(name="Schaakclub Elders", slug="elders")
     outsider = User.objects.create_user("elders-td", password="elders-pass-123")
     outsider.groups.add(td_group(elders))
-    User.objects.create_user("bestaand")
     client.force_login(outsider)
     before = _state(player)
     assert client.get(members_url()).status_code == 403
-    for action, data in (
-        ("invite", {"email": "x@example.org"}),
-        ("link", {"username": "bestaand"}),
-        ("unlink", {}),
-    ):
+    for action, data in (("invite", {"email": "x@example.org"}), ("unlink", {})):
         assert client.post(action_url(action, player), data).status_code == 403, action
     assert _state(player) == before
     assert mail.outbox == []
@@ -232,6 +233,33 @@ def test_accepting_makes_the_account_and_logs_the_member_in(client, player) -> N
     assert again.status_code == 403
     assert "already been used" in again.content.decode() or "al gebruikt" in again.content.decode()
     assert not User.objects.filter(username="tweede").exists()
+
+
+def test_a_logged_in_owner_links_his_own_account_with_the_link(client, player) -> None:
+    """A TD who also plays has an account: he opens his invitation logged in and links it
+    himself (his consent); the member gets the invitation's address, not the account's."""
+    account = User.objects.create_user("bestaand", email="prive@example.org")
+    url = _invite(player, "club@example.org")
+    english(client).force_login(account)
+    page = client.get(url).content.decode()
+    assert "Link to my account bestaand" in page
+    response = client.post(url, {"action": "link"})
+    assert response.status_code == 302
+    assert response["Location"] == club_reverse("competition:my_page")
+    player.refresh_from_db()
+    assert player.user == account and player.email == "club@example.org"
+    assert Invitation.objects.get(member=player).used_at is not None
+    account.refresh_from_db()
+    assert account.email == "prive@example.org"
+    assert _accept(client, url).status_code == 403  # used up
+
+
+def test_an_anonymous_visitor_cannot_link_an_account(client, player) -> None:
+    url = _invite(player)
+    before = _state(player)
+    response = client.post(url, {"action": "link"})
+    assert response.status_code == 200  # the page again, to make an account
+    assert _state(player) == before
 
 
 def test_a_weak_password_shows_the_error_and_changes_nothing(client, player) -> None:

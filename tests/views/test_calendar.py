@@ -4,7 +4,10 @@ road from a report to the explanation page, and the member's private iCal feed."
 from __future__ import annotations
 
 import datetime
+from typing import Any
+from zoneinfo import ZoneInfo
 
+import icalendar
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -311,8 +314,7 @@ def test_the_feed_has_the_evenings_with_the_pairing(client) -> None:
     assert response["Content-Type"] == "text/calendar; charset=utf-8"
     lines = unfolded_lines(response)
     assert lines.count("BEGIN:VEVENT") == 2
-    assert f"UID:evening-{tonight.pk}@clubcomp" in lines
-    assert f"DTSTART;VALUE=DATE:{today():%Y%m%d}" in lines
+    assert f"UID:evening-{tonight.pk}@testserver" in lines  # the site's host: globally unique
     # A junior shows as first name and initial; the evening's note follows the pairing.
     assert "DESCRIPTION:Board 2\\, black\\, against Bram J.\\nSimultaan\\, daarna" in lines
     assert "Jansen" not in response.content.decode()
@@ -321,8 +323,63 @@ def test_the_feed_has_the_evenings_with_the_pairing(client) -> None:
     # The same evening keeps its UID when the pairing changes.
     Game.objects.all().delete()
     again = unfolded_lines(client.get(url))
-    assert f"UID:evening-{tonight.pk}@clubcomp" in again
+    assert f"UID:evening-{tonight.pk}@testserver" in again
     assert "DESCRIPTION:Simultaan\\, daarna" in again
+
+
+AMSTERDAM = ZoneInfo("Europe/Amsterdam")
+
+
+def test_the_feed_gives_each_evening_its_start_in_dutch_time(client) -> None:
+    """Read with a real parser (icalendar): each club evening starts at the club's time (20:00
+    unless the club says otherwise), or the season's own, in Dutch time summer and winter, and
+    ends three hours later; every UID is unique and carries the site's domain."""
+    club = member_club()
+    winter = club.evening(datetime.date(2027, 1, 14))
+    summer = club.evening(datetime.date(2027, 4, 1))  # summer time since 28 March
+    url = feed_url(club.me.member, club.season)
+
+    def events() -> dict[str, Any]:
+        response = client.get(url)
+        calendar = icalendar.Calendar.from_ical(response.content)
+        found = {str(event["UID"]): event for event in calendar.walk("VEVENT")}
+        assert len(found) == len(calendar.walk("VEVENT")) == 2
+        return found
+
+    found = events()
+    january = found[f"evening-{winter.pk}@testserver"]
+    assert january.decoded("DTSTART") == datetime.datetime(2027, 1, 14, 20, tzinfo=AMSTERDAM)
+    assert january.decoded("DTEND") == datetime.datetime(2027, 1, 14, 23, tzinfo=AMSTERDAM)
+    april = found[f"evening-{summer.pk}@testserver"]
+    assert april.decoded("DTSTART") == datetime.datetime(2027, 4, 1, 20, tzinfo=AMSTERDAM)
+    lines = unfolded_lines(client.get(url))
+    assert "DTSTART:20270114T190000Z" in lines  # 20:00 winter time is 19:00 UTC
+    assert "DTSTART:20270401T180000Z" in lines  # 20:00 summer time is 18:00 UTC
+
+    club.season.club.evening_start = datetime.time(19, 45)
+    club.season.club.save()
+    start = events()[f"evening-{winter.pk}@testserver"].decoded("DTSTART")
+    assert start == datetime.datetime(2027, 1, 14, 19, 45, tzinfo=AMSTERDAM)
+    Season.objects.filter(pk=club.season.pk).update(evening_start=datetime.time(20, 15))
+    start = events()[f"evening-{summer.pk}@testserver"].decoded("DTSTART")
+    assert start == datetime.datetime(2027, 4, 1, 20, 15, tzinfo=AMSTERDAM)
+
+
+def test_the_td_sets_the_seasons_start_time(client) -> None:
+    club = member_club()
+    english(client, club.td)
+    url = calendar_url(club.season)
+    assert 'name="evening_start"' in client.get(url).content.decode()
+    client.post(url, {"action": "settings", "absence_deadline": "", "evening_start": "19:30"})
+    club.season.refresh_from_db()
+    assert club.season.evening_start == datetime.time(19, 30)
+    response = client.post(url, {"action": "settings", "evening_start": "24:61"})
+    assert response.status_code == 200 and said(response)
+    club.season.refresh_from_db()
+    assert club.season.evening_start == datetime.time(19, 30)
+    client.post(url, {"action": "settings", "evening_start": ""})  # empty: the club's time
+    club.season.refresh_from_db()
+    assert club.season.evening_start is None
 
 
 def test_the_feed_in_dutch_for_a_phone_without_cookies(client) -> None:

@@ -119,3 +119,22 @@ def test_a_double_tap_on_add_or_take_back_changes_nothing_more(client, club_and_
     for _tap in range(2):
         assert client.post(_url(club), revoke).status_code == 302
     assert not td_group(club).user_set.exists()
+
+
+def test_a_club_admin_sets_when_the_club_evenings_start(client, club_and_admin) -> None:
+    import datetime
+
+    club, _admin = club_and_admin
+    assert club.evening_start == datetime.time(20, 0)  # the default
+    assert 'name="evening_start" value="20:00"' in client.get(_url(club)).content.decode()
+    data = {"action": "evening_start", "evening_start": "19:45"}
+    response = client.post(_url(club), data, follow=True)
+    assert _messages(response) == ["The club evenings start at 19:45."]
+    club.refresh_from_db()
+    assert club.evening_start == datetime.time(19, 45)
+    for wrong in ("", "25:00", "acht uur"):
+        data = {"action": "evening_start", "evening_start": wrong}
+        response = client.post(_url(club), data, follow=True)
+        assert _messages(response) == ["Give the time the club evenings start, such as 20:00."]
+        club.refresh_from_db()
+        assert club.evening_start == datetime.time(19, 45)

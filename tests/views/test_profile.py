@@ -86,7 +86,7 @@ def _club(slug: str, seasons: int) -> dict[str, Member]:
 
 def test_three_seasons_places_head_to_head_and_results() -> None:
     members = _club("drie", seasons=3)
-    data = member_profile(member_id=members["A"].pk)
+    data = member_profile(member_id=members["A"].pk, club=members["A"].club)
     assert data.name == "Anna Aalders"
     assert [s.season.name for s in data.seasons] == ["Interne 2026", "Interne 2025", "Interne 2024"]
     s2026, s2025, s2024 = data.seasons
@@ -130,7 +130,7 @@ def test_the_page_shows_it_with_links(client) -> None:
 
 def test_cors_absence_is_in_his_results(client) -> None:
     members = _club("afwezig", seasons=1)
-    data = member_profile(member_id=members["C"].pk)
+    data = member_profile(member_id=members["C"].pk, club=members["C"].club)
     assert [(r.round_number, r.entry, r.opponent_name) for r in data.results] == [
         (1, "absent_notice", ""),
         (2, "", "Anna Aalders"),
@@ -140,7 +140,7 @@ def test_cors_absence_is_in_his_results(client) -> None:
 
 def test_a_junior_shows_short_on_his_profile_when_any_season_does(client) -> None:
     members = _club("junior", seasons=3)
-    data = member_profile(member_id=members["B"].pk)
+    data = member_profile(member_id=members["B"].pk, club=members["B"].club)
     assert data.name == "Bart B."
     text = client.get(club_reverse("competition:member_profile", args=[members["B"].pk])).content
     assert b"Bart Bos" not in text and b"Bart B." in text
@@ -158,7 +158,7 @@ def test_an_anonymised_member_shows_his_neutral_name(client) -> None:
     Member.objects.filter(pk=members["B"].pk).update(
         name="Oud-lid 7", anonymised_at="2026-11-01T10:00:00Z"
     )
-    assert member_profile(member_id=members["B"].pk).name == "Oud-lid 7"
+    assert member_profile(member_id=members["B"].pk, club=members["B"].club).name == "Oud-lid 7"
     text = client.get(club_reverse("competition:member_profile", args=[members["A"].pk])).content
     assert b"Oud-lid 7" in text and b"Bart" not in text
 
@@ -200,6 +200,9 @@ def test_a_draft_pairing_is_not_shown(client) -> None:
     members = _club("concept", seasons=1)
     Round.objects.filter(season__slug="concept-2026", number=2).update(status=PLANNED)
     assert Game.objects.filter(round__status=PLANNED, white__member=members["A"]).exists()
-    data = member_profile(member_id=members["A"].pk)
+    data = member_profile(member_id=members["A"].pk, club=members["A"].club)
     assert [r.round_number for r in data.results] == [1]
-    assert [r.round_number for r in member_profile(member_id=members["C"].pk).results] == [1]
+    assert [
+        r.round_number
+        for r in member_profile(member_id=members["C"].pk, club=members["C"].club).results
+    ] == [1]
