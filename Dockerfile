@@ -11,7 +11,7 @@ RUN pip install --no-cache-dir .
 
 # Only what the app needs at run time (never the local .venv, database or caches).
 # locale/ holds the compiled .mo files, so gettext is not needed in the image.
-COPY manage.py ./
+COPY manage.py gunicorn.conf.py ./
 COPY templates ./templates
 COPY static ./static
 COPY locale ./locale
@@ -20,5 +20,6 @@ RUN SECRET_KEY=build-only python manage.py collectstatic --noinput \
 USER clubcomp
 
 EXPOSE 8000
+# gunicorn.conf.py: WEB_CONCURRENCY workers (3 unless set), no Server header.
 # DEMO_DATA=1 loads the demo club (with its public demo passwords) into an empty database.
-CMD ["sh", "-c", "python manage.py migrate --noinput && if [ \"${DEMO_DATA:-0}\" = 1 ]; then python manage.py seed_demo --if-empty; fi && exec gunicorn clubcomp.wsgi --bind 0.0.0.0:8000 --workers 3 --access-logfile -"]
+CMD ["sh", "-c", "python manage.py migrate --noinput && if [ \"${DEMO_DATA:-0}\" = 1 ]; then python manage.py seed_demo --if-empty; fi && exec gunicorn -c gunicorn.conf.py clubcomp.wsgi --bind 0.0.0.0:8000 --access-logfile -"]

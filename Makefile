@@ -10,7 +10,7 @@ PORT ?= 8000
 # pip warns about running as root when it is not in a virtual environment; ours always is.
 export PIP_ROOT_USER_ACTION := ignore
 
-.PHONY: run test install install-dev constraints browser lint typecheck format migrate demo messages clean
+.PHONY: run test static install install-dev constraints browser lint typecheck format migrate demo messages clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -53,8 +53,19 @@ browser:
 	  else echo "note: chromium/chromedriver missing; browser tests will be skipped"; fi; \
 	fi
 
+# The tests serve the static files as production does: collected (hashed names, manifest,
+# compressed copies) into STATIC_ROOT. Collected again only when a file of static/ or an
+# installed package changed; the tests refuse to start on a stale collection.
+STATIC_ROOT ?= $(CURDIR)/staticfiles
+$(STATIC_ROOT)/staticfiles.json: $(VENV)/.installed-dev $(shell find static -type f 2>/dev/null)
+	STATIC_ROOT=$(STATIC_ROOT) DJANGO_SETTINGS_MODULE=clubcomp.settings_test \
+	  $(BIN)/python manage.py collectstatic --noinput --clear -v0
+	touch $@
+
+static: $(STATIC_ROOT)/staticfiles.json
+
 # The suite runs on every core (pytest-xdist); each worker has its own test database.
-test: install-dev browser
+test: install-dev browser static
 	$(BIN)/python -m pytest -n auto
 
 lint: install-dev

@@ -17,8 +17,10 @@ counts its best run: every run does the same work, so the least CPU time is the 
 processes disturbed least (a median still moves by ±10% when the machine is busy). Every
 figure is the best of the same number of runs on both sides of its ratio.
 
-``--keizer`` times only the Keizer system (60 × 35, fixed-point mode) and prints the number of
-ranking passes per round; ``--tiebreak-core`` only the comparison with tiebreak-core.
+``--smoke`` runs every part at a tiny size (CI's smoke run, bench/smoke.py: no figure means
+anything then). ``--keizer`` times only the Keizer system (60 × 35, fixed-point mode) and prints
+the number of ranking passes per round; ``--tiebreak-core`` only the comparison with
+tiebreak-core.
 
 Times are the CPU time of this process (``time.process_time``): the targets are for one core,
 and on a shared machine wall-clock time mostly measures the other processes. Pass ``--wall``
@@ -255,6 +257,10 @@ def _all_codes(system: str) -> tuple[str, ...]:
 
 
 if __name__ == "__main__":
+    if "--smoke" in sys.argv:  # CI's smoke run (bench/smoke.py): every path once, tiny sizes
+        SIZES = ((8, 3), (16, 3))
+        GROWTH = SIZES
+        KEIZER_SIZE = (8, 3)
     if "--keizer" in sys.argv:
         keizer_main()
     elif "--tiebreak-core" in sys.argv:

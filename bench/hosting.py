@@ -22,7 +22,9 @@ BUFFERS)`` of the main queries on the many-clubs database, and any query of the 
 whose plan reads a big table whole (a ``Seq Scan``).
 
 Options: ``--clubs``, ``--repeats``, ``--workers`` (processes making the rows), ``--rebuild``,
-``--server``, ``--plans`` (print every query's plan, not only the main ones).
+``--server``, ``--plans`` (print every query's plan, not only the main ones); ``--smoke`` builds 3
+clubs in databases of their own (``clubcomp_bench_smoke_…``) and measures them once, in seconds
+(CI's smoke run: the figures mean nothing then).
 """
 
 from __future__ import annotations
@@ -41,7 +43,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 SERVER = "postgres://postgres@127.0.0.1:5432"
-ONE, MANY = "clubcomp_bench_one", "clubcomp_bench_many"
+# --smoke (CI's smoke run): 3 clubs, built anew in databases of their own, every step once.
+SMOKE = "--smoke" in sys.argv
+ONE, MANY = (
+    ("clubcomp_bench_smoke_one", "clubcomp_bench_smoke_many")
+    if SMOKE
+    else ("clubcomp_bench_one", "clubcomp_bench_many")
+)
 os.environ["DATABASE_URL"] = f"{SERVER}/{MANY}"
 os.environ["DEBUG"] = "1"  # static files without collectstatic; the pages run with DEBUG off
 os.environ.pop("REDIS_URL", None)  # the pages' own cost, not the cache's: this process's memory
@@ -307,7 +315,10 @@ def main() -> None:
     parser.add_argument("--rebuild", action="store_true")
     parser.add_argument("--server", default=SERVER)
     parser.add_argument("--plans", action="store_true", help="print every query's plan")
+    parser.add_argument("--smoke", action="store_true", help="3 clubs (CI's smoke run)")
     options = parser.parse_args()
+    if options.smoke:
+        options.clubs, options.repeats, options.workers, options.rebuild = 3, BLOCKS, 1, True
     measured = options.clubs // 2
     wanted = {ONE: [measured], MANY: list(range(options.clubs))}
     for name, clubs in wanted.items():

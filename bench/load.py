@@ -36,6 +36,7 @@ import json
 import os
 import random
 import signal
+import socket
 import statistics
 import subprocess
 import sys
@@ -135,6 +136,7 @@ def recreate_database(name: str, *, drop_only: bool = False) -> None:
 
 @dataclass(frozen=True)
 class Season:
+    club: str  # the club's slug: its pages live under /<club>/
     slug: str
     rounds: int
     participant_ids: list[int]
@@ -156,7 +158,9 @@ def build(players: int, rounds: int) -> Season:
     season, participants = build_season(players=players, rounds=rounds, open_round=True)
     td = User.objects.create_user("bench-td", password=TD_PASSWORD)
     td.groups.add(td_group(season.club))
-    return with_versions(Season(season.slug, rounds, [p.pk for p in participants], [], []))
+    return with_versions(
+        Season(season.club.slug, season.slug, rounds, [p.pk for p in participants], [], [])
+    )
 
 
 def with_versions(season: Season) -> Season:
@@ -181,7 +185,7 @@ def with_versions(season: Season) -> Season:
 
 def member_paths(season: Season) -> list[tuple[str, str, int]]:
     """(kind, path, weight): what members read during an evening."""
-    base = f"/season/{season.slug}/"
+    base = f"/{season.club}/season/{season.slug}/"
     return [
         ("standings", base, 30),
         ("standings ?round=N", base + "?round={round}", 10),
@@ -229,8 +233,11 @@ def tournament_director(
     port: int, season: Season, deadline: float, tally: Tally, every: float, correction_every: int
 ) -> None:
     session = Session(port)
+    session.cookies.update(TD_PHONE)  # the TD's phone logged in before (its device cookie)
     status, ms = session.login("bench-td", TD_PASSWORD)
     tally.add("TD login", ms, status, ok=status == 302)
+    if DEVICE_COOKIE in session.cookies:
+        TD_PHONE[DEVICE_COOKIE] = session.cookies[DEVICE_COOKIE]
     open_games = dict(season.open_games)
     closed = list(season.closed_games)
     results = ["1-0", "1/2", "0-1"]
@@ -240,20 +247,26 @@ def tournament_director(
         time.sleep(every)
         if correction_every and count % correction_every == 0:
             number, game_id, version = closed[count % len(closed)]
-            path = f"/td/{season.slug}/{number}/results/{game_id}/correct/"
+            path = f"/{season.club}/td/{season.slug}/{number}/results/{game_id}/correct/"
             fields = {"result": results[count % 3], "reason": "bench", "version": version}
             status, _content, ms = session.request("POST", path, fields)
             tally.add("TD correction", ms, status, ok=status == 302)
             closed[count % len(closed)] = (number, game_id, version + 1)
             continue
         game_id = random.choice(list(open_games))
-        path = f"/td/{season.slug}/{season.rounds + 1}/results/{game_id}/"
+        path = f"/{season.club}/td/{season.slug}/{season.rounds + 1}/results/{game_id}/"
         fields = {"result": results[count % 3], "version": open_games[game_id]}
         status, content, ms = session.request("POST", path, fields, **{"X-Requested-With": "fetch"})
         ok = status == 200
         if ok:
             open_games[game_id] = json.loads(content)["board"]["version"]
         tally.add("TD result save", ms, status, ok=ok)
+
+
+# The TD's phone: the cookies it keeps from one phase to the next (the device cookie of its
+# login, competition.security), as a phone keeps them through the evening.
+DEVICE_COOKIE = "clubcomp_device"
+TD_PHONE: dict[str, str] = {}
 
 
 def password_guesser(port: int, deadline: float, tally: Tally) -> None:
@@ -308,9 +321,9 @@ def run(label: str, env: dict[str, str], season: Season, args: argparse.Namespac
     port = args.port
     season = with_versions(season)
     gunicorn = subprocess.Popen(
-        [str(Path(sys.executable).parent / "gunicorn"), "clubcomp.wsgi",
-         "--bind", f"{HOST}:{port}", "--workers", str(args.workers), "--timeout", "60",
-         "--graceful-timeout", "5"],
+        [str(Path(sys.executable).parent / "gunicorn"), "-c", "gunicorn.conf.py",
+         "clubcomp.wsgi", "--bind", f"{HOST}:{port}",
+         "--workers", str(args.workers), "--timeout", "60", "--graceful-timeout", "5"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
         start_new_session=True,
     )  # fmt: skip
@@ -396,7 +409,16 @@ def main() -> None:
     parser.add_argument("--database", default="clubcomp_bench")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/13")
     parser.add_argument("--only", choices=["memory", "redis"], default=None)
+    parser.add_argument("--smoke", action="store_true", help="a few seconds (CI's smoke run)")
     args = parser.parse_args()
+    if args.smoke:
+        args.duration, args.warm_duration, args.trivial_duration = 2, 2, 1
+        args.users, args.workers, args.players, args.rounds = 2, 1, 8, 3
+        args.save_every, args.correction_every = 0.5, 3
+        args.database = "clubcomp_bench_smoke"
+        with socket.socket() as free:  # another run may hold the usual port
+            free.bind((HOST, 0))
+            args.port = free.getsockname()[1]
 
     prefix = f"clubcomp-bench-{uuid.uuid4().hex[:8]}"
     env = {

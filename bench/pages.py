@@ -10,7 +10,8 @@ versions) and for a logged-in member (the cached body inside a freshly rendered 
 
 Each line gives the median wall time, the median CPU time of this process (the database is
 SQLite, in the process: steadier than the wall time on a machine shared with other jobs) and
-both as a multiple of the base template's. Options: ``--players``, ``--rounds``, ``--repeats``.
+both as a multiple of the base template's. Options: ``--players``, ``--rounds``, ``--repeats``;
+``--smoke`` for a tiny run (CI's smoke run: the figures mean nothing then).
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from django.test import Client, override_settings  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
 from bench.season import build_season  # noqa: E402
+from competition.clubs import club_url  # noqa: E402
 
 PLAYERS = 150
 ROUNDS = 40
@@ -95,7 +97,10 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=PLAYERS)
     parser.add_argument("--rounds", type=int, default=ROUNDS)
     parser.add_argument("--repeats", type=int, default=REPEATS)
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes (CI's smoke run)")
     options = parser.parse_args()
+    if options.smoke:
+        options.players, options.rounds, options.repeats = 8, 3, 1
     call_command("migrate", verbosity=0)
     season, participants = build_season(players=options.players, rounds=options.rounds)
     participant = participants[0]
@@ -103,8 +108,11 @@ def main() -> None:
     client.raise_request_exception = True
     member = member_client()
     with override_settings(ROOT_URLCONF="bench_urls", DEBUG=False, ALLOWED_HOSTS=["testserver"]):
-        standings = f"/season/{season.slug}/"
-        player = f"/season/{season.slug}/participant/{participant.pk}/"
+        # the club's own addresses (/<club>/...): an old address would only measure a redirect
+        standings = club_url(season.club.slug, "competition:standings", args=[season.slug])
+        player = club_url(
+            season.club.slug, "competition:participant", args=[season.slug, participant.pk]
+        )
         rows = [
             ("trivial view (HttpResponse)", client, "/trivial/ok/", True),
             ("trivial view (base.html)", client, "/trivial/base/", True),

@@ -1,8 +1,9 @@
 """Benchmark: median time to pair 20, 60 and 120 present players after 15 earlier rounds.
 
 Run from the repository root: ``.venv/bin/python bench/pairing.py``. The history is simulated
-with the engine itself: a club of 1.2 × the present count, everyone present with probability
-0.85 per round, random results, standings by points. Prints numbers; asserts nothing.
+with the engine itself (``--smoke``: tiny sizes, one run, for CI's smoke run): a club of 1.2 ×
+the present count, everyone present with probability 0.85 per round, random results, standings
+by points. Prints numbers; asserts nothing.
 
 The last run switches every season rule on (docs/pairing.md, "The season's rules"), in the
 history too: 12 forbidden pairs, at most 2 meetings per pair, colours reversed at a rematch,
@@ -111,16 +112,21 @@ def report(label: str, request: PairingRequest) -> None:
 def main() -> None:
     print(f"pairing round {EARLIER_ROUNDS + 1}, median of {REPEATS} runs")
     for rematch_window in (3, 8):
-        for present in (20, 60, 120):
+        for present in PRESENT:
             request = simulated_request(present, rematch_window, seed=present)
             report(f"K={rematch_window} {present:4d} present", request)
-    for present in (120, 121):
+    for present in (PRESENT[-1], PRESENT[-1] + 1):
         request = simulated_request(present, 3, seed=present, rules=True)
         report(f"K=3 {present:4d} present, every rule on", request)
     # The fallback when the window cannot prove its optimum: the complete graph.
     ladder._MIN_WINDOW = 10**6
-    report("K=3  120 present, complete graph", simulated_request(120, 3, seed=120))
+    largest = PRESENT[-1]
+    report(f"K=3 {largest:4d} present, complete graph", simulated_request(largest, 3, seed=largest))
 
+
+PRESENT = (20, 60, 120)
 
 if __name__ == "__main__":
+    if "--smoke" in sys.argv:  # CI's smoke run (bench/smoke.py): every path once, tiny sizes
+        PRESENT, REPEATS = (12, 20), 1
     main()

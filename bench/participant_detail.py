@@ -4,10 +4,10 @@
 Run from the repository root: ``.venv/bin/python bench/participant_detail.py``. It builds the
 season (``bench/season.py``, internal SB) in its own temporary SQLite database and prints the
 best CPU and wall time of ``participant_detail`` for the first participant after the last round,
-then the same with the season switched to each system of ``--systems`` (the standings
-recomputed first). ``--profile`` prints the functions taking the most time (cProfile) for the
-first system. Options: ``--players``, ``--rounds``, ``--repeats``, ``--systems``.
-"""
+then the same with the season switched to each system of ``--systems`` (the standings recomputed
+first). ``--profile`` prints the functions taking the most time (cProfile) for the first system.
+``--smoke``: tiny sizes, one run (CI's smoke run). Options: ``--players``, ``--rounds``,
+``--repeats``, ``--systems``."""
 
 from __future__ import annotations
 
@@ -55,7 +55,10 @@ def main() -> None:
     parser.add_argument("--repeats", type=int, default=5)
     parser.add_argument("--systems", default="internal-sb,keizer")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes (CI's smoke run)")
     options = parser.parse_args()
+    if options.smoke:
+        options.players, options.rounds, options.repeats = 8, 3, 1
     call_command("migrate", verbosity=0)
     season, participants = build_season(players=options.players, rounds=options.rounds)
     from competition.selectors.participant import participant_detail

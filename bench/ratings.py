@@ -3,6 +3,7 @@
 Run from the repository root: ``.venv/bin/python bench/ratings.py``. It writes a synthetic
 KNSB list of 100,000 players (cp1252, CRLF, the real header) and prints the median time to
 parse all of it, and to parse it keeping only a club's 60 members (the filter the import uses).
+``--smoke``: a list of 200, one run (CI's smoke run).
 """
 
 from __future__ import annotations
@@ -61,4 +62,6 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    if "--smoke" in sys.argv:  # CI's smoke run (bench/smoke.py): a tiny list, one run
+        PLAYERS, REPEATS = 200, 1
     main()

@@ -1,11 +1,11 @@
 """Benchmark: "can I still win?" for 40 players with 15 rounds left, 1,000 simulations.
 
-Run from the repository root: ``.venv/bin/python bench/simulate.py`` (options: ``--system``,
-``--kind ladder|round_robin``, ``--simulations``, ``--played``). The season so far is made up:
-40 players rated 1200-2200, ``--played`` (10) completed rounds with random attendance and
-results. Prints the CPU time (``time.process_time``) of the simulation, of its pairing-engine
-calls and of the rest (scoring, ranking, results); asserts nothing.
-"""
+Run from the repository root: ``.venv/bin/python bench/simulate.py`` (options: ``--smoke`` for
+CI's tiny run, ``--system``, ``--kind ladder|round_robin``, ``--simulations``, ``--played``).
+The season so far is made up: 40 players rated 1200-2200, ``--played`` (10) completed rounds
+with random attendance and results. Prints the CPU time (``time.process_time``) of the
+simulation, of its pairing-engine calls and of the rest (scoring, ranking, results); asserts
+nothing."""
 
 from __future__ import annotations
 
@@ -74,7 +74,10 @@ def main() -> None:
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--played", type=int, default=10)
     parser.add_argument("--rounds-left", type=int, default=15)
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes (CI's smoke run)")
     options = parser.parse_args()
+    if options.smoke:
+        options.simulations, options.played, options.rounds_left = 5, 3, 2
     season = made_up_season(options.system, options.kind == "round_robin", options.played)
     data = SimulationInput(
         season=season,

@@ -3,6 +3,7 @@
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/clubcomp .venv/bin/python bench/suite.py
     .venv/bin/python bench/suite.py            # SQLite
     .venv/bin/python bench/suite.py -- -m "not browser"   # extra pytest arguments after --
+    .venv/bin/python bench/suite.py --smoke   # one small test file (CI's smoke run)
 
 The target (issue 9) is under 4 minutes on PostgreSQL on a 2-core machine, browser tests
 included, with the default (quick) hypothesis profile.
@@ -47,6 +48,10 @@ def main(extra: list[str]) -> int:
     return run.returncode
 
 
+# CI's smoke run (bench/smoke.py): the same report over one small test file, on one worker.
+SMOKE = ["-n", "0", "tests/test_setup_smoke.py"]
+
 if __name__ == "__main__":
     arguments = sys.argv[1:]
-    sys.exit(main(arguments[arguments.index("--") + 1 :] if "--" in arguments else arguments))
+    extra = arguments[arguments.index("--") + 1 :] if "--" in arguments else arguments
+    sys.exit(main(SMOKE if "--smoke" in sys.argv[1:] else extra))

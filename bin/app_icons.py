@@ -1,5 +1,6 @@
 """Draw the installable app's icons (static/icons/) without an image library: a chessboard of
-4×4 squares on the navigation bar's dark colour, written as PNG with zlib.
+4×4 squares on the navigation bar's dark colour, written as PNG with zlib; and the site's
+``favicon.ico`` (16 and 32 px, each image a PNG inside the ICO file, as ICO allows).
 
 The icons are committed; run this again only to change them:
 ``.venv/bin/python bin/app_icons.py``. The maskable icon keeps the board inside the middle
@@ -47,6 +48,18 @@ def board_png(size: int, board_share: float) -> bytes:
     )
 
 
+def favicon_ico(sizes: tuple[int, ...] = (16, 32)) -> bytes:
+    """An ICO file whose images are PNGs of the board (one per size, full width)."""
+    images = [board_png(size, 1.0) for size in sizes]
+    offset = 6 + 16 * len(images)
+    entries = b""
+    for size, image in zip(sizes, images, strict=True):
+        # width, height, colours, reserved, planes, bits per pixel, bytes, offset
+        entries += struct.pack("<BBBBHHII", size, size, 0, 0, 1, 24, len(image), offset)
+        offset += len(image)
+    return struct.pack("<HHH", 0, 1, len(images)) + entries + b"".join(images)
+
+
 def main() -> None:
     ICONS.mkdir(parents=True, exist_ok=True)
     for name, size, share in (
@@ -56,6 +69,8 @@ def main() -> None:
     ):
         (ICONS / name).write_bytes(board_png(size, share))
         print(f"static/icons/{name}: {size}×{size}")
+    (ICONS / "favicon.ico").write_bytes(favicon_ico())
+    print("static/icons/favicon.ico: 16×16, 32×32")
 
 
 if __name__ == "__main__":

@@ -9,7 +9,7 @@ unset means an SQLite file in the project directory.
 import os
 from datetime import timedelta
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -67,6 +67,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "csp.middleware.CSPMiddleware",
     # /api/: CORS for GET (any site, no credentials) and ETags with 304 answers.
     "competition.api.http.ApiHeadersMiddleware",
@@ -76,6 +77,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # An address with %00 is not found (PostgreSQL refuses to look it up).
+    "competition.middleware.NulCharacterMiddleware",
     # /<club>/… : the club's own addresses (request.club); old addresses redirect.
     "competition.middleware.ClubAddressMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -180,13 +183,15 @@ CRISPY_TEMPLATE_PACK = "bootstrap5"
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 
 
-def cache_from_env(url: str, key_prefix: str = "clubcomp") -> dict[str, str]:
+def cache_from_env(url: str, key_prefix: str = "clubcomp") -> dict[str, Any]:
     """The default cache: Redis when ``url`` (``REDIS_URL`` or ``CACHE_URL``) names one, shared by
     every worker process on every machine; otherwise this process's memory (``make run``).
 
     Nothing needs the cache to be shared for pages to be fresh: every cached page's key holds
     the season's versions, read from the database on each request. Sharing it makes one
-    worker's build serve the others.
+    worker's build serve the others. Nothing needs it to answer either: while Redis is away the
+    pages are built uncached (competition.cache_backend), and a connection that cannot be made
+    gives up after a second.
 
     >>> cache_from_env("")["BACKEND"]
     'django.core.cache.backends.locmem.LocMemCache'
@@ -195,9 +200,11 @@ def cache_from_env(url: str, key_prefix: str = "clubcomp") -> dict[str, str]:
     """
     if url.startswith(("redis://", "rediss://", "unix://")):
         return {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "competition.cache_backend.ResilientRedisCache",
             "LOCATION": url,
             "KEY_PREFIX": key_prefix,
+            # redis-py waits as long as the system lets it by default
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     if url:
         raise ImproperlyConfigured(f"REDIS_URL/CACHE_URL must be a redis:// URL, not {url!r}.")
@@ -278,6 +285,27 @@ CONTENT_SECURITY_POLICY = {
         "form-action": [SELF],
         "frame-ancestors": [NONE],
     }
+}
+# The browser features no page of ours uses are off for every page and for anything it frames
+# (Permissions-Policy); the embed page's copy button writes to the clipboard of its own origin.
+PERMISSIONS_POLICY: dict[str, list[str]] = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "bluetooth",
+        "browsing-topics",
+        "camera",
+        "display-capture",
+        "geolocation",
+        "gyroscope",
+        "hid",
+        "magnetometer",
+        "microphone",
+        "midi",
+        "payment",
+        "serial",
+        "usb",
+    )
 }
 TD_PUBLIC_NAME = os.environ.get("TD_PUBLIC_NAME", "")  # empty: "the TD", translated
 

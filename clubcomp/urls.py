@@ -1,16 +1,21 @@
 """Top-level URLs: the competition app, auth (login, logout, password reset), admin, the language
-switch, the JSON API (``/api/v1/``) and ``/healthz``."""
+switch, the JSON API (``/api/v1/``), ``/healthz`` and ``/favicon.ico``."""
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from competition.api.v1 import api
+from competition.views.errors import favicon
 from competition.views.health import healthz
 from competition.views.offline import manifest, offline_page, service_worker
 
+# The 500 page without the database (400, 403 and 404 are Django's, with the site's templates).
+handler500 = "competition.views.errors.server_error"
+
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
+    path("favicon.ico", favicon, name="favicon"),
     # The TD's evening as an installable app that works offline (docs/offline.md); site-level,
     # as the service worker's scope must hold every club's /<club>/td/ pages.
     path("manifest.webmanifest", manifest, name="manifest"),

@@ -8,8 +8,9 @@ class CompetitionConfig(AppConfig):
     verbose_name = _("Competition")
 
     def ready(self) -> None:
-        from django.contrib.auth.signals import user_login_failed
+        from django.contrib.auth.signals import user_logged_in, user_login_failed
 
-        from competition.security import login_failure_count
+        from competition.security import device_login_seen, login_failure_count
 
         user_login_failed.connect(login_failure_count, dispatch_uid="clubcomp-login-failures")
+        user_logged_in.connect(device_login_seen, dispatch_uid="clubcomp-device-login")

@@ -1,5 +1,5 @@
-"""The club's own middleware: its language, "try again" when the database is busy, and the
-clubs' own addresses (/<club>/…).
+"""The club's own middleware: its language, "try again" when the database is busy, addresses
+that cannot name anything, and the clubs' own addresses (/<club>/…).
 
 Django's LocaleMiddleware would follow the browser's Accept-Language header, so a member with
 an English phone would never see the Dutch site the club publishes. Here only the language
@@ -15,8 +15,10 @@ from typing import Any
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.models import User
+from django.core.exceptions import BadRequest
 from django.db import OperationalError
 from django.http import (
+    Http404,
     HttpRequest,
     HttpResponse,
     HttpResponsePermanentRedirect,
@@ -85,6 +87,31 @@ class DatabaseBusyMiddleware:
         ):
             back = "/"
         return HttpResponseRedirect(back)
+
+
+class NulCharacterMiddleware:
+    """An address with a NUL character (``%00``) names nothing: 404, and 400 for a query that
+    holds one, before any view looks a slug, token or name up with it.
+
+    No club, season, token or number contains one; SQLite simply finds nothing, but PostgreSQL
+    refuses a text holding it with an error, which would be a server error (500). The API
+    answers in its own JSON, as for any other unknown object.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        api = request.path_info.startswith("/api/")
+        if "\x00" in request.path_info:
+            if api:
+                return JsonResponse({"detail": "Not Found"}, status=404)
+            raise Http404(_("No such page."))
+        if any("\x00" in key or "\x00" in "".join(values) for key, values in request.GET.lists()):
+            if api:
+                return JsonResponse({"detail": "Bad Request"}, status=400)
+            raise BadRequest("NUL character in the query")
+        return self.get_response(request)
 
 
 # Unprefixed club pages (the addresses before clubs had their own): the URL names whose

@@ -16,10 +16,12 @@ from typing import TYPE_CHECKING, Any
 from axes.helpers import get_client_ip_address  # type: ignore[import-untyped]
 from csp.constants import NONE, SELF
 from django.conf import settings
+from django.core import signing
 from django.core.cache import cache
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 
 if TYPE_CHECKING:
     from competition.models import Club
@@ -85,14 +87,54 @@ def login_failure_count(sender: object, credentials: dict, request: HttpRequest 
             cache.add(key, 1, _cool_off_seconds())
 
 
+# A browser that logged in to an account before carries this cookie (OWASP's "device cookie"):
+# the address limit does not refuse it a login to that account, so one member of a club room
+# who mistypes (or a guesser on the club's wifi) does not lock the TD out of the evening. The
+# per-account lockout (django-axes) still counts its wrong passwords like anyone's.
+DEVICE_COOKIE = "clubcomp_device"
+DEVICE_COOKIE_AGE = 60 * 60 * 24 * 365
+DEVICE_ACCOUNTS = 5  # the accounts one browser is known for (a club laptop: TD, admin, ...)
+_DEVICE_SALT = "competition.security.device"
+
+
+def _account_mark(username: str) -> str:
+    """What the cookie holds for an account: not its name (readable on a shared computer), a
+    keyed hash of it that only this site can make."""
+    return salted_hmac(_DEVICE_SALT, username).hexdigest()[:24]
+
+
+def device_accounts(request: HttpRequest) -> list[str]:
+    """The accounts this browser logged in to before (their marks), from its signed cookie."""
+    try:
+        marks = signing.loads(request.COOKIES.get(DEVICE_COOKIE, ""), salt=_DEVICE_SALT)
+    except signing.BadSignature:
+        return []
+    return [m for m in marks if isinstance(m, str)] if isinstance(marks, list) else []
+
+
+def known_device(request: HttpRequest, username: str) -> bool:
+    return bool(username) and _account_mark(username) in device_accounts(request)
+
+
+def device_login_seen(sender: object, request: HttpRequest | None = None, user: Any = None,
+                      **kwargs: Any) -> None:  # fmt: skip
+    """Remember a successful login (``user_logged_in``): the middleware sets the cookie."""
+    if request is not None and user is not None:
+        request._device_login = user.get_username()  # type: ignore[attr-defined]
+
+
 class LoginAddressThrottleMiddleware:
     """Refuse login attempts from an address that failed ``LOGIN_ADDRESS_FAILURE_LIMIT`` times
-    within the cool-off time, before the password is hashed.
+    within the cool-off time, before the password is hashed, unless the browser logged in to
+    that account before (its device cookie).
 
     django-axes locks one account from one address; a guesser trying a new name each time is
     never locked there, and every attempt costs a worker the password hasher's time (about a
     second here). The limit is per address and far above what a club room's members mistype
     together behind one router; the answer is the lockout page (429), in a few milliseconds.
+    A club room shares one public address, so a known browser (the TD's phone) is let through
+    to the password check, where the per-account lockout still applies. Without the cache
+    (Redis away) there is no count, and only the per-account lockout stops a guesser.
     """
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
@@ -103,9 +145,23 @@ class LoginAddressThrottleMiddleware:
             request.method == "POST"
             and request.path == reverse("login")
             and cache.get(_address_key(request), 0) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT
+            and not known_device(request, request.POST.get("username", ""))
         ):
             return address_lockout_response(request)
-        return self.get_response(request)
+        response = self.get_response(request)
+        username = getattr(request, "_device_login", None)
+        if username:
+            marks = [m for m in device_accounts(request) if m != _account_mark(username)]
+            marks = [_account_mark(username), *marks][:DEVICE_ACCOUNTS]
+            response.set_cookie(
+                DEVICE_COOKIE,
+                signing.dumps(marks, salt=_DEVICE_SALT),
+                max_age=DEVICE_COOKIE_AGE,
+                secure=settings.SESSION_COOKIE_SECURE,
+                httponly=True,
+                samesite="Lax",
+            )
+        return response
 
 
 def address_lockout_response(request: HttpRequest) -> HttpResponse:

@@ -10,6 +10,7 @@ only that, with the factories.
 from __future__ import annotations
 
 import io
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -23,11 +24,24 @@ from django.db import connection, transaction
 from django.db.models import Model
 
 import tests.profiles  # noqa: F401  (loads the hypothesis profile)
+from tests.static_files import collected_problem
 
 # Rows that migrations create and every test database already holds.
 _MIGRATED = {"contenttypes.contenttype", "auth.permission", "sessions.session"}
 
 DemoRows = list[tuple[type[Model], list[Model]]]
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """Refuse to start on missing or stale collected static files (tests/static_files.py).
+
+    Checked once, before pytest-xdist starts its workers (whose pages all read the same
+    files); the workers never collect, so none writes while another reads."""
+    if hasattr(session.config, "workerinput"):
+        return
+    problem = collected_problem()
+    if problem:
+        raise pytest.UsageError(f"The tests serve the collected static files: {problem}.")
 
 
 def _models_in_insert_order() -> list[type[Model]]:
@@ -139,3 +153,76 @@ def td_user(db) -> User:
 @pytest.fixture
 def member_user(db) -> User:
     return User.objects.create_user("member", password="member-pass-123")
+
+
+# --- The live server: Django's threaded server, or gunicorn in the production-parity stage ---
+
+GUNICORN_LIVE_SERVER = os.environ.get("CLUBCOMP_LIVE_SERVER") == "gunicorn"
+
+
+class GunicornLiveServer:
+    """What the browser tests need of pytest-django's ``live_server``: its ``url``."""
+
+    class _NoSettings:  # pytest-django changes ALLOWED_HOSTS for its own server only
+        def enable(self) -> None: ...
+
+        def disable(self) -> None: ...
+
+    _live_server_modified_settings = _NoSettings()
+
+    def __init__(self, url: str, mail_dir: str) -> None:
+        self.url = url
+        self.mail_dir = mail_dir
+
+    def __str__(self) -> str:
+        return self.url
+
+
+@pytest.fixture(scope="session")
+def gunicorn_server(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[object]:
+    """gunicorn (``gunicorn.conf.py``, two workers) on this run's test database and cache, with
+    this process's environment (.env.example's in the parity stage): PostgreSQL only (a server
+    of its own cannot open SQLite's in-memory test database)."""
+    from tests.app_servers import gunicorn_servers, server_environment
+
+    if connection.vendor != "postgresql":
+        pytest.skip("a gunicorn server needs PostgreSQL (set DATABASE_URL=postgres://...)")
+    logs = tmp_path_factory.mktemp("gunicorn")
+    mail_dir = logs / "mail"
+    mail_dir.mkdir()
+    env = server_environment(TEST_EMAIL_DIR=str(mail_dir))
+    with (logs / "server.log").open("wb") as log:
+        try:
+            # a busy machine (CI's, with the browsers) may take a while to start two workers
+            with gunicorn_servers(env, [log], workers=2, healthy=False, boot_seconds=180) as (
+                base,
+            ):
+                # "localhost", as Django's live server: another origin than 127.0.0.1
+                yield GunicornLiveServer(base.replace("127.0.0.1", "localhost"), str(mail_dir))
+        finally:
+            log.flush()
+            print("--- gunicorn:\n" + (logs / "server.log").read_text()[-5000:])
+
+
+def _as_it_is(application: object) -> object:
+    return application
+
+
+@pytest.fixture(scope="session")
+def live_server(request: pytest.FixtureRequest) -> Iterator[object]:
+    """The browser tests' server (pytest-django's fixture, replaced): gunicorn in the parity
+    stage (``CLUBCOMP_LIVE_SERVER=gunicorn``), else Django's threaded live server serving the
+    static files as production does, by WhiteNoise from the collected files (pytest-django's
+    own would serve them from ``static/`` through Django's finders, which know no hashed name)."""
+    if GUNICORN_LIVE_SERVER:
+        yield request.getfixturevalue("gunicorn_server")
+        return
+    from pytest_django.live_server_helper import LiveServer
+
+    server = LiveServer("localhost", start=False)
+    server.thread.static_handler = _as_it_is  # the middleware (WhiteNoise) answers /static/
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()

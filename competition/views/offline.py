@@ -105,7 +105,9 @@ def _worker_script() -> str:
     urls = [static(path) for path in KEPT_STATIC]
     worker_settings = {
         "version": _static_version(source, urls),
-        "static_url": static(""),
+        # The prefix of every static address (not static(""): the manifest storage of a
+        # deployment knows files only, and refuses an empty name).
+        "static_url": settings.STATIC_URL,
         "static": urls,
         "offline": site_url("offline"),
     }

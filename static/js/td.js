@@ -7,7 +7,10 @@
    the page opened with a network, a save that went through) the kept results of this page are
    sent in the order they were entered, each with the board's version as the TD saw it: the
    server refuses one whose board someone else changed meanwhile, and that refusal is shown
-   beside the board as always, with the result that was not sent. docs/offline.md. */
+   beside the board as always, with the result that was not sent. A lost login (the session or
+   the form's CSRF token expired: a 403, or the post sent on to the login page) is not tried
+   again with the same token: the results keep waiting, the banner asks the TD to log in again,
+   and the page the login returns to sends them. docs/offline.md. */
 (function () {
   "use strict";
 
@@ -34,6 +37,10 @@
       button.setAttribute("aria-pressed", chosen ? "true" : "false");
     });
   }
+
+  // Set when the server wants a new login: nothing is sent from this page any more (its token
+  // is spent); the page the login comes back to sends what waits.
+  var loginNeeded = false;
 
   // The page's own words (the template gives them translated).
   function saying(key) {
@@ -163,7 +170,27 @@
     banner.dataset.count = String(queue.length);
   }
 
-  // Post one result; the promise gives {kind: "sent" | "refused" | "failed" | "offline", body}.
+  function loginPath() {
+    var link = document.querySelector("#queue-login a");
+    return link ? new URL(link.href, location.href).pathname : null;
+  }
+
+  // A 403 (an expired session or CSRF token) or a post sent on to the login page.
+  function wantsLogin(response) {
+    if (response.status === 401 || response.status === 403) { return true; }
+    return response.redirected && new URL(response.url).pathname === loginPath();
+  }
+
+  function askLogin() {
+    loginNeeded = true;
+    clearTimeout(retry);
+    var note = document.getElementById("queue-login");
+    if (note) { note.hidden = false; }
+    showBanner();
+  }
+
+  // Post one result; the promise gives
+  // {kind: "sent" | "refused" | "failed" | "offline" | "login", body}.
   function post(form, url, result, version) {
     var data = new FormData();
     data.set("csrfmiddlewaretoken", form.querySelector("input[name=csrfmiddlewaretoken]").value);
@@ -175,6 +202,9 @@
       headers: { "X-Requested-With": "fetch", "Accept": "application/json" },
       credentials: "same-origin"
     }).then(function (response) {
+      if (wantsLogin(response)) {
+        return { kind: "login", body: { ok: false, message: saying("login") } };
+      }
       // Every answer stays on this page: a refusal or "busy" says why in JSON; anything else
       // (a server or proxy error page, a lost login) gets the page's own "not saved".
       return response.json().catch(function () { return null; }).then(function (body) {
@@ -196,13 +226,14 @@
   // A flaky network does not say when it is back (no "online" event): try again after a while.
   function sendLater() {
     clearTimeout(retry);
+    if (loginNeeded) { return; }
     retry = setTimeout(sendQueue, retryMs);
     retryMs = Math.min(retryMs * 2, RETRY_MOST_MS);
   }
 
   // Send this page's kept results, oldest first; stop at the first that cannot go yet.
   function sendQueue() {
-    if (sending || !navigator.onLine) { return; }
+    if (sending || loginNeeded || !navigator.onLine) { return; }
     var waiting = readQueue().filter(function (entry) { return boardForm(entry.url); });
     if (!waiting.length) { showBanner(); return; }
     sending = true;
@@ -213,6 +244,10 @@
       var form = boardForm(entry.url);
       var item = form.closest(".result-board");
       return post(form, entry.url, entry.result, entry.version).then(function (outcome) {
+        if (outcome.kind === "login") {  // it keeps waiting, untried until the login
+          askLogin();
+          return null;
+        }
         if (outcome.kind === "offline" || outcome.kind === "failed") {
           if (outcome.kind === "failed") {
             item.querySelector(".board-message").textContent = outcome.body.message;
@@ -258,10 +293,11 @@
     item.querySelector(".board-message").textContent = "";
     post(form, address(form), button.value, form.querySelector("input[name=version]").value)
       .then(function (outcome) {
-        if (outcome.kind === "offline") {
-          try { keep(form, button); return; } catch (error) { /* say "no connection" */ }
+        if (outcome.kind === "login") { askLogin(); }
+        if (outcome.kind === "offline" || outcome.kind === "login") {
+          try { keep(form, button); return; } catch (error) { /* say why it was not saved */ }
         }
-        if (outcome.kind !== "failed") { dropFromQueue(address(form)); }  // this tap replaced it
+        if (outcome.kind !== "failed" && outcome.kind !== "login") { dropFromQueue(address(form)); }  // this tap replaced it
         showAnswer(item, outcome.body);
         showBanner();
         if (outcome.kind === "sent") { sendQueue(); }  // the network is back

@@ -1,4 +1,4 @@
-"""Results entered without a network are not lost (issue 16): the TD opens the results page
+"""Results entered without a network are not lost: the TD opens the results page
 with a network (the service worker keeps it), the network goes, three results are entered and
 wait as "not yet sent", the page is reloaded (from the worker's copy), another TD changes one of
 the boards meanwhile, the network comes back: two results arrive, the changed board says so.
@@ -8,6 +8,7 @@ Offline is Chromium's own network emulation, for the page and for its service wo
 
 from __future__ import annotations
 
+import time
 from urllib.parse import urlsplit
 
 import pytest
@@ -149,7 +150,7 @@ def test_three_results_entered_offline_arrive_and_a_conflict_is_said(browser, li
         # Reload offline: the page is the worker's copy (the server's page would now show board
         # 2 saved by the other TD), with the three results shown again as not yet sent.
         browser.get(page)
-        WebDriverWait(browser, 10).until(lambda d: set(_states(d).values()) == {"queued"})
+        WebDriverWait(browser, 20).until(lambda d: set(_states(d).values()) == {"queued"})
         assert _board(browser, 2).find_element(By.CSS_SELECTOR, ".saved-line").text == ""
         assert browser.find_element(By.ID, "offline-note").is_displayed()
         for board, label in entered.items():
@@ -201,4 +202,90 @@ def test_three_results_entered_offline_arrive_and_a_conflict_is_said(browser, li
         if network is not None:
             network.set_offline(False)
             network.close()
+        _forget_the_site(browser, live_server)
+
+
+def _count_posts(browser) -> None:
+    """Count the page's fetches from now on (td.js posts every result with ``fetch``)."""
+    browser.execute_script(
+        "window.postsSent = 0; var send = window.fetch; window.fetch = function () {"
+        " window.postsSent += 1; return send.apply(this, arguments); };"
+    )
+
+
+def _posts_sent(browser) -> int:
+    return browser.execute_script("return window.postsSent")
+
+
+@pytest.mark.parametrize("expired", ["session", "csrf-token"])
+def test_results_entered_after_the_login_expired_wait_and_are_sent_after_the_login(
+    browser, live_server, expired: str
+) -> None:
+    """The session ends (or the CSRF cookie goes) while the TD enters results: they wait on the
+    phone, are not tried again with the spent token, the banner asks for a login, and once the
+    TD has logged in again (the banner's link comes back to the page) they arrive."""
+    from django.contrib.sessions.models import Session
+
+    rnd = RoundFactory(number=1, status=Round.Status.PAIRED)
+    for board in (1, 2, 3):
+        GameFactory(round=rnd, board=board)
+    club = rnd.season.club
+    td = User.objects.create_user("td-expired", password="td-pass-12345")
+    td.groups.add(td_group(club))
+    page = live_server.url + club_url(
+        club.slug, "competition:td_results", args=[rnd.season.slug, 1]
+    )
+    _forget_the_site(browser, live_server)
+    try:
+        _log_in(browser, live_server, "td-expired", "td-pass-12345")
+        browser.get(page)
+        _count_posts(browser)
+        if expired == "session":
+            Session.objects.all().delete()  # as when the session's age ran out
+        else:
+            browser.delete_cookie("csrftoken")  # as when another tab's login rotated it
+        for board, label in {1: "1-0", 2: "0-1"}.items():
+            button = _board(browser, board).find_element(
+                By.XPATH, f".//button[normalize-space()='{label}']"
+            )
+            tap(browser, button)
+            WebDriverWait(browser, 20).until(
+                lambda d, n=board: _board(d, n).get_attribute("data-saved") == "queued"
+            )
+        banner = browser.find_element(By.ID, "queue-banner")
+        assert banner.text.startswith("2 uitslagen nog niet verzonden")
+        note = browser.find_element(By.ID, "queue-login")
+        assert note.is_displayed()
+        assert note.text == (
+            "Je login is verlopen: de uitslagen wachten op deze telefoon. "
+            "Log opnieuw in om ze te verzenden"
+        )
+        sent = _posts_sent(browser)
+        assert sent == 2  # one try each
+        time.sleep(5)  # longer than the first retry's 2 s
+        assert _posts_sent(browser) == sent  # not tried again with the spent token
+        assert not Game.objects.filter(round=rnd).exclude(result=Game.Result.NOT_PLAYED).exists()
+
+        # The banner's link: log in again, back on the results page, the results are sent.
+        note.find_element(By.TAG_NAME, "a").click()
+        WebDriverWait(browser, 10).until(lambda d: "/login/" in d.current_url)
+        browser.find_element(By.ID, "id_username").send_keys("td-expired")
+        browser.find_element(By.ID, "id_password").send_keys("td-pass-12345")
+        browser.find_element(By.CSS_SELECTOR, "main form button[type=submit]").click()
+        WebDriverWait(browser, 10).until(lambda d: d.current_url == page)
+        WebDriverWait(browser, 20).until(
+            lambda d: (
+                (_board(d, 1).get_attribute("data-saved"), _board(d, 2).get_attribute("data-saved"))
+                == ("yes", "yes")
+            )
+        )
+        saved = {g.board: g for g in Game.objects.filter(round=rnd)}
+        assert saved[1].result == Game.Result.WHITE_WINS and saved[1].updated_by == td
+        assert saved[2].result == Game.Result.BLACK_WINS and saved[2].updated_by == td
+        assert saved[3].result == Game.Result.NOT_PLAYED
+        assert not browser.find_element(By.ID, "queue-banner").is_displayed()
+        assert (
+            browser.execute_script("return localStorage.getItem('clubcomp.results-queue')") is None
+        )
+    finally:
         _forget_the_site(browser, live_server)

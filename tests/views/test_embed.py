@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group, User
 from django.core.cache import cache
+from django.templatetags.static import static
 from django.test import Client, override_settings
 from django.utils import translation
 
@@ -119,7 +120,7 @@ def test_the_club_admin_sets_the_sites_and_copies_a_snippet(client) -> None:
     assert f"&lt;iframe src=&quot;http://testserver{embed_url(season)}&quot;" in html or (
         f'&lt;iframe src="http://testserver{embed_url(season)}"' in html
     )
-    assert 'data-copy-target="snippet-' in html and "/static/js/copy.js" in html
+    assert 'data-copy-target="snippet-' in html and static("js/copy.js") in html
     bad = client.post(url, {"origins": f"{CLUB_SITE}\nftp://myclub.nl"})
     assert bad.status_code == 400 and "Line 2 (“ftp://myclub.nl”)" in bad.content.decode()
     saved = client.post(url, {"origins": CLUB_SITE})

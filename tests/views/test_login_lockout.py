@@ -152,3 +152,49 @@ def test_one_address_guessing_many_accounts_is_refused_before_any_password_is_ch
     assert response.status_code == 302
 
     cache.delete(f"clubcomp:login-failures:{HERE}")
+
+
+def test_a_browser_that_logged_in_before_is_not_refused_by_the_address_limit(
+    client: Client, settings, td_user
+) -> None:
+    """A club room shares one public address: after a guesser there used up the address limit,
+    the TD's phone (which logged in to his account before) still logs in; a new browser, another
+    account and a forged cookie are refused as before, and the per-account lockout still locks
+    the TD's account after LOGIN_FAILURE_LIMIT wrong passwords, cookie or not."""
+    from django.core.cache import cache
+
+    from competition.security import DEVICE_COOKIE
+
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 4
+    cache.delete(f"clubcomp:login-failures:{HERE}")
+    User.objects.create_user("anna", password="right-password-123")
+    phone = client
+    assert log_in(phone, "td", "td-pass-12345").status_code == 302
+    device = phone.cookies[DEVICE_COOKIE]
+    assert device["httponly"] and device["samesite"] == "Lax"
+    assert "td" not in device.value.split(":")[0]  # the account's name is not in it
+    phone.post(reverse("logout"))
+    assert not logged_in(phone)
+
+    guesser = Client()
+    for attempt in range(4):
+        assert log_in(guesser, f"guess-{attempt}", "wrong-password").status_code == 200
+    assert log_in(guesser, "td", "td-pass-12345").status_code == 429
+    assert log_in(Client(), "td", "td-pass-12345").status_code == 429  # a new browser
+    forged = Client()
+    forged.cookies[DEVICE_COOKIE] = device.value[:-2] + "xx"
+    assert log_in(forged, "td", "td-pass-12345").status_code == 429
+    assert log_in(phone, "anna", "right-password-123").status_code == 429  # not its account
+
+    response = log_in(phone, "td", "td-pass-12345")
+    assert response.status_code == 302 and logged_in(phone)
+    phone.post(reverse("logout"))
+
+    # The per-account lockout still counts the known browser's wrong passwords.
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        assert log_in(phone, "td", "wrong-password").status_code in (200, 429)
+    response = log_in(phone, "td", "td-pass-12345")
+    assert response.status_code == 429 and not logged_in(phone)
+    assert "Te veel mislukte inlogpogingen." in response.content.decode()
+
+    cache.delete(f"clubcomp:login-failures:{HERE}")

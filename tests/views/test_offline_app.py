@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 import re
 import struct
-from pathlib import Path
 
 import pytest
-from django.conf import settings
 from django.contrib.auth.models import User
+from django.templatetags.static import static
 from django.test import Client
 from django.utils import translation
 
@@ -22,11 +21,8 @@ from tests.factories import ClubFactory, GameFactory, RoundFactory
 
 pytestmark = pytest.mark.django_db
 
-STATIC = Path(settings.BASE_DIR) / "static"
 
-
-def _png_size(path: Path) -> tuple[int, int]:
-    data = path.read_bytes()
+def _png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
     width, height = struct.unpack(">II", data[16:24])
     return width, height
@@ -55,11 +51,11 @@ def test_the_manifests_icons_exist_with_their_sizes(client: Client) -> None:
     manifest = json.loads(client.get("/manifest.webmanifest").content)
     assert manifest["start_url"] == "/td/"  # no club named: the site's club evening
     for icon in manifest["icons"]:
-        assert icon["src"].startswith("/static/icons/")
-        path = STATIC / icon["src"].removeprefix("/static/")
+        assert icon["src"].startswith("/static/icons/")  # the collected file's hashed name
+        response = client.get(icon["src"])
+        assert response.status_code == 200
         width, height = (int(n) for n in icon["sizes"].split("x"))
-        assert _png_size(path) == (width, height)
-        assert client.get(icon["src"]).status_code == 200
+        assert _png_size(b"".join(response.streaming_content)) == (width, height)
 
 
 def test_an_unknown_club_in_the_manifest_is_the_site(client: Client) -> None:
@@ -78,7 +74,10 @@ def test_the_service_worker_is_served_for_the_whole_site(client: Client) -> None
     worker_settings = json.loads(line.removeprefix(offline.WORKER_SETTINGS_LINE).rstrip(";"))
     assert re.fullmatch(r"[0-9a-f]{12}", worker_settings["version"])
     assert worker_settings["offline"] == "/offline"
-    assert "/static/js/td.js" in worker_settings["static"]
+    assert worker_settings["static_url"] == "/static/"
+    # the hashed addresses of the collected files, as the pages link them
+    assert static("js/td.js") in worker_settings["static"]
+    assert re.fullmatch(r"/static/js/td\.[0-9a-f]{12}\.js", static("js/td.js"))
     # every static file it keeps exists (one missing file and the worker never installs)
     for url in worker_settings["static"]:
         assert client.get(url).status_code == 200, url

@@ -46,9 +46,9 @@ needs_redis = pytest.mark.skipif(
     ("url", "backend"),
     [
         ("", "django.core.cache.backends.locmem.LocMemCache"),
-        ("redis://redis:6379/0", "django.core.cache.backends.redis.RedisCache"),
-        ("rediss://cache.example.org:6380/2", "django.core.cache.backends.redis.RedisCache"),
-        ("unix:///run/redis.sock", "django.core.cache.backends.redis.RedisCache"),
+        ("redis://redis:6379/0", "competition.cache_backend.ResilientRedisCache"),
+        ("rediss://cache.example.org:6380/2", "competition.cache_backend.ResilientRedisCache"),
+        ("unix:///run/redis.sock", "competition.cache_backend.ResilientRedisCache"),
     ],
 )
 def test_the_cache_comes_from_the_environment(url: str, backend: str) -> None:
