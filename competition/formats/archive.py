@@ -545,6 +545,20 @@ def _declared_fields(cls: type[Any]) -> tuple[_Field, ...]:
     return tuple(ordered)
 
 
+_KEYS: dict[tuple[type[Any], str], str] = {}
+
+
+def field_key(cls: type[Any], name: str) -> str:
+    """The JSON key of the field ``name`` of the archive class ``cls``, dotted when it is nested:
+    ``field_key(ArchiveSeason, "group_letter") == "group.letter"``."""
+    if (cls, name) not in _KEYS:
+        for spec in _schema(cls):
+            _KEYS[cls, spec.name] = f"{spec.group}.{spec.key}" if spec.group else spec.key
+    if (cls, name) not in _KEYS:
+        raise KeyError(f"{cls.__name__} has no field {name!r}")
+    return _KEYS[cls, name]
+
+
 # --- writing -------------------------------------------------------------------------------
 
 
@@ -1052,6 +1066,59 @@ def _check_references(archive: SeasonArchive) -> None:
     _check_forbidden_pairs(archive, participants)
     _check_categories(archive, participants)
     _check_evening_points(archive)
+    _check_rounds(archive)
+    _check_periods(archive)
+
+
+def _check_rounds(archive: SeasonArchive) -> None:
+    """What the app keeps true of a season's rounds: every board of a completed round has a
+    result, one round at a time is not completed (the database's ``round_one_open_per_season``),
+    and only a club duty carries the result of an external game."""
+    open_round: int | None = None
+    for i, rnd in sorted(enumerate(archive.rounds), key=lambda item: item[1].number):
+        if rnd.status != "completed":
+            if open_round is not None:
+                raise FormatError(
+                    gettext_noop(
+                        "round %(round)s is not completed, and neither is round %(other)s: a "
+                        "season has one open round at a time"
+                    ),
+                    {"round": rnd.number, "other": open_round},
+                    path=f"rounds[{i}].status",
+                )
+            open_round = rnd.number
+        for j, game in enumerate(rnd.games):
+            if rnd.status == "completed" and not game.result:
+                raise FormatError(
+                    gettext_noop("round %(round)s is completed, but board %(board)s has no result"),
+                    {"round": rnd.number, "board": game.board},
+                    path=f"rounds[{i}].games[{j}].result",
+                )
+        for j, entry in enumerate(rnd.entries):
+            if entry.external_result and entry.kind != "club_duty":
+                raise FormatError(
+                    gettext_noop(
+                        "only a club duty has the result of an external game, not %(kind)s"
+                    ),
+                    {"kind": repr(entry.kind)},
+                    path=f"rounds[{i}].entries[{j}].external_result",
+                )
+
+
+def _check_periods(archive: SeasonArchive) -> None:
+    """The season's periods follow each other: each ends after the one before it."""
+    previous: int | None = None
+    for i, period in enumerate(archive.season.periods):
+        if previous is not None and period.last_round < previous:
+            raise FormatError(
+                gettext_noop(
+                    "the periods must follow each other: round %(round)s comes before round "
+                    "%(previous)s of the period before"
+                ),
+                {"round": period.last_round, "previous": previous},
+                path=f"season.periods[{i}].last_round",
+            )
+        previous = period.last_round
 
 
 def _check_evening_points(archive: SeasonArchive) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 from fractions import Fraction
@@ -123,6 +123,9 @@ class TrfTournament:
     players: tuple[TrfPlayer, ...] = ()
     national_ratings: tuple[TrfNationalRating, ...] = ()
     other_lines: tuple[str, ...] = ()  # 013, 240, 250, 260, 299, 3xx, 8xx, DAT: kept, not read
+    # the line of each player's 001 record, in the order of ``players`` (a file read: for
+    # messages about a player; not part of the tournament's value)
+    player_lines: tuple[int, ...] = field(default=(), compare=False, repr=False)
 
     def tag(self, code: str) -> str | None:
         """The value of the first tag ``code``, or None."""
@@ -346,6 +349,114 @@ def points_disagreements(t: TrfTournament) -> list[Text]:
     return warnings
 
 
+@dataclass(frozen=True, slots=True)
+class PointsRange:
+    """What a player's rounds give under tag 162 (``total``), and the least and most points
+    the column 81-84 can hold when the program that wrote it scored the rounds without a game
+    over the board differently (``most`` None: acceleration records make the column's points
+    unbounded from above)."""
+
+    total: Fraction
+    least: Fraction
+    most: Fraction | None
+
+
+def points_ranges(t: TrfTournament) -> dict[int, PointsRange]:
+    """Per start rank, what the rounds give and what the points column can explain.
+
+    A game over the board, a forfeit and a double forfeit score what tag 162 gives them, as
+    both sides' codes say. A round without a game (a bye of any kind, a blank, a record that
+    stops early), a paired game without a result yet, and a round the tournament has (tag 142
+    or XXR) but the file does not, may have been scored anything from nothing to the most a
+    round gives (the highest value of tag 162): TRF16 reads a blank as a zero-point bye, but
+    programs also write blanks for rounds they scored, and a file may leave out rounds.
+
+    >>> record = "001    1      " + "Anna".ljust(33) + " 1800" + " " * 28 + " 2.5    1"
+    >>> points_ranges(parse_trf(record + "  0000 - U"))[1]  # a bye: 1 point, or 0 to 1
+    PointsRange(total=Fraction(1, 1), least=Fraction(0, 1), most=Fraction(1, 1))
+    """
+    scoring = t.scoring
+    most_per_round = max(scoring.values())
+    totals = {p.start_rank: Fraction(0) for p in t.players}
+    open_points = {p.start_rank: Fraction(0) for p in t.players}  # given to rounds without a game
+    open_rounds = {p.start_rank: 0 for p in t.players}
+    rounds = tournament_rounds(t)
+    for rnd in rounds:
+        for game in rnd.games:
+            if game.result:
+                white, black = _GAME_POINTS[game.result]
+                totals[game.white] += scoring[white]
+                totals[game.black] += scoring[black]
+            else:
+                open_rounds[game.white] += 1
+                open_rounds[game.black] += 1
+        for entry in rnd.entries:
+            totals[entry.start_rank] += entry.points
+            open_points[entry.start_rank] += entry.points
+            open_rounds[entry.start_rank] += 1
+    missing = max(0, (t.number_of_rounds or 0) - len(rounds))
+    accelerated = any(line.startswith("250") for line in t.other_lines)
+    ranges = {}
+    for player in t.players:
+        rank = player.start_rank
+        total = totals[rank]
+        most = total - open_points[rank] + (open_rounds[rank] + missing) * most_per_round
+        ranges[rank] = PointsRange(total, total - open_points[rank], None if accelerated else most)
+    return ranges
+
+
+def check_points_column(t: TrfTournament) -> None:
+    """Refuse a points column (81-84) that the rounds cannot explain (:func:`points_ranges`),
+    naming the line and both numbers: ``line 2, column 81: start rank 1 (Anna): the points
+    column (81-84) says 99.0, but the rounds give 1 point, and at most 1 with every unplayed
+    round scored in full``. A column within the range that still differs from the rounds is a
+    warning (:func:`points_disagreements`)."""
+    ranges = points_ranges(t)
+    for index, player in enumerate(t.players):
+        bounds = ranges[player.start_rank]
+        values = {
+            "rank": player.start_rank,
+            "name": player.name,
+            "says": _points_text(player.points).strip(),
+            "total": _number_text(bounds.total),
+        }
+        one = bounds.total == 1
+        if bounds.most is not None and player.points > bounds.most:
+            template = (
+                gettext_noop(
+                    "start rank %(rank)s (%(name)s): the points column (81-84) says %(says)s, "
+                    "but the rounds give %(total)s point, and at most %(most)s with every "
+                    "unplayed round scored in full"
+                )
+                if one
+                else gettext_noop(
+                    "start rank %(rank)s (%(name)s): the points column (81-84) says %(says)s, "
+                    "but the rounds give %(total)s points, and at most %(most)s with every "
+                    "unplayed round scored in full"
+                )
+            )
+            values["most"] = _number_text(bounds.most)
+        elif player.points < bounds.least:
+            template = (
+                gettext_noop(
+                    "start rank %(rank)s (%(name)s): the points column (81-84) says %(says)s, "
+                    "but the rounds give %(total)s point, and at least %(least)s with every "
+                    "unplayed round scored as nothing"
+                )
+                if one
+                else gettext_noop(
+                    "start rank %(rank)s (%(name)s): the points column (81-84) says %(says)s, "
+                    "but the rounds give %(total)s points, and at least %(least)s with every "
+                    "unplayed round scored as nothing"
+                )
+            )
+            values["least"] = _number_text(bounds.least)
+        else:
+            continue
+        line = t.player_lines[index] if index < len(t.player_lines) else None
+        raise FormatError(template, values, line=line, column=None if line is None else 81)
+
+
 def _number_text(value: Fraction) -> str:
     """``1``, ``1.5``, ``2.25``; a fraction without a short decimal as ``7/3``."""
     for decimals in range(3):
@@ -508,6 +619,7 @@ def parse_trf(text: str) -> TrfTournament:
         players=tuple(players),
         national_ratings=tuple(n for n, _ in nationals),
         other_lines=tuple(others),
+        player_lines=tuple(player_lines[p.start_rank] for p in players),
     )
 
 

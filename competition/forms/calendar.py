@@ -4,29 +4,39 @@ his own settings."""
 from __future__ import annotations
 
 import datetime
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from competition.forms.evening import DateInput
-from competition.models import AbsenceReport, NameDisplay
+from competition.models import AbsenceReport, NameDisplay, Season
+from competition.services import absences
 
 DATE_FORMATS = ("%Y-%m-%d", "%d-%m-%Y")
 
 
-def parse_evening_dates(text: str) -> list[datetime.date]:
+def parse_evening_dates(text: str, season: Season | None = None) -> list[datetime.date]:
     """One date per line, as 2027-01-14 or 14-01-2027; blank lines are skipped.
 
-    A line that is not a date raises ``ValidationError`` naming the line (nothing is taken).
+    A line that is not a date, more than ``EVENINGS_PER_ADD`` dates, and (given the season) a
+    date outside the season's calendar raise ``ValidationError`` naming the line (nothing is
+    taken).
     """
-    dates = []
+    dates: list[datetime.date] = []
     for number, line in enumerate(text.splitlines(), start=1):
         value = line.strip()
         if not value:
             continue
+        if len(dates) == absences.EVENINGS_PER_ADD:
+            raise forms.ValidationError(
+                _("Line %(line)s: %(problem)s; nothing was saved."),
+                code="too_many",
+                params={"line": number, "problem": absences.too_many_evenings()},
+            )
         for date_format in DATE_FORMATS:
             try:
-                dates.append(datetime.datetime.strptime(value, date_format).date())
+                day = datetime.datetime.strptime(value, date_format).date()
                 break
             except ValueError:
                 continue
@@ -36,6 +46,14 @@ def parse_evening_dates(text: str) -> list[datetime.date]:
                 code="invalid",
                 params={"line": number, "text": value[:40]},
             )
+        problem = None if season is None else absences.evening_date_problem(season=season, day=day)
+        if problem is not None:
+            raise forms.ValidationError(
+                _("Line %(line)s: %(problem)s; nothing was saved."),
+                code="outside",
+                params={"line": number, "problem": problem},
+            )
+        dates.append(day)
     if not dates:
         raise forms.ValidationError(_("Give at least one date."), code="required")
     return dates
@@ -53,8 +71,12 @@ class EveningsImportForm(forms.Form):
         help_text=_("As 2027-01-14 or 14-01-2027. A line that is not a date saves nothing."),
     )
 
+    def __init__(self, *args: Any, season: Season | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.season = season  # given: each date is checked against its calendar, by line
+
     def clean_dates(self) -> list[datetime.date]:
-        return parse_evening_dates(self.cleaned_data["dates"])
+        return parse_evening_dates(self.cleaned_data["dates"], self.season)
 
 
 class EveningDeleteForm(forms.Form):

@@ -17,6 +17,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.formats import date_format
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -177,17 +178,71 @@ def _evenings_renumber(season: Season) -> None:
             ClubEvening.objects.filter(pk=evening.pk).update(round_number=wanted)
 
 
+# At most this many dates are added at a time: a season of two club evenings a week has about
+# 80, so a longer list is a column pasted by mistake (3,000 dates would each become an evening).
+EVENINGS_PER_ADD = 100
+
+
+def calendar_window(
+    *, start: datetime.date | None, end: datetime.date | None, today: datetime.date
+) -> tuple[datetime.date, datetime.date]:
+    """The first and last date a season's club evenings may have: from 1 January of the year
+    the season starts (without a start date: of last year) to 31 December of the year after it
+    starts, of the year it ends or of next year, whichever is latest. A date far outside
+    (0001-01-01, 9999-12-31) is a typing error, and would be numbered as a round of the season.
+
+    >>> calendar_window(start=datetime.date(2026, 9, 3), end=None, today=datetime.date(2026, 12, 1))
+    (datetime.date(2026, 1, 1), datetime.date(2027, 12, 31))
+    >>> calendar_window(start=None, end=None, today=datetime.date(2026, 12, 1))
+    (datetime.date(2025, 1, 1), datetime.date(2027, 12, 31))
+    """
+    first_year = start.year if start is not None else today.year - 1
+    last_year = max(first_year + 1, today.year + 1, end.year if end is not None else 0)
+    return datetime.date(first_year, 1, 1), datetime.date(last_year, 12, 31)
+
+
+def evening_date_problem(*, season: Season, day: datetime.date) -> str | None:
+    """Why ``day`` cannot be a club evening of ``season`` (a sentence without an end), or
+    None: it lies outside the season's calendar (:func:`calendar_window`)."""
+    first, last = calendar_window(
+        start=season.start_date, end=season.end_date, today=timezone.localdate()
+    )
+    if first <= day <= last:
+        return None
+    return _("%(date)s lies outside this season's calendar (%(first)s to %(last)s)") % {
+        "date": day.isoformat(),
+        "first": date_format(first, "j F Y"),
+        "last": date_format(last, "j F Y"),
+    }
+
+
+def too_many_evenings() -> str:
+    """The refusal of more than :data:`EVENINGS_PER_ADD` dates at a time (no end)."""
+    return _("at most %(count)s dates at a time (a season of two evenings a week has about 80)") % {
+        "count": EVENINGS_PER_ADD
+    }
+
+
 @transaction.atomic
 def evenings_add(
     *, season: Season, dates: Iterable[datetime.date], note: str = ""
 ) -> list[ClubEvening]:
     """Add club evenings on ``dates`` to the calendar (all or nothing; a date already in the
-    calendar is refused). Every evening is then numbered in date order after the rounds
+    calendar, a date outside the season's calendar and more than :data:`EVENINGS_PER_ADD`
+    dates are refused). Every evening is then numbered in date order after the rounds
     played before it, so an evening added between two others moves the later ones up."""
     season = Season.objects.select_for_update().get(pk=season.pk)
     dates = sorted(set(dates))
     if not dates:
         raise ServiceError(_("Give at least one date."))
+    if len(dates) > EVENINGS_PER_ADD:
+        raise ServiceError(
+            _("%(problem)s; nothing was saved.") % {"problem": capfirst(too_many_evenings())}
+        )
+    for day in dates:
+        problem = evening_date_problem(season=season, day=day)
+        if problem is not None:
+            raise ServiceError(_("%(problem)s; nothing was saved.") % {"problem": problem})
     existing = set(ClubEvening.objects.filter(season=season).values_list("date", flat=True))
     clash = [day for day in dates if day in existing]
     if clash:

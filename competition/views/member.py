@@ -259,7 +259,7 @@ def _calendar_add(request: AuthenticatedRequest, season: Season) -> forms.Form:
 
 
 def _calendar_import(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = EveningsImportForm(request.POST)
+    form = EveningsImportForm(request.POST, season=season)
     if form.is_valid():
         added = absences.evenings_add(season=season, dates=form.cleaned_data["dates"])
         messages.success(request, _("%(count)s evenings added.") % {"count": len(added)})

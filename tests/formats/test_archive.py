@@ -687,7 +687,12 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
     ids = [p.id for p in participants]
     rounds = []
     game_id = entry_id = 0
-    for number in range(1, draw(st.integers(0, 3)) + 1):
+    count = draw(st.integers(0, 3))
+    for number in range(1, count + 1):
+        # As the app keeps them: one round at a time open (the last), and every board of a
+        # completed round has a result.
+        status = "completed" if number < count else draw(st.sampled_from(sorted(ROUND_STATUSES)))
+        results = sorted(RESULTS - {""}) if status == "completed" else sorted(RESULTS)
         order = draw(st.permutations(ids))
         pairs = draw(st.integers(0, len(order) // 2))
         games = []
@@ -699,7 +704,7 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
                     b + 1,
                     order[2 * b],
                     order[2 * b + 1],
-                    draw(st.sampled_from(sorted(RESULTS))),
+                    draw(st.sampled_from(results)),
                     draw(st.integers(1, 3)),
                     draw(USER),
                     draw(st.none() | MOMENTS),
@@ -726,7 +731,7 @@ def archives(draw: st.DrawFn) -> SeasonArchive:
             ArchiveRound(
                 number,
                 draw(st.dates()),
-                draw(st.sampled_from(sorted(ROUND_STATUSES))),
+                status,
                 tuple(games),
                 tuple(entries),
             )

@@ -20,12 +20,13 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db.models import Min
+from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
 from competition.exact import fraction_to_text
 from competition.formats import archive as fa
 from competition.formats.archive_input import archive_fingerprint
-from competition.formats.errors import FormatError
+from competition.formats.errors import FormatError, Term
 from competition.models import (
     AbsenceReport,
     Category,
@@ -41,6 +42,7 @@ from competition.models import (
     Season,
     SeasonRules,
 )
+from competition.scoring import groups as group_rules
 from competition.scoring.fingerprint import season_fingerprint, short_form
 from competition.scoring.parameters import ParameterError, ParameterKind, parameters_to_json
 from competition.scoring.registry import UnknownSystemError, get_system
@@ -51,8 +53,10 @@ from competition.scoring.tiebreaks import (
     validate_tiebreaks,
 )
 from competition.selectors.common import season_input
+from competition.services.absences import calendar_window
 from competition.services.errors import ServiceError
 from competition.services.standings import standings_recompute
+from competition.services.transfer.columns import check_column, check_row
 from competition.services.transfer.common import (
     ImportReport,
     decode_text,
@@ -509,47 +513,290 @@ def season_archive_text(*, season: Season) -> str:
 # --- season archive: import ------------------------------------------------------------------
 
 
-def _check_decimal(
-    text: str | None, path: str, *, model: Any, field: str, minimum: Decimal | None = None
-) -> None:
-    """Refuse a decimal the database column cannot hold exactly (too many places or digits)."""
-    if text is None:
+# Where each part of the archive is stored: the model of its table and the archive's fields that
+# are that table's columns (by the column's name where it differs), so that every value is checked
+# against the column it goes to (columns.py) before anything is written. The other fields are the
+# archive's own identifiers and references, lists written to their own tables, the rules (checked
+# against the ranking system) and the users (checked against the user model's username).
+_USERNAMES = frozenset({"changed_by", "updated_by", "reported_by", "history_user"})
+
+
+@dataclasses.dataclass(frozen=True)
+class _Table:
+    model: Any
+    columns: Mapping[str, str]  # archive field -> model field
+    applies: Any = None  # a predicate on the archive object: this table only when it holds
+
+
+def _columns(*names: str, **renamed: str) -> dict[str, str]:
+    return {name: name for name in names} | renamed
+
+
+_TABLES: dict[type[Any], tuple[tuple[_Table, ...], frozenset[str]]] = {
+    fa.SeasonArchive: ((), frozenset(f.name for f in dataclasses.fields(fa.SeasonArchive))),
+    fa.ArchiveClub: ((_Table(Club, _columns("name", "slug")),), frozenset()),
+    fa.ArchiveSeason: (
+        (
+            _Table(
+                Season,
+                _columns(
+                    "name", "slug", "start_date", "end_date", "kind", "system",
+                    "unplayed_policy", "min_games", "bye_points", "rematch_window", "status",
+                    "rules_version", "absence_deadline", "requested_byes", "name_display",
+                    "junior_birth_year", "max_meetings", "rematch_colours_reversed",
+                    "one_pairing_bye", "rules_from_round", "rule_changes", "several_prizes",
+                    "group_letter", "group_period", "rounds_per_evening", "best_evenings",
+                ),
+            ),
+            _Table(
+                GroupCompetition,
+                _columns(
+                    group_competition="slug",
+                    group_competition_name="name",
+                    group_periods="periods",
+                    group_rounds_per_period="rounds_per_period",
+                    group_promoted="promoted",
+                    group_relegated="relegated",
+                    group_champion_rule="champion_rule",
+                ),
+                applies=lambda season: season.group_competition is not None,
+            ),
+        ),
+        frozenset({"parameters", "tiebreaks", "periods", "evening_points"}),
+    ),
+    fa.ArchiveRuleSet: (
+        (
+            _Table(
+                SeasonRules,
+                _columns(
+                    "version", "valid_from", "system", "unplayed_policy", "min_games", "from_round"
+                ),
+            ),
+        ),
+        frozenset({"parameters", "tiebreaks"}),
+    ),
+    fa.ArchiveMember: (
+        (
+            _Table(
+                Member,
+                _columns(
+                    "name", "fide_id", "rating", "rating_date", "birth_year", "active",
+                    "name_display", "anonymised_at", knsb_relatienummer="knsb_id",
+                ),
+            ),
+        ),
+        frozenset({"id"}),
+    ),
+    fa.ArchiveParticipant: (
+        (
+            _Table(
+                Participant,
+                _columns(
+                    "start_rank", "start_points", "initial_value", "joined_round", "rating",
+                    "withdrawn_from_round", "withdrawal_note",
+                ),
+            ),
+        ),
+        frozenset({"id", "member"}),
+    ),
+    fa.ArchiveRound: (
+        (_Table(Round, _columns("number", "date", "status")),),
+        frozenset({"games", "entries"}),
+    ),
+    fa.ArchiveGame: (
+        (_Table(Game, _columns("board", "result", "version", "updated_at", "fixed_by_td")),),
+        frozenset({"id", "white", "black"}),
+    ),
+    fa.ArchiveEntry: (
+        (
+            _Table(
+                RoundEntry,
+                _columns(
+                    "kind", "points", "note", "updated_at", "fixed_by_td", "version",
+                    "external_result",
+                ),
+            ),
+        ),
+        frozenset({"id", "participant"}),
+    ),
+    fa.ArchiveForbiddenPair: (
+        (_Table(ForbiddenPair, _columns("note")),),
+        frozenset({"first", "second"}),
+    ),
+    fa.ArchiveCategory: (
+        (
+            _Table(
+                Category,
+                _columns(
+                    "order", "name", "kind", "rating_from", "rating_below", "unrated",
+                    "born_from", "born_to", "prizes", "most_improved",
+                ),
+            ),
+        ),
+        frozenset({"chosen"}),
+    ),
+    fa.ArchiveChosen: ((), frozenset({"participant"})),
+    fa.ArchivePeriod: ((), frozenset({"last_round"})),  # Season.period_ends, a list
+    fa.ArchiveEveningPoints: ((), frozenset({"place", "points"})),  # Season.evening_points
+    fa.ArchiveEvening: (
+        (_Table(ClubEvening, _columns("date", "round_number", "note")),),
+        frozenset({"reports"}),
+    ),
+    fa.ArchiveReport: (
+        (_Table(AbsenceReport, _columns("kind", "note", "reported_at")),),
+        frozenset({"id", "participant"}),
+    ),
+    # The history tables hold what the rows held; they have no validators or constraints of
+    # their own in the database (a row of a deleted game keeps its values), so only their
+    # columns are checked.
+    fa.ArchiveGameRecord: (
+        (
+            _Table(
+                Game.history.model,
+                _columns(
+                    "history_date", "history_type", "history_change_reason", "board", "result",
+                    "version", "updated_at", "fixed_by_td",
+                ),
+            ),
+        ),
+        frozenset({"game", "round", "white", "black"}),
+    ),
+    fa.ArchiveEntryRecord: (
+        (
+            _Table(
+                RoundEntry.history.model,
+                _columns(
+                    "history_date", "history_type", "history_change_reason", "kind", "points",
+                    "note", "updated_at", "fixed_by_td", "version", "external_result",
+                ),
+            ),
+        ),
+        frozenset({"entry", "round", "participant"}),
+    ),
+    fa.ArchiveReportRecord: (
+        (
+            _Table(
+                AbsenceReport.history.model,
+                _columns(
+                    "history_date", "history_type", "history_change_reason", "kind", "note",
+                    "reported_at",
+                ),
+            ),
+        ),
+        frozenset({"report", "evening", "participant"}),
+    ),
+}  # fmt: skip
+
+# An archive value as the column holds it, where the two differ.
+_STORED: dict[tuple[type[Any], str], Any] = {
+    (fa.ArchiveMember, "knsb_relatienummer"): lambda value: value or "",
+    (fa.ArchiveParticipant, "start_points"): lambda value: _decimal_text(value),
+}
+
+
+def _archive_objects(value: Any, path: str) -> Iterable[tuple[Any, str]]:
+    """Every object of the archive with its JSON path, the archive itself first (path "")."""
+    yield value, path
+    for spec in dataclasses.fields(value):
+        item = getattr(value, spec.name)
+        key = fa.field_key(type(value), spec.name)
+        where = f"{path}.{key}" if path else key
+        if dataclasses.is_dataclass(item):
+            yield from _archive_objects(item, where)
+        elif isinstance(item, tuple) and item and dataclasses.is_dataclass(item[0]):
+            for index, element in enumerate(item):
+                yield from _archive_objects(element, f"{where}[{index}]")
+
+
+def _check_columns(archive: fa.SeasonArchive) -> None:
+    """Every value of the archive against the column it is stored in, each row against its
+    table's check constraints (history rows: their columns only), every username against the
+    user model's."""
+    user_model = get_user_model()
+    passed: set[tuple[object, ...]] = set()
+    for item, path in _archive_objects(archive, ""):
+        tables, _others = _TABLES[type(item)]
+        for name in _USERNAMES & {spec.name for spec in dataclasses.fields(item)}:
+            username = getattr(item, name)
+            if username is not None:
+                check_column(
+                    user_model,
+                    user_model.USERNAME_FIELD,
+                    username,
+                    path=f"{path}.{fa.field_key(type(item), name)}",
+                )
+        for table in tables:
+            if table.applies is not None and not table.applies(item):
+                continue
+            values: dict[str, object] = {}
+            paths: dict[str, str] = {}
+            for name, column_name in table.columns.items():
+                convert = _STORED.get((type(item), name))
+                value = getattr(item, name)
+                values[column_name] = value if convert is None else convert(value)
+                paths[column_name] = f"{path}.{fa.field_key(type(item), name)}"
+            history = getattr(table.model, "instance_type", None) is not None
+            check_row(table.model, values, paths=paths, path=path, rules=not history, passed=passed)
+
+
+def _check_group(archive: fa.SeasonArchive) -> None:
+    """A group season has a letter the app gives (``LETTERS``) and a period of its group
+    competition; a season on its own has neither."""
+    season = archive.season
+    if season.group_competition is None:
+        for name, value in (("letter", season.group_letter), ("period", season.group_period)):
+            if value not in ("", None):
+                what = gettext_noop("group letter") if name == "letter" else gettext_noop("period")
+                raise FormatError(
+                    gettext_noop("a season on its own (group.competition is null) has no %(what)s"),
+                    {"what": Term(what)},
+                    path=f"season.group.{name}",
+                )
         return
-    column = model._meta.get_field(field)
-    value = Decimal(text)
-    places = -min(0, int(value.normalize().as_tuple().exponent))
-    limit = Decimal(10) ** (column.max_digits - column.decimal_places)
-    if places > column.decimal_places or abs(value) >= limit:
-        reason = (
+    if season.group_letter not in group_rules.LETTERS:
+        raise FormatError(
             gettext_noop(
-                "%(field)s must have at most %(places)s decimal and lie below %(limit)s, found "
-                "%(found)s"
-            )
-            if column.decimal_places == 1
-            else gettext_noop(
-                "%(field)s must have at most %(places)s decimals and lie below %(limit)s, found "
-                "%(found)s"
-            )
+                '%(found)s is not a group letter (%(first)s to %(last)s, or "" for a season on '
+                "its own)"
+            ),
+            {
+                "found": repr(season.group_letter),
+                "first": group_rules.LETTERS[0],
+                "last": group_rules.LETTERS[-1],
+            },
+            path="season.group.letter",
         )
+    if season.group_period is None:
         raise FormatError(
-            reason,
-            {"field": field, "places": column.decimal_places, "limit": limit, "found": text},
-            path=path,
+            gettext_noop("a group season needs its period"), path="season.group.period"
         )
-    if minimum is not None and value < minimum:
+    if season.group_period > season.group_periods:
         raise FormatError(
-            gettext_noop("must be at least %(minimum)s, found %(found)s"),
-            {"minimum": minimum, "found": text},
-            path=path,
+            gettext_noop(
+                "period %(period)s of a group competition of %(periods)s periods (group.periods)"
+            ),
+            {"period": season.group_period, "periods": season.group_periods},
+            path="season.group.period",
         )
 
 
-def _check_length(text: str | None, path: str, *, model: Any, field: str) -> None:
-    limit = model._meta.get_field(field).max_length
-    if text is not None and len(text) > limit:
-        raise FormatError(
-            gettext_noop("longer than %(limit)s characters"), {"limit": limit}, path=path
-        )
+def _check_calendar(archive: fa.SeasonArchive) -> None:
+    """The club evenings lie within the season's calendar (:func:`calendar_window`); a season
+    without a start date starts with its first round."""
+    season = archive.season
+    start = season.start_date or min((r.date for r in archive.rounds), default=None)
+    first, last = calendar_window(start=start, end=season.end_date, today=timezone.localdate())
+    for index, evening in enumerate(archive.evenings):
+        if not first <= evening.date <= last:
+            raise FormatError(
+                gettext_noop("%(date)s lies outside the season's calendar (%(first)s to %(last)s)"),
+                {
+                    "date": evening.date.isoformat(),
+                    "first": first.isoformat(),
+                    "last": last.isoformat(),
+                },
+                path=f"evenings[{index}].date",
+            )
 
 
 def _check_rules(system: str, tiebreaks: Sequence[str], unplayed: str, path: str) -> None:
@@ -597,38 +844,17 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
             % {"slug": archive.season.slug}
         )
     season = archive.season
-    user_model = get_user_model()
-    username_field = user_model.USERNAME_FIELD
-    lengths: list[tuple[str | None, str, Any, str]] = [
-        (archive.club.name, "club.name", Club, "name"),
-        (archive.club.slug, "club.slug", Club, "slug"),
-        (season.name, "season.name", Season, "name"),
-        (season.slug, "season.slug", Season, "slug"),
-    ]
     if season.start_date and season.end_date and season.end_date < season.start_date:
         raise FormatError(
             gettext_noop("the season cannot end before it starts"), path="season.end_date"
         )
     _check_rules(season.system, season.tiebreaks, season.unplayed_policy, "season")
-    _check_decimal(
-        season.bye_points, "season.bye_points", model=Season, field="bye_points", minimum=Decimal(0)
-    )
     parameters = {"season": _parameters_in(season.system, season.parameters, "season")}
     for index, rules in enumerate(archive.rule_sets):
         path = f"rule_sets[{index}]"
         parameters[path] = _parameters_in(rules.system, rules.parameters, path)
         _check_rules(rules.system, rules.tiebreaks, rules.unplayed_policy, path)
-        lengths.append((rules.changed_by, f"{path}.changed_by", user_model, username_field))
-    for index, m in enumerate(archive.members):
-        lengths.append((m.name, f"members[{index}].name", Member, "name"))
-        lengths.append(
-            (m.knsb_relatienummer, f"members[{index}].knsb_relatienummer", Member, "knsb_id")
-        )
     for index, p in enumerate(archive.participants):
-        path = f"participants[{index}]"
-        lengths.append(
-            (p.withdrawal_note, f"{path}.withdrawal_note", Participant, "withdrawal_note")
-        )
         if p.withdrawn_from_round is not None and p.withdrawn_from_round <= p.joined_round:
             raise FormatError(
                 gettext_noop(
@@ -636,74 +862,11 @@ def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, obje
                     "the withdrawal must come after the first round"
                 ),
                 {"withdrawn": p.withdrawn_from_round, "joined": p.joined_round},
-                path=f"{path}.withdrawn_from_round",
+                path=f"participants[{index}].withdrawn_from_round",
             )
-        _check_decimal(
-            p.initial_value, f"{path}.initial_value", model=Participant, field="initial_value"
-        )
-        start_points = _decimal_text(p.start_points)  # as the database will hold it
-        lengths.append((start_points, f"{path}.start_points", Participant, "start_points"))
-    for index, rnd in enumerate(archive.rounds):
-        for j, game in enumerate(rnd.games):
-            path = f"rounds[{index}].games[{j}]"
-            lengths.append((game.updated_by, f"{path}.updated_by", user_model, username_field))
-        for j, entry in enumerate(rnd.entries):
-            path = f"rounds[{index}].entries[{j}]"
-            _check_decimal(
-                entry.points, f"{path}.points", model=RoundEntry, field="points", minimum=Decimal(0)
-            )
-            lengths.append((entry.note, f"{path}.note", RoundEntry, "note"))
-            lengths.append((entry.updated_by, f"{path}.updated_by", user_model, username_field))
-    histories: tuple[tuple[str, tuple[fa.ArchiveGameRecord | fa.ArchiveEntryRecord, ...]], ...] = (
-        ("games", archive.game_history),
-        ("entries", archive.entry_history),
-    )
-    for key, records in histories:
-        for index, h in enumerate(records):
-            path = f"history.{key}[{index}]"
-            model = Game.history.model if key == "games" else RoundEntry.history.model
-            lengths.append((h.history_user, f"{path}.history_user", user_model, username_field))
-            lengths.append((h.updated_by, f"{path}.updated_by", user_model, username_field))
-            lengths.append(
-                (
-                    h.history_change_reason,
-                    f"{path}.history_change_reason",
-                    model,
-                    "history_change_reason",
-                )
-            )
-            if isinstance(h, fa.ArchiveEntryRecord):
-                _check_decimal(
-                    h.points, f"{path}.points", model=RoundEntry, field="points", minimum=Decimal(0)
-                )
-                lengths.append((h.note, f"{path}.note", RoundEntry, "note"))
-    for index, pair in enumerate(archive.forbidden_pairs):
-        lengths.append((pair.note, f"forbidden_pairs[{index}].note", ForbiddenPair, "note"))
-    for index, category in enumerate(archive.categories):
-        lengths.append((category.name, f"categories[{index}].name", Category, "name"))
-    for index, evening in enumerate(archive.evenings):
-        path = f"evenings[{index}]"
-        lengths.append((evening.note, f"{path}.note", ClubEvening, "note"))
-        for j, report in enumerate(evening.reports):
-            where = f"{path}.reports[{j}]"
-            lengths.append((report.note, f"{where}.note", AbsenceReport, "note"))
-            lengths.append((report.reported_by, f"{where}.reported_by", user_model, username_field))
-    report_history = AbsenceReport.history.model
-    for index, record in enumerate(archive.report_history):
-        path = f"history.reports[{index}]"
-        lengths.append((record.note, f"{path}.note", AbsenceReport, "note"))
-        for name in ("history_user", "reported_by"):
-            lengths.append((getattr(record, name), f"{path}.{name}", user_model, username_field))
-        lengths.append(
-            (
-                record.history_change_reason,
-                f"{path}.history_change_reason",
-                report_history,
-                "history_change_reason",
-            )
-        )
-    for text_value, path, model, name in lengths:
-        _check_length(text_value, path, model=model, field=name)
+    _check_columns(archive)
+    _check_group(archive)
+    _check_calendar(archive)
     _check_fingerprint(archive)  # last: a more specific message above says more
     return archive, parameters
 

@@ -197,21 +197,64 @@ def _read(path: Path) -> bytes:
         raise ServiceError(f"Cannot read {path}: {error.strerror}; nothing was imported.") from None
 
 
-def _manifest_files(directory: Path, manifest: Path) -> tuple[list[dict[str, Any]], list[str]]:
-    """The manifest's list of files (checked) and warnings about JSON files it does not list."""
+def _manifest_files(
+    directory: Path, manifest: Path
+) -> tuple[list[dict[str, Any]], dict[str, Any], list[str]]:
+    """The manifest's list of files (checked: each a ``.json`` file of ``directory`` itself,
+    listed once), its totals, and warnings about JSON files it does not list."""
     try:
         document = json.loads(_read(manifest))
         if document.get("format") != MANIFEST_FORMAT or document.get("version") != 1:
             raise ValueError("not a clubcomp-backup manifest of version 1")
         files: list[dict[str, Any]] = document["files"]
-        names = [str(f["file"]) for f in files]
+        totals: dict[str, Any] = document["counts"]
+        if not isinstance(files, list) or not isinstance(totals, dict):
+            raise ValueError("'files' must be a list and 'counts' an object")
+        names = [f["file"] for f in files]
     except (ValueError, KeyError, TypeError, AttributeError) as error:
         raise ServiceError(f"{manifest}: {error}; nothing was imported.") from None
+    seen: set[str] = set()
+    for index, name in enumerate(names):
+        if not _inside(directory, name):
+            raise ServiceError(
+                f"{manifest}: files[{index}].file: {json.dumps(name)} is not the name of a "
+                ".json file in the backup directory; nothing was imported."
+            )
+        if name in seen:
+            raise ServiceError(
+                f"{manifest}: files[{index}].file: {name} is listed twice; nothing was imported."
+            )
+        seen.add(name)
     others = sorted(
         p.name for p in directory.glob("*.json") if p.name not in {*names, MANIFEST_NAME}
     )
     warnings = [f"{name} is not in the manifest and was left out." for name in others]
-    return files, warnings
+    return files, totals, warnings
+
+
+def _inside(directory: Path, name: object) -> bool:
+    """Whether ``name`` is a plain ``*.json`` name of a file of ``directory`` itself: no
+    directory part, no ``..``, and no link that leads out of it. A manifest is a file anyone
+    may have edited; it never makes the import read a file elsewhere."""
+    if not isinstance(name, str) or name != Path(name).name or name in ("", ".", ".."):
+        return False
+    if not name.endswith(".json") or name == MANIFEST_NAME:
+        return False
+    return (directory / name).resolve().parent == directory.resolve()
+
+
+def _check_totals(manifest: Path, totals: dict[str, Any], result: BackupImport) -> None:
+    """The manifest's totals (clubs, seasons and the sums of the files' counts) against what
+    was imported."""
+    found = {"clubs": result.clubs, "seasons": len(result.reports)}
+    for key in COUNTED:
+        found[key] = sum(report.counts()[key] for _, report in result.reports)
+    for key, number in found.items():
+        if totals.get(key) != number:
+            raise ServiceError(
+                f"{manifest}: the manifest's counts say {totals.get(key)} {key} in all, the "
+                f"files {number}; nothing was imported."
+            )
 
 
 def _import_one(name: str, data: bytes) -> ImportReport:
@@ -226,14 +269,17 @@ def _import_one(name: str, data: bytes) -> ImportReport:
 def archives_import_all(*, directory: Path, dry_run: bool = False) -> BackupImport:
     """Every archive of ``directory`` as new seasons, in one transaction: one refused file and
     nothing is imported. With a manifest, exactly its files, each checked against its SHA-256
-    and, once imported, its counts; without one, every ``*.json`` in name order (a warning
-    says so). Clubs are created as needed, members matched as :func:`archive_import` does."""
+    and, once imported, its counts, club and season, then the manifest's totals; a manifest
+    names only ``*.json`` files of the directory itself. Without a manifest, every ``*.json``
+    in name order (a warning says so). Clubs are created as needed, members matched as
+    :func:`archive_import` does."""
     if not directory.is_dir():
         raise ServiceError(f"{directory} is not a directory; nothing was imported.")
     result = BackupImport(directory=directory, dry_run=dry_run)
     manifest = directory / MANIFEST_NAME
+    totals: dict[str, Any] | None = None
     if manifest.exists():
-        listed, result.warnings = _manifest_files(directory, manifest)
+        listed, totals, result.warnings = _manifest_files(directory, manifest)
     else:
         listed = [{"file": p.name} for p in sorted(directory.glob("*.json"))]
         if not listed:
@@ -243,7 +289,7 @@ def archives_import_all(*, directory: Path, dry_run: bool = False) -> BackupImpo
             f"gathered by hand): importing every *.json file ({len(listed)})."
         )
     with transaction.atomic():
-        for entry in listed:
+        for index, entry in enumerate(listed):
             name = str(entry["file"])
             data = _read(directory / name)
             if "sha256" in entry and _sha256(data) != entry["sha256"]:
@@ -259,7 +305,15 @@ def archives_import_all(*, directory: Path, dry_run: bool = False) -> BackupImpo
                     f"{name}: the manifest counts {expected}, the import {found}; "
                     "nothing was imported."
                 )
+            for key, slug in (("club", report.club_slug), ("season", report.season_slug)):
+                if key in entry and entry[key] != slug:
+                    raise ServiceError(
+                        f"{manifest}: files[{index}].{key}: the manifest says {entry[key]!r}, "
+                        f"the archive {slug!r}; nothing was imported."
+                    )
             result.reports.append((name, report))
+        if totals is not None:
+            _check_totals(manifest, totals, result)
         if dry_run:
             transaction.set_rollback(True)
     return result

@@ -17,7 +17,7 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import Any, TypeVar
 
-from django.db import IntegrityError, transaction
+from django.db import DataError, IntegrityError, transaction
 from django.utils.translation import gettext, gettext_noop
 
 from competition.exact import fraction_to_decimal, is_terminating
@@ -180,7 +180,9 @@ def run_import(dry_run: bool, write: Callable[[], T]) -> T:
                 raise _DryRun
     except _DryRun:
         pass
-    except IntegrityError as error:
+    except (IntegrityError, DataError) as error:
+        # A last net: the readers and columns.py refuse what a column cannot hold first, with
+        # the field's path or line.
         raise ServiceError(f"The database refused the import: {error}") from None
     except ScoringInputError as error:
         # The standings computed at the end of an import refuse the season (a Van den Brink

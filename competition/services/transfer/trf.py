@@ -18,7 +18,7 @@ from django.utils.translation import gettext_noop
 
 from competition.formats import trf as ft
 from competition.formats.errors import FormatError
-from competition.labels import error_text
+from competition.labels import error_text, text_label
 from competition.models import (
     Club,
     Game,
@@ -38,6 +38,7 @@ from competition.scoring.tiebreaks import UNPLAYED_POLICIES, validate_tiebreaks
 from competition.selectors.common import season_input
 from competition.services.errors import ServiceError
 from competition.services.standings import standings_recompute
+from competition.services.transfer.columns import column_problem
 from competition.services.transfer.common import (
     ImportReport,
     club_for_import,
@@ -231,6 +232,30 @@ class _TrfPlan:
     members: dict[int, Member | None]  # start rank -> matched member (None: create)
     nationals: dict[int, ft.TrfNationalRating]
     warnings: tuple[str | Text, ...]
+    round_dates: tuple[datetime.date | None, ...]  # by round number, from 1
+
+
+def _round_dates(t: ft.TrfTournament, count: int) -> tuple[datetime.date | None, ...]:
+    """Each round's date: the 132 line's, else a week after the round before from the start
+    date (tag 042), else unknown. A start date so late that the rounds would pass the year
+    9999 is refused."""
+    start = _trf_date(t.start_date)
+    dates: list[datetime.date | None] = []
+    for number in range(1, count + 1):
+        day = t.round_date(number)
+        if day is None and start is not None:
+            try:
+                day = start + datetime.timedelta(weeks=number - 1)
+            except OverflowError:
+                raise FormatError(
+                    gettext_noop(
+                        "tag 042: the start date %(date)s leaves no room for round %(round)s a "
+                        "week after the one before"
+                    ),
+                    {"date": t.start_date, "round": number},
+                ) from None
+        dates.append(day)
+    return tuple(dates)
 
 
 def _tiebreaks_from_file(codes: Sequence[str]) -> tuple[tuple[str, ...], list[str | Text]]:
@@ -263,16 +288,24 @@ def _plan_trf(
     if not tournament.players:
         raise FormatError(gettext_noop("the file has no player records (001)"))
     rounds = ft.tournament_rounds(tournament)
+    ft.check_points_column(tournament)
     warnings: list[str | Text] = []
     if tiebreaks is None:
         tiebreaks, warnings = _tiebreaks_from_file(tournament.tiebreaks)
     warnings.extend(ft.points_disagreements(tournament))
+    round_dates = _round_dates(tournament, len(rounds))
     stored_parameters, codes = _validated_rules(
         system=system, tiebreaks=tiebreaks, unplayed=unplayed, parameters=parameters
     )
     name = tournament.name or "TRF import"
     club = club_for_import(club_slug=club_slug, create_name=name)
     slug = season_slug or slugify(name)[:50] or "trf-import"
+    problem = column_problem(Season, "slug", slug)
+    if problem is not None:
+        raise ServiceError(
+            _("The short name %(slug)s: %(problem)s.")
+            % {"slug": repr(slug), "problem": text_label(Text(*problem))}
+        )
     if club is not None and Season.objects.filter(club=club, slug=slug).exists():
         raise ServiceError(
             _("A season with the short name '%(slug)s' already exists; choose another short name.")
@@ -317,6 +350,7 @@ def _plan_trf(
         members=members,
         nationals=nationals,
         warnings=tuple(warnings),
+        round_dates=round_dates,
     )
 
 
@@ -389,7 +423,9 @@ def _write_trf(plan: _TrfPlan, dry_run: bool) -> ImportReport:
     report.warnings.extend(plan.warnings)
     club = plan.club
     if club is None:
-        club = Club.objects.create(name=plan.club_name[:120], slug=slugify(plan.club_name)[:50])
+        club = Club.objects.create(
+            name=plan.club_name[:120], slug=slugify(plan.club_name)[:50] or "trf-import"
+        )
     report.club_slug = club.slug
     start = _trf_date(t.start_date)
     end = _trf_date(t.end_date)
@@ -442,9 +478,7 @@ def _write_trf(plan: _TrfPlan, dry_run: bool) -> ImportReport:
         )
         report.participants += 1
     for rnd in plan.rounds:
-        date = t.round_date(rnd.number)
-        if date is None:
-            date = (start + datetime.timedelta(weeks=rnd.number - 1)) if start else None
+        date = plan.round_dates[rnd.number - 1]
         complete = all(game.result != "" for game in rnd.games)
         db_round = Round.objects.create(
             season=season,
