@@ -14,6 +14,7 @@ from urllib.parse import urlsplit
 import pytest
 from django.contrib.auth.models import User
 from django.utils import translation
+from django.utils.crypto import get_random_string
 from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
@@ -239,11 +240,16 @@ def test_results_entered_after_the_login_expired_wait_and_are_sent_after_the_log
     try:
         _log_in(browser, live_server, "td-expired", "td-pass-12345")
         browser.get(page)
+        _kept_and_controlled(browser, page)  # the worker's own fetches of the round are done
         _count_posts(browser)
         if expired == "session":
             Session.objects.all().delete()  # as when the session's age ran out
         else:
-            browser.delete_cookie("csrftoken")  # as when another tab's login rotated it
+            # As when another tab's login rotated it: the cookie holds a new secret, the page's
+            # form the old one. (Deleting the cookie would not do: the worker's fetches of the
+            # round's pages set a new one meanwhile, the same as a rotation.)
+            browser.delete_cookie("csrftoken")
+            browser.add_cookie({"name": "csrftoken", "value": get_random_string(32), "path": "/"})
         for board, label in {1: "1-0", 2: "0-1"}.items():
             button = _board(browser, board).find_element(
                 By.XPATH, f".//button[normalize-space()='{label}']"

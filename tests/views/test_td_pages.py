@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 from django.contrib.messages import get_messages
+from django.templatetags.static import static
 
 from competition.models import Game, Participant, Round, Season
 from tests.addresses import club_reverse
@@ -110,7 +111,7 @@ def test_correction_page_needs_a_reason(td) -> None:
 
 def test_print_view_is_a_plain_a4_page(td) -> None:
     page = td.get(url("td_round_print", 10)).content.decode()
-    assert "css/print-wall.css" in page
+    assert static("css/print-wall.css") in page
     assert "size: A4" in (settings.BASE_DIR / "static" / "css" / "print-wall.css").read_text()
     assert (
         page.count("<tr>")

@@ -8,6 +8,7 @@ import re
 
 import pytest
 from django.conf import settings
+from django.templatetags.static import static
 from django.urls import reverse
 
 from competition.models import Game, Participant, Round, RoundEntry, Season
@@ -74,7 +75,7 @@ def test_attendance_list_is_alphabetical_with_start_numbers_and_a_filter(td, pla
     assert names == sorted(names, key=str.casefold)
     first = min(participants, key=lambda p: p.member.name.casefold())
     assert f'<span class="start-number">{first.start_rank}</span>' in page
-    assert 'id="attendance-filter"' in page and "js/attendance.js" in page
+    assert 'id="attendance-filter"' in page and static("js/attendance.js") in page
 
 
 # --- 4. confirmations --------------------------------------------------------------------------
@@ -115,7 +116,7 @@ def test_pages_offer_the_confirmations(td, draft) -> None:
     td.post(url("td_round_publish"))
     page = td.get(url("td_results")).content.decode()
     assert 'name="confirm" id="withdraw-confirm" required' in page
-    assert "data-confirm-change" in page and "js/confirm.js" in page
+    assert "data-confirm-change" in page and static("js/confirm.js") in page
 
 
 # --- 5. the correction form offers only what it accepts ----------------------------------------
