@@ -546,6 +546,7 @@ _TABLES: dict[type[Any], tuple[tuple[_Table, ...], frozenset[str]]] = {
                     "junior_birth_year", "max_meetings", "rematch_colours_reversed",
                     "one_pairing_bye", "rules_from_round", "rule_changes", "several_prizes",
                     "group_letter", "group_period", "rounds_per_evening", "best_evenings",
+                    "evening_start",
                 ),
             ),
             _Table(
