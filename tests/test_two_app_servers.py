@@ -21,9 +21,6 @@ import os
 import re
 import subprocess
 import sys
-import urllib.error
-import urllib.parse
-import urllib.request
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -43,6 +40,7 @@ from tests.app_servers import (
     HttpBrowser,
     gunicorn_servers,
     redis_reachable,
+    this_runs_database_url,
 )
 from tests.factories import GameFactory, RoundEntryFactory, RoundFactory
 from tests.views.public_data import small_season
@@ -63,15 +61,6 @@ def _postgres_and_redis() -> None:
         pytest.skip(message)
 
 
-def _database_url() -> str:
-    """This test's database (with xdist's suffix) as a URL for the servers."""
-    found = connection.settings_dict
-    user = urllib.parse.quote(found["USER"] or "")
-    password = f":{urllib.parse.quote(found['PASSWORD'])}" if found["PASSWORD"] else ""
-    at = f"{user}{password}@" if user else ""
-    return f"postgres://{at}{found['HOST'] or '127.0.0.1'}:{found['PORT'] or 5432}/{found['NAME']}"
-
-
 @pytest.fixture
 def two_servers(tmp_path: Path) -> Iterator[tuple[str, str]]:
     """Two gunicorn servers (production settings) on this test's database and one Redis."""
@@ -82,7 +71,7 @@ def two_servers(tmp_path: Path) -> Iterator[tuple[str, str]]:
     }
     env.update(
         DJANGO_SETTINGS_MODULE="clubcomp.settings",
-        DATABASE_URL=_database_url(),
+        DATABASE_URL=this_runs_database_url(),
         REDIS_URL=REDIS_URL,
         CACHE_KEY_PREFIX=f"clubcomp-test-{uuid.uuid4().hex}",
         SECRET_KEY=get_random_secret_key(),

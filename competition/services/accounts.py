@@ -164,11 +164,9 @@ def _check_username(username: str) -> str:
     return username
 
 
-@transaction.atomic
-def invitation_accept(*, token: str, username: str, password: str) -> User:
-    """Make the member's account from his invitation: username free, password as Django's
-    validators ask. The account is linked to the member and the invitation is used up."""
-    now = timezone.now()
+def _invitation_to_accept(token: str, now: datetime.datetime) -> tuple[Invitation, Member]:
+    """The usable invitation ``token`` and its member, both locked; refused when the member has
+    an account already. Inside the caller's transaction."""
     invitation = (
         Invitation.objects.select_for_update(of=("self",))
         .select_related("member__club", "member__user")
@@ -179,6 +177,15 @@ def invitation_accept(*, token: str, username: str, password: str) -> User:
     member = _locked_member(invitation.member)
     if member.user_id is not None:
         raise ServiceError(_("This member already has an account. Log in with it."))
+    return invitation, member
+
+
+@transaction.atomic
+def invitation_accept(*, token: str, username: str, password: str) -> User:
+    """Make the member's account from his invitation: username free, password as Django's
+    validators ask. The account is linked to the member and the invitation is used up."""
+    now = timezone.now()
+    invitation, member = _invitation_to_accept(token, now)
     username = _check_username(username)
     email = invitation.email or member.email
     try:
@@ -213,16 +220,7 @@ def invitation_accept_with_account(*, token: str, account: User) -> Member:
     (the one the TD typed), if it had one. Refused when the account already belongs to another
     member of the same club (one account per club); the link is then still usable."""
     now = timezone.now()
-    invitation = (
-        Invitation.objects.select_for_update(of=("self",))
-        .select_related("member__club", "member__user")
-        .filter(token_hash=token_hash(token))
-        .first()
-    )
-    invitation = _usable(invitation, now)
-    member = _locked_member(invitation.member)
-    if member.user_id is not None:
-        raise ServiceError(_("This member already has an account. Log in with it."))
+    invitation, member = _invitation_to_accept(token, now)
     other = Member.objects.filter(club=member.club, user=account).exclude(pk=member.pk).first()
     if other is not None:
         raise ServiceError(

@@ -59,7 +59,7 @@
   // worker could not fetch it (a busy server, a network that came and went), it asks again a
   // few times.
   navigator.serviceWorker.addEventListener("message", function (event) {
-    if (!event.data || !("kept" in event.data)) { return; }
+    if (!event.data || typeof event.data.kept !== "boolean") { return; }
     if (event.data.kept) {
       document.documentElement.dataset.offlineReady = "yes";
     } else if (asked < 4) {
