@@ -1,7 +1,13 @@
-# Production-like image: gunicorn serving clubcomp, static files collected for whitenoise.
+# Production-like image: gunicorn serving clubcomp, static files collected for whitenoise; the
+# same image runs the task worker (docker-compose.yml, service worker).
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1
 WORKDIR /app
+
+# pg_dump and pg_restore of the database's major version, for the worker's nightly backup.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends postgresql-client-15 \
+    && rm -rf /var/lib/apt/lists/*
 
 # Dependencies first, so a code change does not reinstall them.
 COPY pyproject.toml README.md ./
@@ -12,11 +18,13 @@ RUN pip install --no-cache-dir .
 # Only what the app needs at run time (never the local .venv, database or caches).
 # locale/ holds the compiled .mo files, so gettext is not needed in the image.
 COPY manage.py gunicorn.conf.py ./
+COPY bin ./bin
 COPY templates ./templates
 COPY static ./static
 COPY locale ./locale
 RUN SECRET_KEY=build-only python manage.py collectstatic --noinput \
-    && useradd --system --no-create-home clubcomp
+    && useradd --system --no-create-home clubcomp \
+    && mkdir -p /backups && chown clubcomp /backups
 USER clubcomp
 
 EXPOSE 8000

@@ -1,5 +1,6 @@
 # clubcomp: two commands do all the set-up on a fresh machine.
 #   make run   - virtual environment, install, migrate, demo data when empty, serve on :8000
+#                with a task worker beside the server (manage.py devserver)
 #   make test  - install what the tests need and run the whole suite (DATABASE_URL selects the DB)
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -7,6 +8,8 @@ VENV := .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
+# Fewer simulations than production's 1,000, so the demo's chances come within a minute or two.
+CHANCES_SIMULATIONS ?= 200
 # pip warns about running as root when it is not in a virtual environment; ours always is.
 export PIP_ROOT_USER_ACTION := ignore
 
@@ -41,7 +44,9 @@ run: install
 	@echo "  Demo TD login: wedstrijdleider / schaak-demo-2026 (admin: beheerder / schaak-demo-2026)"
 	@echo "  Demo member login: lid / schaak-demo-2026 (his page: /me/)"
 	@echo ""
-	DEBUG=1 $(BIN)/python manage.py runserver $(HOST):$(PORT)
+	@echo "  A task worker runs beside the server (the chances, the mail); Ctrl-C stops both."
+	@echo ""
+	DEBUG=1 CHANCES_SIMULATIONS=$(CHANCES_SIMULATIONS) $(BIN)/python manage.py devserver $(HOST):$(PORT)
 
 # Browser tests drive Debian's Chromium; as root we install it, otherwise they are skipped with a note.
 browser:

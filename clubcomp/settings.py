@@ -62,6 +62,10 @@ INSTALLED_APPS = [
     # django-ninja: the API (competition.api); its docs page's script and style come from
     # its own static files (never a CDN) only while it is an installed app.
     "ninja",
+    # Background work (docs/decisions.md "Background work"): Django's tasks API (the django-tasks
+    # backport; built into Django 6) with the database backend and its worker (db_worker).
+    "django_tasks",
+    "competition.task_results.TaskResultsConfig",  # django_tasks_db, named in Dutch
     "competition",
 ]
 
@@ -337,5 +341,21 @@ LOGGING = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-# "Can I still win?": simulations per computation (manage.py chances_worker, simulate_season).
+# --- Background work: the task queue (docs/decisions.md "Background work") -----------------
+# Tasks are rows of the site's own database, queued when the transaction that asked for them
+# commits; ``manage.py db_worker`` runs them (any number of workers, on any machines that reach
+# the database; ``make run`` starts one beside the development server). Failed tasks, with
+# their error, are listed in the admin (Tasks › Task results).
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+# A failing task is tried again this many times in all, waiting TASK_RETRY_SECONDS, then twice
+# as long, and so on (competition.tasks.retried).
+TASK_ATTEMPTS = int(os.environ.get("TASK_ATTEMPTS", "5"))
+TASK_RETRY_SECONDS = float(os.environ.get("TASK_RETRY_SECONDS", "30"))
+# The nightly backup task (competition.tasks.backup_nightly): the directory it writes to (empty:
+# no nightly backup task), when (local time) and how many backups it keeps.
+BACKUP_DIR = os.environ.get("BACKUP_DIR", "")
+BACKUP_TIME = os.environ.get("BACKUP_TIME", "03:15")
+BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "14"))
+
+# "Can I still win?": simulations per computation (the season_chances task, simulate_season).
 CHANCES_SIMULATIONS = int(os.environ.get("CHANCES_SIMULATIONS", "1000"))

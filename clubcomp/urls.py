@@ -6,6 +6,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from competition.api.v1 import api
+from competition.forms.accounts import QueuedPasswordResetForm
 from competition.views.errors import favicon
 from competition.views.health import healthz
 from competition.views.offline import manifest, offline_page, service_worker
@@ -27,10 +28,11 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("login/", auth_views.LoginView.as_view(), name="login"),
     path("logout/", auth_views.LogoutView.as_view(), name="logout"),
-    # Django's own password reset for members (templates in templates/registration/).
+    # Django's own password reset for members (templates in templates/registration/); the mail
+    # is queued and sent by a worker, for a known and an unknown address alike.
     path(
         "account/password-reset/",
-        auth_views.PasswordResetView.as_view(),
+        auth_views.PasswordResetView.as_view(form_class=QueuedPasswordResetForm),
         name="password_reset",
     ),
     path(

@@ -24,6 +24,8 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django_tasks_db.admin import DBTaskResultAdmin
+from django_tasks_db.models import DBTaskResult
 from simple_history.admin import SimpleHistoryAdmin
 
 from competition.clubs import club_url
@@ -41,6 +43,7 @@ from competition.models import (
     RoundEntry,
     Season,
     SeasonChances,
+    SeasonChancesJob,
     SeasonRules,
     StandingsSnapshot,
 )
@@ -220,6 +223,7 @@ class SeasonAdminForm(forms.ModelForm):
             "max_meetings",
             "rematch_colours_reversed",
             "one_pairing_bye",
+            "planned_rounds",
             "name_display",
             "junior_birth_year",
             "status",
@@ -553,3 +557,66 @@ class GroupCompetitionAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "periods", "rounds_per_period", "promoted", "relegated"]
     list_filter = ["club", "champion_rule"]
     search_fields = ["name", "slug"]
+
+
+admin.site.unregister(DBTaskResult)
+
+
+@admin.register(DBTaskResult)
+class TaskResultAdmin(DBTaskResultAdmin):
+    """The background tasks (competition.tasks), read only: filter on *failed* to see what went
+    wrong, each with its attempt, its error and (on its page) the traceback. A failed attempt
+    before the last is followed by a queued retry."""
+
+    list_display = (  # type: ignore[assignment]  # the package's columns, less and more
+        "task_name",
+        "status",
+        "attempt",
+        "error",
+        "enqueued_at",
+        "run_after_shown",
+        "finished_at",
+    )
+    list_filter = ("status", "task_path")  # type: ignore[assignment]
+    search_fields = ("task_path", "exception_class_path")
+
+    @admin.display(description=_("attempt"))
+    def attempt(self, obj: DBTaskResult) -> int:
+        return int((obj.args_kwargs or {}).get("kwargs", {}).get("attempt", 1))
+
+    @admin.display(description=_("error"))
+    def error(self, obj: DBTaskResult) -> str:
+        return obj.exception_class_path or "—"
+
+    @admin.display(description=_("run after"))
+    def run_after_shown(self, obj: DBTaskResult) -> Any:
+        return self.display_run_after(obj)
+
+
+@admin.register(SeasonChancesJob)
+class SeasonChancesJobAdmin(admin.ModelAdmin):
+    """Read only: per season, the requests for its chances, the worker on it and the last
+    error (the season's tasks are under *Background tasks*)."""
+
+    list_display = [
+        "season",
+        "requested",
+        "computed",
+        "claimed_by",
+        "computations",
+        "computed_at",
+        "has_error",
+    ]
+    search_fields = ["season__name"]
+    list_select_related = ["season"]
+    readonly_fields = [
+        "season", "requested", "computed", "requested_at", "claimed_by", "claimed_until",
+        "computed_at", "computations", "last_error",
+    ]  # fmt: skip
+
+    @admin.display(description=_("error"), boolean=True)
+    def has_error(self, obj: SeasonChancesJob) -> bool:
+        return bool(obj.last_error)
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False

@@ -361,6 +361,17 @@ class Season(models.Model):
     )
     group_letter = models.CharField(_("group"), max_length=1, blank=True, default="")
     group_period = models.PositiveSmallIntegerField(_("period"), null=True, blank=True)
+    # How many rounds the season plans: "can I still win?" simulates the rounds after the last
+    # completed one up to this number. Filled from the calendar whenever the calendar changes
+    # (its last planned round); the TD sets it on the calendar page. Empty: from the calendar,
+    # or a round robin's Berger cycle; otherwise unknown (no chances).
+    planned_rounds = models.PositiveSmallIntegerField(
+        _("planned rounds"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("How many rounds the season has in all. Filled from the calendar."),
+    )
 
     class Meta:
         ordering = ["club", "-start_date", "name"]
@@ -1014,6 +1025,48 @@ class SeasonChances(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season} chances after round {self.after_round}"
+
+
+class SeasonChancesJob(models.Model):
+    """The background work on a season's "can I still win?": what was asked and who is on it.
+
+    Every change that can move the chances (a round completed or corrected, the rules, the
+    calendar or the planned rounds) raises ``requested`` and queues a task
+    (``competition.tasks.season_chances``). A worker takes the season by writing its name in
+    ``claimed_by`` with one conditional UPDATE, so no season is computed by two workers at
+    once whichever machines they run on; the claim lapses at ``claimed_until`` unless the
+    worker renews it, so a worker that died frees the season within a minute. A task that finds
+    ``computed`` already at ``requested``, or the season claimed by another worker, ends
+    without computing (it was superseded): the claiming worker computes again before it lets
+    go whenever ``requested`` moved on meanwhile.
+    """
+
+    season = models.OneToOneField(
+        Season,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="chances_job",
+        verbose_name=_("season"),
+    )
+    requested = models.PositiveIntegerField(_("requested"), default=0)
+    computed = models.PositiveIntegerField(_("computed"), default=0)
+    requested_at = models.DateTimeField(_("requested at"), null=True, blank=True)
+    claimed_by = models.CharField(_("worker"), max_length=64, blank=True, default="")
+    claimed_until = models.DateTimeField(_("claimed until"), null=True, blank=True)
+    computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
+    computations = models.PositiveIntegerField(_("computations"), default=0)
+    last_error = models.TextField(_("last error"), blank=True, default="")
+
+    class Meta:
+        verbose_name = _("chances job")
+        verbose_name_plural = _("chances jobs")
+
+    def __str__(self) -> str:
+        return f"{self.season}: {self.computed}/{self.requested}"
+
+    @property
+    def pending(self) -> bool:
+        return self.requested > self.computed
 
 
 class GroupCompetition(models.Model):

@@ -1,13 +1,13 @@
 """The messages of installed apps that ship no Dutch: django-simple-history (the history of
-games and round entries), django-axes (login attempts) and the few of Django's admin that its
-Dutch catalogue lacks.
+games and round entries), django-axes (login attempts), django-tasks-db (the background tasks in
+the admin) and the few of Django's admin that its Dutch catalogue lacks.
 
 Our catalogue (locale/, in LOCALE_PATHS) comes before every app's own, so their msgids get
 their Dutch there; they are listed here, word for word as in those apps' code and templates,
 so that makemessages keeps them; tests/test_admin_dutch.py checks that each has Dutch.
 """
 
-from django.utils.translation import gettext_noop, ngettext_lazy
+from django.utils.translation import gettext_noop, ngettext_lazy, pgettext_lazy
 
 SIMPLE_HISTORY = (
     gettext_noop("Created"),
@@ -76,3 +76,27 @@ DJANGO_ADMIN = (
     gettext_noop("Add link"),
     gettext_noop("Change or view list link"),
 )
+
+# django-tasks-db: the task results in the admin (labels of DBTaskResult and its admin), and
+# django-tasks' statuses (in the context "Task").
+TASKS = (
+    gettext_noop("Task Result"),
+    gettext_noop("Task Results"),
+    gettext_noop("enqueued at"),
+    gettext_noop("started at"),
+    gettext_noop("finished at"),
+    gettext_noop("args kwargs"),
+    gettext_noop("priority"),
+    gettext_noop("task path"),
+    gettext_noop("worker id"),
+    gettext_noop("queue name"),
+    gettext_noop("backend name"),
+    gettext_noop("run after"),
+    gettext_noop("return value"),
+    gettext_noop("exception class path"),
+    gettext_noop("traceback"),
+    pgettext_lazy("Task", "Ready"),
+    pgettext_lazy("Task", "Running"),
+    pgettext_lazy("Task", "Failed"),
+    pgettext_lazy("Task", "Successful"),
+)  # fmt: skip

@@ -72,12 +72,15 @@ def test_the_messages_of_apps_without_dutch_have_dutch_in_our_catalogue() -> Non
         for m in vendor_messages.SIMPLE_HISTORY
         + vendor_messages.AXES
         + vendor_messages.DJANGO_ADMIN
+        + vendor_messages.TASKS
         if isinstance(m, str)
     ]
     assert len(messages) > 40
     with translation.override("nl"):
         untranslated = [m for m in messages if gettext(m) == m]
+        statuses = [str(m) for m in vendor_messages.TASKS if not isinstance(m, str)]
     assert untranslated == []
+    assert statuses == ["Klaar", "Bezig", "Mislukt", "Gelukt"]
     entries = next(m for m in vendor_messages.SIMPLE_HISTORY if not isinstance(m, str))
     # "%" picks the plural form in the language active at that moment
     with translation.override("nl"):

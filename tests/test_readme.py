@@ -40,4 +40,4 @@ def test_make_run_takes_port_and_host() -> None:
         text=True,
         check=True,
     )
-    assert "runserver 0.0.0.0:8080" in dry_run.stdout
+    assert "devserver 0.0.0.0:8080" in dry_run.stdout  # runserver with the task worker

@@ -7,8 +7,14 @@ They check what was typed; the services in :mod:`competition.services.accounts` 
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
+from django.contrib.auth.forms import PasswordResetForm
+from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
+
+from competition.services.notifications import password_reset_request
 
 
 class InviteForm(forms.Form):
@@ -46,3 +52,20 @@ class AcceptForm(forms.Form):
         if data.get("password1") and data.get("password1") != data.get("password2"):
             self.add_error("password2", _("The two passwords differ."))
         return data
+
+
+class QueuedPasswordResetForm(PasswordResetForm):
+    """Django's password-reset form whose ``save`` only queues the mail: the request does the
+    same for a known and an unknown address (one queued task), so neither its answer nor its
+    time tells whether the address has an account; a worker finds the accounts and mails."""
+
+    def save(
+        self,
+        domain_override: str | None = None,
+        *args: Any,
+        use_https: bool = False,
+        request: HttpRequest | None = None,
+        **kwargs: Any,
+    ) -> None:
+        domain = domain_override or (request.get_host() if request is not None else "")
+        password_reset_request(email=self.cleaned_data["email"], domain=domain, use_https=use_https)

@@ -117,6 +117,20 @@ class ClubEveningStartForm(forms.Form):
     )
 
 
+class PlannedRoundsForm(forms.Form):
+    planned_rounds = forms.IntegerField(
+        label=_("Planned rounds"),
+        min_value=1,
+        max_value=32767,  # PositiveSmallIntegerField on every database
+        required=False,
+        help_text=_(
+            "How many rounds the season has in all: “Can I still win?” simulates the rounds "
+            "left up to this number. Adding or deleting an evening sets it to the calendar's "
+            "last round. Empty: from the calendar, or a round robin's schedule."
+        ),
+    )
+
+
 class AbsenceReportForm(forms.Form):
     kind = forms.ChoiceField(choices=AbsenceReport.Kind.choices, initial=AbsenceReport.Kind.ABSENT)
     note = forms.CharField(label=_("Note (optional)"), max_length=200, required=False)

@@ -1,4 +1,5 @@
-"""The "can I still win?" page's reads: the stored chances with names and margins."""
+"""The "can I still win?" page's reads: the stored chances with names and margins, and whether
+a computation is asked for and not yet done (a task queued or running)."""
 
 from __future__ import annotations
 
@@ -6,10 +7,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
 
+from django.db.models import F
+
 from competition.exact import fraction_from_text
-from competition.models import Season, SeasonChances
+from competition.models import Season, SeasonChances, SeasonChancesJob
 from competition.selectors.common import public_names
-from competition.services.chances import RoundsLeft, chances_stale, rounds_left
+from competition.services.chances import RoundsLeft, rounds_left
 from competition.simulation.chances import margin_of_error
 
 
@@ -33,7 +36,7 @@ class ChancesPage:
     rounds_left: int
     simulations: int
     draw_rate: float  # percent
-    stale: bool
+    stale: bool  # a computation is asked for and not yet done: the page says so
     rows: tuple[ChancesRow, ...]
 
 
@@ -42,8 +45,9 @@ def chances_page(*, season: Season) -> ChancesPage:
     still describe it."""
     stored = SeasonChances.objects.filter(season=season).first()
     left = rounds_left(season)
+    pending = SeasonChancesJob.objects.filter(season=season, requested__gt=F("computed")).exists()
     if stored is None:
-        return ChancesPage(left, None, 0, 0, 0, 0.0, True, ())
+        return ChancesPage(left, None, 0, 0, 0, 0.0, pending, ())
     names = public_names(season_id=season.pk)
     n = stored.simulations
 
@@ -75,6 +79,6 @@ def chances_page(*, season: Season) -> ChancesPage:
         rounds_left=stored.rounds_left,
         simulations=n,
         draw_rate=100 * stored.draw_rate,
-        stale=chances_stale(season, stored, left),
+        stale=pending,
         rows=tuple(rows),
     )

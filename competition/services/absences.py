@@ -1,5 +1,6 @@
 """Members report for coming club evenings: "I can't come" (an absence with notice) or a
-request for a bye; the TD keeps the calendar of evenings.
+request for a bye; the TD keeps the calendar of evenings, and with it the number of rounds the
+season plans (``Season.planned_rounds``: filled from the calendar, or set by the TD).
 
 A member may report, change and take back his report until the season's deadline on the
 evening's day (``Season.absence_deadline``; none: until the TD publishes that evening's
@@ -15,6 +16,7 @@ from collections.abc import Iterable
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.text import capfirst
@@ -30,6 +32,7 @@ from competition.models import (
     RoundEntry,
     Season,
 )
+from competition.services.chances_queue import chances_request
 from competition.services.errors import ServiceError
 from competition.services.evening import attendance_record
 
@@ -221,6 +224,38 @@ def too_many_evenings() -> str:
     return _("at most %(count)s dates at a time (a season of two evenings a week has about 80)") % {
         "count": EVENINGS_PER_ADD
     }
+def _planned_rounds_from_calendar(season: Season) -> None:
+    """The season plans as many rounds as its calendar: the last evening's planned round
+    (kept as it is when the calendar is empty). The chances follow the new calendar."""
+    last = ClubEvening.objects.filter(season=season).aggregate(last=Max("round_number"))["last"]
+    if last is not None and last != season.planned_rounds:
+        Season.objects.filter(pk=season.pk).update(planned_rounds=last)
+        season.planned_rounds = last
+    chances_request(season=season)
+
+
+@transaction.atomic
+def season_planned_rounds_update(*, season: Season, planned_rounds: int | None) -> Season:
+    """How many rounds the season has in all (None: not known; then the calendar or a round
+    robin's cycle decides). "Can I still win?" simulates the rounds up to it."""
+    if planned_rounds is not None and not 1 <= planned_rounds <= 32767:
+        raise ServiceError(_("Planned rounds: give a number from 1, or leave it empty."))
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if planned_rounds is not None:
+        played = Round.objects.filter(season=season).aggregate(last=Max("number"))["last"] or 0
+        if planned_rounds < played:
+            raise ServiceError(
+                ngettext(
+                    "The season already has %(count)d round: plan at least that many.",
+                    "The season already has %(count)d rounds: plan at least that many.",
+                    played,
+                )
+                % {"count": played}
+            )
+    season.planned_rounds = planned_rounds
+    season.save(update_fields=["planned_rounds"])
+    chances_request(season=season)
+    return season
 
 
 @transaction.atomic
@@ -260,6 +295,7 @@ def evenings_add(
     except IntegrityError as error:
         raise ServiceError(_("This season already has a club evening on this date.")) from error
     _evenings_renumber(season)
+    _planned_rounds_from_calendar(season)
     return list(ClubEvening.objects.filter(pk__in=[e.pk for e in created]).order_by("date"))
 
 
@@ -281,6 +317,7 @@ def evening_delete(*, evening: ClubEvening) -> None:
     if not deleted:
         raise ServiceError(_("This evening is no longer in the calendar."))
     _evenings_renumber(season)
+    _planned_rounds_from_calendar(season)
 
 
 @transaction.atomic

@@ -1,12 +1,11 @@
 """Storing "can I still win?" for a season: the database in, the simulation out.
 
 The simulation (:mod:`competition.simulation.chances`) pairs every simulated round with the
-real pairing engine, which takes minutes for a big club, so it never runs in a request:
+real pairing engine, which takes a while for a big club, so it never runs in a request:
 :func:`chances_compute` runs it and stores a :class:`SeasonChances`, called by
-``manage.py simulate_season SLUG`` and by the ``manage.py chances_worker`` loop, which
-recomputes every running season whose chances are stale (:func:`chances_stale`: the season's
-data or rules changed since, e.g. a round was completed, or the calendar now has another
-number of rounds left). Pages only read the stored row.
+``manage.py simulate_season SLUG`` and by the ``season_chances`` task of the task queue
+(:mod:`competition.services.chances_queue`: one season at a time, after every change that can
+move the chances). Pages only read the stored row.
 """
 
 from __future__ import annotations
@@ -16,7 +15,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.conf import settings
-from django.db.models import Max, Q
 from django.utils import timezone
 
 from competition.exact import fraction_to_text
@@ -45,13 +43,14 @@ class RoundsLeft:
 
     after_round: int
     count: int | None
-    source: str  # "calendar", "berger" or "unknown"
+    source: str  # "planned", "calendar", "berger" or "unknown"
 
 
 def rounds_left(season: Season) -> RoundsLeft:
-    """From the season's calendar: the club evenings after the last completed round's date
-    (all of them before the first round). Without a calendar a round robin has the rest of
-    its Berger cycle; a ladder season's is unknown."""
+    """The season's planned rounds (``Season.planned_rounds``, filled from the calendar or set
+    by the TD) after the last completed round. Without them: the calendar's club evenings
+    after the last completed round's date (all of them before the first round); else a round
+    robin has the rest of its Berger cycle; a ladder season's is unknown."""
     last = (
         Round.objects.filter(season=season, status=Round.Status.COMPLETED)
         .order_by("-number")
@@ -59,6 +58,8 @@ def rounds_left(season: Season) -> RoundsLeft:
         .first()
     )
     after_round, last_date = last if last else (0, None)
+    if season.planned_rounds:
+        return RoundsLeft(after_round, max(0, season.planned_rounds - after_round), "planned")
     evenings = ClubEvening.objects.filter(season=season)
     if evenings.exists():
         if last_date is not None:
@@ -168,22 +169,3 @@ def chances_stale(
         return True
     left = left or rounds_left(season)
     return (left.after_round, left.count) != (chances.after_round, chances.rounds_left)
-
-
-def chances_refresh_stale(*, simulations: int | None = None) -> list[Season]:
-    """Recompute the chances of every running season that has a completed round and stale
-    chances; the seasons recomputed. One pass of ``manage.py chances_worker``."""
-    done: list[Season] = []
-    seasons = Season.objects.filter(status=Season.Status.RUNNING).annotate(
-        last_completed=Max("rounds__number", filter=Q(rounds__status=Round.Status.COMPLETED))
-    )
-    for season in seasons:
-        if not season.last_completed:
-            continue
-        stored = SeasonChances.objects.filter(season=season).first()
-        left = rounds_left(season)
-        if left.count is None or not chances_stale(season, stored, left):
-            continue
-        if chances_compute(season=season, simulations=simulations) is not None:
-            done.append(season)
-    return done

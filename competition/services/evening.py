@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import partial
 
 from django.contrib.auth.models import User
 from django.db import transaction
@@ -60,7 +59,7 @@ from competition.selectors.td import (
     round_has_draft,
     round_has_games,
 )
-from competition.services import notifications
+from competition.services.background import after_commit
 from competition.services.errors import ServiceError
 from competition.services.rounds import changed_by, entry_record, round_lock
 from competition.services.standings import standings_recompute
@@ -488,7 +487,7 @@ def round_publish(*, round: Round, user: User | None) -> Round:
         raise ServiceError(_("An absent player is in the pairing. Re-run the pairing."))
     round.status = Round.Status.PAIRED
     round.save(update_fields=["status"])
-    transaction.on_commit(partial(notifications.pairing_published_notify, round_id=round.pk))
+    after_commit("mail_pairing_published", round_id=round.pk)
     return round
 
 
@@ -568,7 +567,7 @@ def entry_correct(
     entry._change_reason = reason.strip()
     entry.save()
     standings_recompute(season=round.season)
-    transaction.on_commit(partial(notifications.result_corrected_notify, entry_id=entry.pk))
+    after_commit("mail_result_corrected", entry_id=entry.pk)
     return entry
 
 

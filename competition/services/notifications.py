@@ -1,20 +1,25 @@
-"""E-mail to members: the invitation link, and the notices members opt in to.
+"""E-mail to members: the invitation link, the password reset, and the notices members opt in to.
 
+Nothing here is sent inside a request: the services and views queue the mail with
+:func:`competition.services.background.after_commit` (nothing is queued for a change that was
+rolled back), and a worker runs the functions below as the tasks of :mod:`competition.tasks`.
 A member gets a notice only when he asked for it (``Member.notify_pairing``,
-``Member.notify_correction``) and has an e-mail address. The services call these functions
-with ``transaction.on_commit``, so nothing is sent for a change that was rolled back. Mail is
-written in the club's language (``LANGUAGE_CODE``). A mail server that is down never undoes
-or breaks the TD's action: the failure is logged, and ``invitation_mail`` reports it so the
-TD passes the link on by hand.
+``Member.notify_correction``) and has an e-mail address. Mail is written in the club's language
+(``LANGUAGE_CODE``). A mail server that is down never undoes or slows the TD's action: the
+task raises, is tried again later with a growing wait, and in the end shows in the admin as a
+failed task with its error.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
+from typing import Any
 
 from django.conf import settings
+from django.contrib.auth.forms import PasswordResetForm
 from django.core.mail import EmailMessage, get_connection
+from django.template import loader
 from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
@@ -22,20 +27,19 @@ from django.utils.translation import gettext as _
 from competition.models import Game, Invitation, Participant, Round, RoundEntry, Season
 from competition.numbers import points_text
 from competition.selectors.common import member_public_name
+from competition.services.background import after_commit
 
 logger = logging.getLogger(__name__)
 
 
-def _send(messages: Iterable[EmailMessage]) -> bool:
+def _send(messages: Iterable[EmailMessage]) -> int:
+    """Send ``messages`` over one connection; the number sent. A mail server's error is
+    raised: the task is tried again later."""
     messages = list(messages)
     if not messages:
-        return True
-    try:
-        get_connection().send_messages(messages)
-    except Exception:  # any mail backend error: the TD's action stands
-        logger.exception("Could not send %d e-mail(s)", len(messages))
-        return False
-    return True
+        return 0
+    get_connection(fail_silently=False).send_messages(messages)
+    return len(messages)
 
 
 def _wants(participant: Participant, flag: str) -> bool:
@@ -43,8 +47,22 @@ def _wants(participant: Participant, flag: str) -> bool:
     return bool(getattr(member, flag)) and bool(member.email) and member.anonymised_at is None
 
 
-def invitation_mail(*, invitation: Invitation, link: str) -> bool:
-    """Send the invitation link to the invitation's address; False when sending failed."""
+def invitation_mail(*, invitation: Invitation, link: str) -> None:
+    """Queue the invitation link to the invitation's address (sent by a worker)."""
+    after_commit("mail_invitation", invitation_id=invitation.pk, link=link)
+
+
+def invitation_mail_send(*, invitation_id: int, link: str) -> int:
+    """Send the invitation link to the invitation's address (the ``mail_invitation`` task);
+    nothing when the invitation has no address or was used or replaced meanwhile."""
+    invitation = (
+        Invitation.objects.select_related("member__club")
+        .filter(pk=invitation_id, used_at__isnull=True)
+        .exclude(email="")
+        .first()
+    )
+    if invitation is None:
+        return 0
     member = invitation.member
     with translation.override(settings.LANGUAGE_CODE):
         subject = _("Your account for %(club)s") % {"club": member.club.name}
@@ -63,6 +81,47 @@ def invitation_mail(*, invitation: Invitation, link: str) -> bool:
             "link": link,
         }
     return _send([EmailMessage(subject, body, to=[invitation.email])])
+
+
+def password_reset_request(*, email: str, domain: str, use_https: bool) -> None:
+    """Queue the password-reset mail for ``email``: the same single write for every address,
+    known or not; the worker looks up the accounts (:func:`password_reset_mail`)."""
+    after_commit("mail_password_reset", email=email, domain=domain, use_https=use_https)
+
+
+def password_reset_mail(*, email: str, domain: str, use_https: bool) -> int:
+    """Mail a password-reset link to every active account with the address ``email`` (the
+    ``mail_password_reset`` task; Django's own form, mail and token); the number of mails.
+    The request that asked for it queued the same task whether or not such an account exists,
+    so its answer and its time tell nothing about the address."""
+    form = _PasswordResetMails({"email": email})
+    if not form.is_valid():
+        return 0
+    with translation.override(settings.LANGUAGE_CODE):
+        form.save(domain_override=domain, use_https=use_https)
+    return _send(form.mails)
+
+
+class _PasswordResetMails(PasswordResetForm):
+    """Django's password-reset mails, gathered to be sent by :func:`_send`: Django's own
+    ``send_mail`` logs a mail server's error and carries on, where the task should retry."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.mails: list[EmailMessage] = []
+
+    def send_mail(
+        self,
+        subject_template_name: str,
+        email_template_name: str,
+        context: dict[str, Any],
+        from_email: str | None,
+        to_email: str,
+        html_email_template_name: str | None = None,
+    ) -> None:
+        subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+        body = loader.render_to_string(email_template_name, context)
+        self.mails.append(EmailMessage(subject, body, from_email, [to_email]))
 
 
 def _pairing_line(game: Game, participant: Participant, season: Season) -> str:
@@ -117,7 +176,7 @@ def pairing_published_notify(*, round_id: int) -> int:
             )
             for participant, line in messages
         ]
-    return len(mails) if _send(mails) else 0
+    return _send(mails)
 
 
 def _result_line(game: Game, participant: Participant, season: Season) -> str:
@@ -192,7 +251,14 @@ def result_corrected_notify(*, game_id: int | None = None, entry_id: int | None 
             )
             for participant, line in lines
         ]
-    return len(mails) if _send(mails) else 0
+    return _send(mails)
 
 
-__all__ = ["invitation_mail", "pairing_published_notify", "result_corrected_notify"]
+__all__ = [
+    "invitation_mail",
+    "invitation_mail_send",
+    "pairing_published_notify",
+    "password_reset_mail",
+    "password_reset_request",
+    "result_corrected_notify",
+]

@@ -12,6 +12,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from competition.models import ForbiddenPair, Participant, Season
+from competition.services.chances_queue import chances_request
 from competition.services.errors import ServiceError
 
 
@@ -39,7 +40,7 @@ def forbidden_pair_add(
         )
     try:
         with transaction.atomic():
-            return ForbiddenPair.objects.create(
+            pair = ForbiddenPair.objects.create(
                 season=season, first=first, second=second, note=note.strip()[:200]
             )
     except IntegrityError as error:  # another TD added it meanwhile
@@ -47,6 +48,8 @@ def forbidden_pair_add(
             _("%(first)s and %(second)s are already a forbidden pair.")
             % {"first": first.member.name, "second": second.member.name}
         ) from error
+    chances_request(season=season)  # the simulation pairs by these rules
+    return pair
 
 
 @transaction.atomic
@@ -55,6 +58,7 @@ def forbidden_pair_remove(*, season: Season, pair_id: int) -> None:
     deleted, _rows = ForbiddenPair.objects.filter(season=season, pk=pair_id).delete()
     if not deleted:
         raise ServiceError(_("This forbidden pair no longer exists."))
+    chances_request(season=season)
 
 
 @transaction.atomic
@@ -84,4 +88,5 @@ def season_pairing_rules_update(
             "one_pairing_bye",
         ]
     )
+    chances_request(season=season)
     return season

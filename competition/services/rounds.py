@@ -11,7 +11,6 @@ from __future__ import annotations
 import datetime
 from collections.abc import Iterable, Sequence
 from decimal import Decimal
-from functools import partial
 
 from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
@@ -31,7 +30,7 @@ from competition.models import (
     taking_part_in,
 )
 from competition.selectors.common import user_label
-from competition.services import notifications
+from competition.services.background import after_commit
 from competition.services.errors import ServiceError
 from competition.services.standings import standings_recompute
 
@@ -348,7 +347,7 @@ def result_record(
     game.save()
     if is_correction:
         standings_recompute(season=round.season)
-        transaction.on_commit(partial(notifications.result_corrected_notify, game_id=game.pk))
+        after_commit("mail_result_corrected", game_id=game.pk)
     return game
 
 

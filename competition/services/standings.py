@@ -21,6 +21,7 @@ from competition.scoring import model as scoring
 from competition.scoring.engine import standings_history
 from competition.scoring.fingerprint import season_fingerprint
 from competition.selectors.common import season_input
+from competition.services.chances_queue import chances_request
 
 
 def row_to_json(row: scoring.StandingRow) -> dict[str, Any]:
@@ -39,7 +40,8 @@ def row_to_json(row: scoring.StandingRow) -> dict[str, Any]:
 def standings_recompute(*, season: Season) -> None:
     """Rebuild the cached standings after every completed round of ``season``.
 
-    Bumps the season's ``data_version`` so anything keyed on it (page caches) is refreshed.
+    Bumps the season's ``data_version`` so anything keyed on it (page caches) is refreshed,
+    and asks for the season's "can I still win?" anew (queued when the transaction commits).
     """
     Season.objects.filter(pk=season.pk).update(data_version=F("data_version") + 1, changed_at=Now())
     season.refresh_from_db(fields=["data_version", "rules_version"])
@@ -58,6 +60,7 @@ def standings_recompute(*, season: Season) -> None:
         )
         for standings in history.history
     )
+    chances_request(season=season)
 
 
 def seasons_touch(*, seasons: Iterable[Season]) -> None:

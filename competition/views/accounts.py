@@ -90,7 +90,8 @@ def td_member_invite(
     link = request.build_absolute_uri(
         site_url("competition:invitation_accept", kwargs={"token": token})  # the site's, no club
     )
-    mailed = invitation_mail(invitation=invitation, link=link) if invitation.email else None
+    if invitation.email:
+        invitation_mail(invitation=invitation, link=link)  # sent by a worker, never in here
     response = render(
         request,
         "competition/accounts/invited.html",
@@ -99,7 +100,6 @@ def td_member_invite(
             "member": member,
             "invitation": invitation,
             "link": link,
-            "mailed": mailed,
         },
     )
     response["Cache-Control"] = "no-store"  # the link is shown once

@@ -37,6 +37,7 @@ from competition.forms.calendar import (
     EveningDeleteForm,
     EveningsImportForm,
     MemberPreferencesForm,
+    PlannedRoundsForm,
 )
 from competition.models import ClubEvening, Member, Participant, Season
 from competition.permissions import AuthenticatedRequest, request_club, season_for_td
@@ -290,11 +291,22 @@ def _calendar_settings(request: AuthenticatedRequest, season: Season) -> forms.F
     return form
 
 
+def _calendar_planned_rounds(request: AuthenticatedRequest, season: Season) -> forms.Form:
+    form = PlannedRoundsForm(request.POST)
+    if form.is_valid():
+        absences.season_planned_rounds_update(
+            season=season, planned_rounds=form.cleaned_data["planned_rounds"]
+        )
+        messages.success(request, _("Planned rounds saved; the chances are being recomputed."))
+    return form
+
+
 CALENDAR_FORMS: dict[str, type[forms.Form]] = {
     "add": EveningAddForm,
     "import": EveningsImportForm,
     "delete": EveningDeleteForm,
     "settings": AbsenceSettingsForm,
+    "planned": PlannedRoundsForm,
 }
 
 CALENDAR_ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]] = {
@@ -302,6 +314,7 @@ CALENDAR_ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]
     "import": _calendar_import,
     "delete": _calendar_delete,
     "settings": _calendar_settings,
+    "planned": _calendar_planned_rounds,
 }
 
 
@@ -309,7 +322,7 @@ CALENDAR_ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]
 @login_required
 def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
     """The season's club evenings with the members' reports; add, import, delete evenings;
-    the deadline for reports and whether members may ask for a bye.
+    the deadline for reports and whether members may ask for a bye; the planned rounds.
 
     A refused or invalid post shows the page again with what was typed (nothing saved)."""
     season = season_for_td(request.user, season_slug, club=request.club)
@@ -341,5 +354,7 @@ def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse
                     "evening_start": season.evening_start,
                 }
             ),
+            "planned_form": bound.get("planned")
+            or PlannedRoundsForm(initial={"planned_rounds": season.planned_rounds}),
         },
     )

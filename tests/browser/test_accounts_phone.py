@@ -18,6 +18,7 @@ from competition.models import Member
 from tests.app_servers import sent_mail
 from tests.browser.test_evening import click
 from tests.browser.test_phone_pages import check_page, log_in, report
+from tests.tasks import run_worker
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,7 +47,10 @@ def test_invite_and_accept_on_a_phone(browser, live_server, demo_club_committed)
     link = link_field.get_attribute("value")
     check_page(browser, "", live_server, problems)
     assert re.fullmatch(r"http://[^/]+/account/invite/[\w-]+/", link), link
-    # sent by this process (Django's live server) or by gunicorn (the parity stage)
+    # The mail is queued: the worker (in this process, on the database the server writes to)
+    # sends it.
+    run_worker()
+    # sent by this process or, when the server sent it itself, by gunicorn (the parity stage)
     sent = [(m.to, m.body) for m in mail.outbox] + sent_mail(getattr(live_server, "mail_dir", None))
     assert [to for to, _body in sent] == [["speler@example.org"]]
     assert link in sent[0][1]

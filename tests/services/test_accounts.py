@@ -38,6 +38,7 @@ from tests.factories import (
     RoundFactory,
     SeasonFactory,
 )
+from tests.tasks import run_worker
 
 pytestmark = pytest.mark.django_db
 
@@ -503,6 +504,8 @@ def test_publishing_mails_the_opted_in_players_their_board(
     games = {g.board: g for g in Game.objects.filter(round=rnd)}
     with django_capture_on_commit_callbacks(execute=True):
         evening.round_publish(round=rnd, user=club_td)
+    assert mail.outbox == []  # queued, not sent: a worker sends it
+    run_worker()
     by_address = {m.to[0]: m for m in mail.outbox}
     assert set(by_address) == {"anna@example.org", "chris@example.org"}
     for participant, address in (
@@ -525,6 +528,7 @@ def test_no_mail_when_publishing_is_refused(
     rnd, _players = four
     with django_capture_on_commit_callbacks(execute=True), pytest.raises(ServiceError):
         evening.round_publish(round=rnd, user=club_td)  # nothing paired yet
+    run_worker()
     assert mail.outbox == []
 
 
@@ -549,6 +553,7 @@ def test_a_correction_mails_the_opted_in_players_only(
             user=club_td,
             reason="wrong form",
         )
+    run_worker()
     assert [m.to for m in mail.outbox] == [["anna@example.org"]]
     assert "1-0" in mail.outbox[0].body
     assert "gecorrigeerd" in mail.outbox[0].subject
@@ -563,6 +568,7 @@ def test_a_correction_mails_the_opted_in_players_only(
         result_record(
             game_id=game.pk, result=Game.Result.DRAW, expected_version=game.version, user=club_td
         )
+    run_worker()
     assert mail.outbox == []
 
 
@@ -577,6 +583,7 @@ def test_an_anonymised_or_unsubscribed_member_gets_no_notice(
     evening.pairing_propose(round=rnd, user=club_td)
     with django_capture_on_commit_callbacks(execute=True):
         evening.round_publish(round=rnd, user=club_td)
+    run_worker()
     assert mail.outbox == []
     assert Round.objects.get(pk=rnd.pk).is_published
     assert Participant.objects.filter(season=rnd.season).count() == 4
@@ -593,6 +600,7 @@ def test_a_bye_and_a_corrected_absence_are_mailed_too(
     evening.pairing_propose(round=rnd, user=club_td)
     with django_capture_on_commit_callbacks(execute=True):
         evening.round_publish(round=rnd, user=club_td)
+    run_worker()
     # Three present: Anna and Bert play, the lowest ranked (Chris) has the bye.
     assert RoundEntry.objects.get(round=rnd, kind=RoundEntry.Kind.BYE).participant == chris
     sent = {m.to[0]: m.body for m in mail.outbox}
@@ -619,6 +627,7 @@ def test_a_bye_and_a_corrected_absence_are_mailed_too(
             user=club_td,
             expected_version=entry.version,
         )
+    run_worker()
     (message,) = mail.outbox
     assert message.to == ["dirk@example.org"]
     assert "Nu: clubverplichting, 1 punten." in message.body

@@ -1,4 +1,4 @@
-"""Stored chances: computed outside the request, stale after a completed round, recomputed."""
+"""Stored chances: computed outside the request, from the rounds the season has left."""
 
 from __future__ import annotations
 
@@ -8,15 +8,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from competition.models import ClubEvening, Game, Round, SeasonChances
-from competition.services.chances import (
-    chances_compute,
-    chances_refresh_stale,
-    chances_stale,
-    rounds_left,
-)
-from competition.services.rounds import round_complete
-from tests.factories import GameFactory, RoundEntryFactory, RoundFactory
+from competition.models import ClubEvening, SeasonChances
+from competition.services.chances import chances_compute, chances_stale, rounds_left
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db
@@ -66,24 +59,22 @@ def test_simulate_season_stores_the_chances() -> None:
     assert not chances_stale(season, stored)
 
 
-def test_a_completed_round_makes_the_chances_stale_and_the_worker_recomputes() -> None:
-    season, people = with_calendar([september(24), datetime.date(2026, 10, 1)])
-    chances_compute(season=season, simulations=20)
-    assert chances_refresh_stale(simulations=20) == []  # nothing stale: nothing done
+def test_planned_rounds_come_before_the_calendar_and_the_berger_cycle() -> None:
+    # Two rounds completed; the calendar has one evening left, the season plans 9 rounds.
+    season, _ = with_calendar([september(24)])
+    assert rounds_left(season) == rounds_left(season).__class__(2, 1, "calendar")
+    season.planned_rounds = 9
+    left = rounds_left(season)
+    assert (left.after_round, left.count, left.source) == (2, 7, "planned")
+    season.planned_rounds = 2  # all planned rounds played
+    assert rounds_left(season).count == 0
 
-    a, b, c, d, e = (people[k] for k in "ABCDE")
-    third = RoundFactory(season=season, number=3, date=september(24), status=Round.Status.PAIRED)
-    GameFactory(round=third, board=1, white=a, black=d, result=Game.Result.WHITE_WINS)
-    GameFactory(round=third, board=2, white=b, black=c, result=Game.Result.DRAW)
-    RoundEntryFactory(round=third, participant=e, kind="bye", points=1)
-    round_complete(round=third, user=None)
-    season.refresh_from_db()
-    assert chances_stale(season, SeasonChances.objects.get(season=season))
 
-    out = StringIO()
-    call_command("chances_worker", "--once", "--simulations", "20", stdout=out)
-    assert f"{season.slug}: chances recomputed" in out.getvalue()
-    stored = SeasonChances.objects.get(season=season)
-    assert (stored.after_round, stored.rounds_left) == (3, 1)
-    assert stored.data_version == season.data_version
-    assert not chances_stale(season, stored)
+def test_a_ladder_without_calendar_gets_chances_once_its_rounds_are_planned() -> None:
+    season, _ = small_season()
+    assert chances_compute(season=season, simulations=10) is None
+    season.planned_rounds = 5
+    season.save()
+    stored = chances_compute(season=season, simulations=10)
+    assert stored is not None
+    assert (stored.after_round, stored.rounds_left) == (2, 3)

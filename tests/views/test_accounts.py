@@ -11,14 +11,18 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import mail
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django_tasks_db.models import DBTaskResult
 
 from competition.models import Club, Invitation, Member, Participant, Season
 from competition.permissions import td_group
 from competition.services import accounts
 from tests.addresses import club_reverse
+from tests.tasks import queued, run_worker
 
 pytestmark = pytest.mark.django_db
 
@@ -102,13 +106,18 @@ def test_the_td_home_links_to_the_members_page(td) -> None:
     assert members_url() in td.get(club_reverse("competition:td_home")).content.decode()
 
 
-def test_invite_with_an_address_mails_the_link_and_shows_it(td, player) -> None:
-    response = td.post(action_url("invite", player), {"email": "speler@example.org"})
+def test_invite_with_an_address_mails_the_link_and_shows_it(
+    td, player, django_capture_on_commit_callbacks
+) -> None:
+    with django_capture_on_commit_callbacks(execute=True):
+        response = td.post(action_url("invite", player), {"email": "speler@example.org"})
     assert response.status_code == 200
     assert response["Cache-Control"] == "no-store"
     html = response.content.decode()
     link = _link_in(html)
-    assert "The link was e-mailed to speler@example.org." in html
+    assert "The link is being e-mailed to speler@example.org." in html
+    assert mail.outbox == []  # queued: a worker sends it, never the TD's request
+    run_worker()
     (message,) = mail.outbox
     assert message.to == ["speler@example.org"]
     assert link in message.body
@@ -319,13 +328,18 @@ def test_the_login_page_links_to_password_reset(client) -> None:
     assert reverse("password_reset") in html and "Forgot your password?" in html
 
 
-def test_password_reset_mails_a_working_link(client, demo_club) -> None:
+def test_password_reset_mails_a_working_link(
+    client, demo_club, django_capture_on_commit_callbacks
+) -> None:
     user = User.objects.get(username="lid")  # the demo member, lid@example.org
     english(client)
     assert client.get(reverse("password_reset")).status_code == 200
-    response = client.post(reverse("password_reset"), {"email": "lid@example.org"})
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("password_reset"), {"email": "lid@example.org"})
     assert response.status_code == 302
     assert response["Location"] == reverse("password_reset_done")
+    assert mail.outbox == []
+    run_worker()
     (message,) = mail.outbox
     assert message.to == ["lid@example.org"]
     link = re.search(r"https?://\S+/account/password-reset/\S+/\S+/", message.body).group(0)
@@ -338,6 +352,63 @@ def test_password_reset_mails_a_working_link(client, demo_club) -> None:
     assert done.status_code == 302
     user.refresh_from_db()
     assert user.check_password("nieuw-wachtwoord-7")
+
+
+def _reset_request(client, email: str, on_commit):
+    """The password-reset post for ``email`` (its transaction's callbacks run, as after a
+    commit): its answer, and the SQL statements it ran (the values left out: the same
+    statements whatever the address)."""
+    with CaptureQueriesContext(connection) as queries, on_commit(execute=True):
+        response = client.post(reverse("password_reset"), {"email": email})
+    return response, [re.sub(r"'[^']*'|\b\d+\b", "?", q["sql"]) for q in queries]
+
+
+def test_password_reset_answers_alike_for_a_known_and_an_unknown_address(
+    client, demo_club, django_capture_on_commit_callbacks
+) -> None:
+    english(client)
+    client.get(reverse("password_reset"))
+    DBTaskResult.objects.all().delete()
+    known, known_sql = _reset_request(client, "lid@example.org", django_capture_on_commit_callbacks)
+    unknown, unknown_sql = _reset_request(
+        client, "niemand@example.org", django_capture_on_commit_callbacks
+    )
+    assert (known.status_code, known["Location"]) == (unknown.status_code, unknown["Location"])
+    assert known.content == unknown.content
+    # The same code path: the same statements (one queued task each, no account looked up),
+    # and no mail sent inside either request.
+    assert known_sql == unknown_sql
+    assert not any("auth_user" in sql for sql in known_sql)
+    assert mail.outbox == []
+    tasks = queued("mail_password_reset")
+    assert [t.args_kwargs["kwargs"]["email"] for t in tasks] == [
+        "lid@example.org",
+        "niemand@example.org",
+    ]
+    run_worker()
+    assert [m.to for m in mail.outbox] == [["lid@example.org"]]  # the unknown one: no mail
+    assert [t.return_value for t in DBTaskResult.objects.order_by("enqueued_at")] == [1, 0]
+
+
+def test_a_mail_server_that_is_down_makes_the_mail_task_retry(
+    client, demo_club, settings, monkeypatch, django_capture_on_commit_callbacks
+) -> None:
+    from django.core.mail.backends.locmem import EmailBackend
+
+    def refused(self, messages):
+        raise ConnectionRefusedError("no mail server")
+
+    monkeypatch.setattr(EmailBackend, "send_messages", refused)
+    settings.TASK_ATTEMPTS = 3
+    DBTaskResult.objects.all().delete()
+    with django_capture_on_commit_callbacks(execute=True):
+        response = english(client).post(reverse("password_reset"), {"email": "lid@example.org"})
+    assert response.status_code == 302  # the member's request never sees the mail server
+    run_worker()
+    (failed,) = DBTaskResult.objects.filter(status="FAILED")
+    assert "no mail server" in failed.traceback
+    (retry,) = queued("mail_password_reset")
+    assert retry.args_kwargs["kwargs"]["attempt"] == 2
 
 
 # --- my data -------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ from competition.models import (
     Round,
     RoundEntry,
     Season,
+    SeasonChancesJob,
 )
 from competition.permissions import td_group
 from competition.services import feeds
@@ -411,3 +412,57 @@ def test_an_unknown_token_or_another_season_is_not_found(client) -> None:
         == 404
     )
     assert client.post(url).status_code == 405
+
+
+# --- planned rounds ----------------------------------------------------------------------------
+
+
+def test_the_calendar_fills_the_planned_rounds_and_the_td_sets_them(client) -> None:
+    club = member_club()
+    english(client, club.td)
+    url = calendar_url(club.season)
+    assert "Planned rounds" in client.get(url).content.decode()
+    client.post(url, {"action": "import", "dates": "2027-01-14\n2027-01-21\n2027-01-28"})
+    club.season.refresh_from_db()
+    assert club.season.planned_rounds == 3  # the calendar's last planned round
+    job = SeasonChancesJob.objects.get(season=club.season)
+    assert job.pending  # the chances follow the new calendar
+
+    response = client.post(url, {"action": "planned", "planned_rounds": "11"})
+    assert response.status_code == 302
+    assert said(response)[-1] == "Planned rounds saved; the chances are being recomputed."
+    club.season.refresh_from_db()
+    assert club.season.planned_rounds == 11
+    assert SeasonChancesJob.objects.get(season=club.season).requested == job.requested + 1
+    page = client.get(url).content.decode()
+    assert 'name="planned_rounds" value="11"' in page
+
+    # An evening deleted: the calendar fills it again (now two evenings).
+    evening = ClubEvening.objects.filter(season=club.season).order_by("date").last()
+    client.post(url, {"action": "delete", "evening": evening.pk})
+    club.season.refresh_from_db()
+    assert club.season.planned_rounds == 2
+
+    client.post(url, {"action": "planned", "planned_rounds": ""})
+    club.season.refresh_from_db()
+    assert club.season.planned_rounds is None
+
+
+def test_planned_rounds_below_the_rounds_played_or_zero_are_refused(client) -> None:
+    club = member_club()
+    english(client, club.td)
+    url = calendar_url(club.season)
+    for number in (1, 2, 3):
+        Round.objects.create(
+            season=club.season,
+            number=number,
+            date=datetime.date(2026, 9, number),
+            status=Round.Status.COMPLETED,
+        )
+    response = client.post(url, {"action": "planned", "planned_rounds": "2"})
+    assert said(response) == ["The season already has 3 rounds: plan at least that many."]
+    response = client.post(url, {"action": "planned", "planned_rounds": "0"})
+    assert response.status_code == 200
+    assert said(response) == ["Ensure this value is greater than or equal to 1."]
+    club.season.refresh_from_db()
+    assert club.season.planned_rounds is None

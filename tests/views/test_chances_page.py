@@ -6,9 +6,11 @@ import datetime
 
 import pytest
 from django.conf import settings
+from django.db.models import F
 
-from competition.models import ClubEvening
+from competition.models import ClubEvening, SeasonChancesJob
 from competition.services.chances import chances_compute
+from competition.services.chances_queue import chances_job_run
 from tests.addresses import club_reverse
 from tests.views.public_data import small_season
 
@@ -16,7 +18,8 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def season():
+def season(settings):
+    settings.CHANCES_SIMULATIONS = 10
     season, _ = small_season()
     ClubEvening.objects.create(season=season, date=datetime.date(2026, 9, 24), round_number=3)
     return season
@@ -30,6 +33,10 @@ def page(client, season, language: str) -> str:
 
 
 def test_before_the_computation_the_page_says_so(client, season) -> None:
+    # The season's standings asked for its chances: a job is pending.
+    assert "worden berekend" in page(client, season, "nl")
+    assert "are being computed; reload" in page(client, season, "en")
+    SeasonChancesJob.objects.filter(season=season).update(computed=F("requested"))
     assert "nog niet berekend" in page(client, season, "nl")
     assert "have not been computed yet" in page(client, season, "en")
 
@@ -58,16 +65,32 @@ def test_the_standings_link_to_the_page(client, season) -> None:
     assert club_reverse("competition:chances", args=[season.slug]) in standings
 
 
-def test_a_ladder_without_calendar_shows_no_chances(client) -> None:
+def test_a_ladder_without_calendar_shows_no_chances_and_says_where_to_plan(client) -> None:
     season, _ = small_season()
-    assert "rounds left is unknown" in page(client, season, "en")
+    english = page(client, season, "en")
+    assert "rounds left is unknown" in english
+    assert "Calendar and absence reports › Planned rounds" in english
+    assert "Geplande ronden" in page(client, season, "nl")  # the Dutch page names the same place
+
+
+def test_the_page_explains_the_rounds_left(client, season) -> None:
+    chances_compute(season=season, simulations=10, seed=1)
+    assert "club evenings in the season's calendar" in page(client, season, "en")
+    season.planned_rounds = 6
+    season.save()
+    chances_compute(season=season, simulations=10, seed=1)
+    english = page(client, season, "en")
+    assert "with 4 rounds left" in english
+    assert "the season plans 6 rounds in all" in english
 
 
 def test_stale_chances_are_shown_with_a_notice(client, season) -> None:
     from competition.services.standings import standings_recompute
 
-    chances_compute(season=season, simulations=10, seed=1)
+    chances_job_run(season_id=season.pk)  # what the worker's task does
     assert "being recomputed" not in page(client, season, "en")
     standings_recompute(season=season)  # what every write to the season's results does
     assert "being recomputed" in page(client, season, "en")
     assert "worden opnieuw berekend" in page(client, season, "nl")
+    chances_job_run(season_id=season.pk)
+    assert "being recomputed" not in page(client, season, "en")

@@ -20,7 +20,11 @@ from django.utils import timezone
 
 from competition.models import PRESENT, Club, Game, Member, Participant, Round, RoundEntry, Season
 from competition.permissions import admin_group, td_group
-from competition.services.absences import absence_report, evenings_add
+from competition.services.absences import (
+    absence_report,
+    evenings_add,
+    season_planned_rounds_update,
+)
 from competition.services.categories import (
     CategoryFields,
     category_add,
@@ -47,6 +51,10 @@ RAPID_EVENINGS = (
     datetime.date(2026, 12, 4),
 )
 CALENDAR_EVENINGS = 34  # the internal competition's Thursdays from September to May
+# The rounds planned by the seasons without a calendar ("can I still win?" needs them).
+VDB_PLANNED_ROUNDS = 16
+KEIZER_PLANNED_ROUNDS = 20
+SECOND_CLUB_PLANNED_ROUNDS = 12
 # The demo member with an account of his own (my page, absence reports, calendar feed), and
 # the evening he reported he cannot come (made when the first ten rounds had been played).
 DEMO_MEMBER_USERNAME = "lid"
@@ -219,7 +227,11 @@ def load_demo() -> None:
         evening = KEIZER_FIRST_EVENING + datetime.timedelta(weeks=number - 1)
         for rnd in round_create(seasons=[keizer], date=evening):
             _play_evening(rnd, keizer_rng, td)
-    _calendar_and_member(internal, members[1])
+    _calendar_and_member(internal, members[1])  # its calendar plans its rounds
+    # The seasons without a calendar plan their rounds by hand, as the TD does on the calendar
+    # page: every demo season shows its chances (the round robin has its Berger cycle).
+    season_planned_rounds_update(season=vdb, planned_rounds=VDB_PLANNED_ROUNDS)
+    season_planned_rounds_update(season=keizer, planned_rounds=KEIZER_PLANNED_ROUNDS)
     _club_rules(internal)
     _categories_and_periods(internal)
     _rapid_series(club, [members[i] for i in (1, 3, 5, 7, 9, 11)], td)
@@ -252,6 +264,7 @@ def _second_club() -> None:
         evening = FIRST_EVENING + datetime.timedelta(days=1, weeks=number - 1)  # Fridays
         for rnd in round_create(seasons=[keizer], date=evening):
             _play_evening(rnd, rng, td)
+    season_planned_rounds_update(season=keizer, planned_rounds=SECOND_CLUB_PLANNED_ROUNDS)
 
 
 GROUPS_FIRST_EVENING = datetime.date(2027, 2, 1)  # the group competition plays on Mondays
