@@ -18,7 +18,7 @@ def planned_rounds_from_calendars(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('competition', '0015_labels_and_season_changed_at'),
+        ('competition', '0017_evening_start'),
     ]
 
     operations = [

@@ -224,6 +224,8 @@ def too_many_evenings() -> str:
     return _("at most %(count)s dates at a time (a season of two evenings a week has about 80)") % {
         "count": EVENINGS_PER_ADD
     }
+
+
 def _planned_rounds_from_calendar(season: Season) -> None:
     """The season plans as many rounds as its calendar: the last evening's planned round
     (kept as it is when the calendar is empty). The chances follow the new calendar."""
