@@ -20,7 +20,9 @@ until every chosen season's chances are computed, the computations per season (1
 twice), the tasks run, and the pages' median and 95th percentile. Nothing is asserted.
 
 Options: ``--clubs`` (300), ``--workers`` (1,2,4), ``--simulations`` (100), ``--extra-rounds``
-(3), ``--close-seconds`` (60), ``--timeout`` (seconds per run, 3600), ``--server``.
+(3), ``--close-seconds`` (60), ``--timeout`` (seconds per run, 3600), ``--server``. ``--smoke``
+(CI's smoke run; the figures mean nothing then): 2 of the 3 clubs of ``bench/hosting.py``'s smoke
+database (built when missing), 1 and 2 workers, 5 simulations, in databases of their own.
 """
 
 from __future__ import annotations
@@ -49,7 +51,12 @@ from django.test import Client, override_settings  # noqa: E402
 from bench import hosting  # noqa: E402  (sets up Django on the many-clubs database)
 from bench.hosting_data import Shape, club_slug, season_key  # noqa: E402
 
-PREP, RUN = "clubcomp_bench_queue_prep", "clubcomp_bench_queue_run"
+PREP, RUN = (
+    ("clubcomp_bench_smoke_queue_prep", "clubcomp_bench_smoke_queue_run")
+    if hosting.SMOKE
+    else ("clubcomp_bench_queue_prep", "clubcomp_bench_queue_run")
+)
+SMOKE_CLUBS = [0, 1, 2]  # the clubs of hosting.py's smoke database
 KINDS = ("ladder internal-sb", "round robin internal-sb", "ladder keizer")
 SHAPE = Shape()
 
@@ -230,12 +237,23 @@ def main() -> None:
     parser.add_argument("--close-seconds", type=float, default=60)
     parser.add_argument("--timeout", type=float, default=3600)
     parser.add_argument("--server", default=hosting.SERVER)
+    parser.add_argument("--smoke", action="store_true", help="2 clubs (CI's smoke run)")
     options = parser.parse_args()
     found = hosting.built_with(hosting.MANY, options.server)
-    if found is None or found["clubs"] != hosting.CLUBS:
-        seconds = hosting.build(hosting.MANY, list(range(hosting.CLUBS)), options.server, workers=2)
-        print(f"built {hosting.MANY} in {seconds:.0f} s")
-    clubs = chosen_clubs(options.clubs)
+    if options.smoke:
+        options.workers, options.simulations, options.close_seconds = "1,2", 5, 0
+        options.timeout = 300
+        if found is None or found["clubs"] != SMOKE_CLUBS:
+            seconds = hosting.build(hosting.MANY, SMOKE_CLUBS, options.server, workers=1)
+            print(f"built {hosting.MANY} in {seconds:.0f} s")
+        clubs = [SMOKE_CLUBS[0], SMOKE_CLUBS[-1]]
+    else:
+        if found is None or found["clubs"] != hosting.CLUBS:
+            seconds = hosting.build(
+                hosting.MANY, list(range(hosting.CLUBS)), options.server, workers=2
+            )
+            print(f"built {hosting.MANY} in {seconds:.0f} s")
+        clubs = chosen_clubs(options.clubs)
     prepare(clubs, options.extra_rounds, options.server)
     kinds = {k: sum(1 for n in range(len(clubs)) if KINDS[n % 3] == k) for k in KINDS}
     print(
