@@ -77,6 +77,8 @@ MODELS_NOT_CARRIED: dict[str, str] = {
     "competition.invitation": "an account matter: a one-time link to make an account",
     "competition.standingssnapshot": "a cache, rebuilt by the import",
     "competition.seasonchances": "a simulation's result, recomputed by the chances worker",
+    "competition.seasonchancesjob": "the task queue's bookkeeping; the import asks for the "
+    "chances anew",
 }
 # Models whose every row of the season _rows compares, field by field.
 COMPARED = {

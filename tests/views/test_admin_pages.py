@@ -14,7 +14,7 @@ def demo(demo_club):
     return None
 
 
-READ_ONLY = {"invitation", "seasonchances"}
+READ_ONLY = {"invitation", "seasonchances", "seasonchancesjob"}
 
 
 def _admin_models():
