@@ -79,7 +79,7 @@ lint: install-dev
 
 # The pure packages are checked --strict; the Django side with the django-stubs plugin.
 typecheck: install-dev
-	$(BIN)/mypy --strict competition/scoring competition/pairing competition/formats competition/simulation
+	$(BIN)/mypy --strict competition/scoring competition/pairing competition/formats competition/simulation competition/rating
 	$(BIN)/mypy competition clubcomp
 
 format: install-dev

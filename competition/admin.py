@@ -32,6 +32,8 @@ from competition.clubs import club_url
 from competition.forms.ranges import integer_range
 from competition.models import (
     Club,
+    ClubRatingChange,
+    ClubRatingRules,
     ForbiddenPair,
     Game,
     GroupCompetition,
@@ -49,6 +51,7 @@ from competition.models import (
 )
 from competition.services.accounts import member_anonymise
 from competition.services.errors import ServiceError
+from competition.services.ratings import club_ratings_replay
 from competition.services.rules import rules_validate
 from competition.services.standings import seasons_touch, standings_recompute
 
@@ -72,6 +75,7 @@ class SeasonWrites(PortableNumbers, admin.ModelAdmin):
     ``recompute`` says whether their figures can change (else only the cached pages)."""
 
     recompute = True
+    ratings = True  # whether an edit can change the club rating (docs/ratings.md)
 
     def seasons_of(self, objects: Iterable[Model]) -> list[Season]:
         raise NotImplementedError
@@ -83,6 +87,14 @@ class SeasonWrites(PortableNumbers, admin.ModelAdmin):
                 standings_recompute(season=season)
         else:
             seasons_touch(seasons=seasons.values())
+        self._ratings_replay(seasons.values())
+
+    def _ratings_replay(self, seasons: Iterable[Season]) -> None:
+        """The club rating of the seasons' clubs from the first evening on: an admin's edit
+        (a result, an event rating, a birth year) may change any evening."""
+        if self.ratings:
+            for club_id in sorted({season.club_id for season in seasons}):
+                club_ratings_replay(club=Club.objects.get(pk=club_id))
 
     def save_model(self, request: HttpRequest, obj: Model, form, change: bool) -> None:
         super().save_model(request, obj, form, change)
@@ -119,11 +131,17 @@ class SeasonWrites(PortableNumbers, admin.ModelAdmin):
                 standings_recompute(season=season)
         else:
             seasons_touch(seasons=existing)
+        if self.ratings:  # a deleted season takes its games out of the club rating
+            for club_id in sorted({season.club_id for season in seasons}):
+                club = Club.objects.filter(pk=club_id).first()
+                if club is not None:
+                    club_ratings_replay(club=club)
 
 
 @admin.register(Club)
 class ClubAdmin(SeasonWrites):
     recompute = False
+    ratings = False
 
     def seasons_of(self, objects: Iterable[Model]) -> list[Season]:
         return list(Season.objects.filter(club__in=[o.pk for o in objects]))
@@ -619,4 +637,38 @@ class SeasonChancesJobAdmin(admin.ModelAdmin):
         return bool(obj.last_error)
 
     def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+
+@admin.register(ClubRatingRules)
+class ClubRatingRulesAdmin(PortableNumbers, admin.ModelAdmin):
+    """The club rating's rules (the club admin sets them on the club settings page); saving
+    here replays the club's ledger too."""
+
+    list_display = ["club", "k_new_player", "k_standard", "k_top", "k_junior", "start_rule"]
+    search_fields = ["club__name"]
+
+    def save_model(self, request: HttpRequest, obj: Model, form: Any, change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        assert isinstance(obj, ClubRatingRules)
+        club_ratings_replay(club=obj.club)
+
+
+@admin.register(ClubRatingChange)
+class ClubRatingChangeAdmin(admin.ModelAdmin):
+    """Read-only: the club rating's ledger, kept by the services (docs/ratings.md)."""
+
+    list_display = ["date", "member", "rating_before", "rating_after", "change", "k"]
+    list_filter = ["club"]
+    search_fields = ["member__name"]
+    list_select_related = ["member"]
+    readonly_fields = [
+        "club", "member", "date", "rating_before", "rating_after", "change", "k",
+        "games_before", "game_count", "reached_top", "games",
+    ]  # fmt: skip
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
         return False

@@ -192,3 +192,86 @@ def rank_score_svg(
     )
     parts.append("</svg>")
     return "".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class RatingPoint:
+    """A club rating after one club evening; ``day`` is the evening's date as an ordinal
+    (``date.toordinal()``) and ``label`` the date as the page writes it."""
+
+    day: int
+    label: str
+    rating: int
+
+
+@dataclass(frozen=True, slots=True)
+class RatingChartLabels:
+    title: str
+    description: str
+    rating: str = "Rating"
+
+
+def rating_svg(
+    points: Sequence[RatingPoint],
+    *,
+    labels: RatingChartLabels,
+    year_ticks: Sequence[tuple[int, str]] = (),
+    element_id: str = "rating-chart",
+) -> str:
+    """A member's club rating across the evenings (and seasons) as an ``<svg>`` line: the date
+    along the bottom (``year_ticks``: ordinal and text of each 1 January in the range), the
+    rating up the side; an empty string when there is nothing to draw.
+
+    >>> svg = rating_svg([RatingPoint(738000, "1-1", 1500), RatingPoint(738007, "8-1", 1512)],
+    ...                  labels=RatingChartLabels("X", "club rating"))
+    >>> svg.count("<circle"), "1512" in svg
+    (2, True)
+    """
+    if not points:
+        return ""
+    first, last = points[0].day, points[-1].day
+    low = min(p.rating for p in points)
+    high = max(p.rating for p in points)
+    if high - low < 20:
+        low, high = low - 10, high + 10
+    ticks = _ticks(low, high)
+    left = LABEL_PADDING + LABEL_CHAR_WIDTH * max(len(str(t)) for t in ticks)
+    height = TOP + PANEL_HEIGHT + BOTTOM
+    title_id, desc_id = f"{element_id}-title", f"{element_id}-desc"
+    parts = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {WIDTH} {height}" '
+        f'class="rank-chart rating-chart" role="img" aria-labelledby="{title_id} {desc_id}" '
+        f'id="{escape(element_id)}" preserveAspectRatio="xMidYMid meet">',
+        f'<title id="{title_id}">{escape(labels.title)}</title>',
+        f'<desc id="{desc_id}">{escape(labels.description)}</desc>',
+        f'<text x="{left}" y="{TOP - 10:.1f}" class="chart-heading">{escape(labels.rating)}</text>',
+        f'<rect x="{left}" y="{TOP}" width="{WIDTH - left - RIGHT}" height="{PANEL_HEIGHT}" '
+        'class="chart-frame"/>',
+    ]
+    for tick in ticks:
+        y = _y(tick, low, high, TOP, inverted=False)
+        parts.append(
+            f'<line x1="{left}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" class="chart-grid"/>'
+            f'<text x="{left - 6}" y="{y + 4:.1f}" class="chart-tick" text-anchor="end">'
+            f"{tick}</text>"
+        )
+    for day, text in year_ticks:
+        if first <= day <= last:
+            x = _x(day, first, last, left)
+            parts.append(
+                f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{TOP}" y2="{TOP + PANEL_HEIGHT}" '
+                f'class="chart-grid"/><text x="{x:.1f}" y="{height - BOTTOM + 18}" '
+                f'class="chart-tick" text-anchor="middle">{escape(text)}</text>'
+            )
+    placed = [
+        (_x(p.day, first, last, left), _y(p.rating, low, high, TOP, inverted=False)) for p in points
+    ]
+    path = " ".join(f"{x:.1f},{y:.1f}" for x, y in placed)
+    parts.append(f'<polyline points="{path}" class="chart-line chart-score"/>')
+    for (x, y), point in zip(placed, points, strict=True):
+        parts.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" class="chart-dot chart-score">'
+            f"<title>{escape(point.label)}: {point.rating}</title></circle>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)

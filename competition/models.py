@@ -131,6 +131,14 @@ class Member(models.Model):
         help_text=_("The member's KNSB relation number, unique within the club."),
     )
     fide_id = models.PositiveBigIntegerField(_("FIDE ID"), null=True, blank=True)
+    # The FIDE federation the member plays for (NED, BEL, ...): the FIDE rating report needs it.
+    federation = models.CharField(
+        _("federation"),
+        max_length=3,
+        blank=True,
+        default="",
+        help_text=_("FIDE's three-letter code, such as NED."),
+    )
     rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
     rating_date = models.DateField(_("rating list date"), null=True, blank=True)
     birth_year = models.PositiveSmallIntegerField(_("birth year"), null=True, blank=True)
@@ -371,6 +379,49 @@ class Season(models.Model):
         blank=True,
         validators=[MinValueValidator(1)],
         help_text=_("How many rounds the season has in all. Filled from the calendar."),
+    )
+    # The club rating (docs/ratings.md) as the pairing seed: among players with equal standing
+    # (everyone before round 1) the higher club rating comes first.
+    seed_by_club_rating = models.BooleanField(
+        _("pair equal standings by club rating"),
+        default=False,
+        help_text=_(
+            "Players with the same standing (everyone in round 1) are ordered by their club "
+            "rating before the evening instead of by start number."
+        ),
+    )
+    # What a FIDE rating report (a TRF for the rating officer) says about the event.
+    city = models.CharField(_("city"), max_length=60, blank=True, default="")
+    federation = models.CharField(
+        _("federation"),
+        max_length=3,
+        blank=True,
+        default="",
+        help_text=_("FIDE's three-letter code of the organising federation, such as NED."),
+    )
+    chief_arbiter = models.CharField(
+        _("chief arbiter"),
+        max_length=80,
+        blank=True,
+        default="",
+        help_text=_("Name and FIDE ID, such as “Jan Jansen (1012345)”."),
+    )
+    deputy_arbiters = models.TextField(
+        _("deputy arbiters"), blank=True, default="", help_text=_("One per line.")
+    )
+    time_control = models.CharField(
+        _("time control"),
+        max_length=80,
+        blank=True,
+        default="",
+        help_text=_("Such as 90 min + 30 s per move."),
+    )
+    tournament_type = models.CharField(
+        _("type of tournament"),
+        max_length=60,
+        blank=True,
+        default="",
+        help_text=_("Empty: from the season's kind (round robin or Swiss system)."),
     )
 
     class Meta:
@@ -1116,3 +1167,107 @@ class GroupCompetition(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class ClubRatingRules(models.Model):
+    """How a club computes its club rating (docs/ratings.md): the K values, the start rating
+    and which games count. A club without a row gets the defaults (FIDE's K values, 1500)."""
+
+    class StartRating(models.TextChoices):
+        IMPORTED = "imported", _("the imported rating (KNSB or FIDE) when there is one")
+        FIXED = "fixed", _("the fixed start rating for everyone")
+
+    club = models.OneToOneField(
+        Club, on_delete=models.CASCADE, related_name="rating_rules", verbose_name=_("club")
+    )
+    k_new_player = models.PositiveSmallIntegerField(
+        _("K until 30 games"), default=40, validators=[MinValueValidator(1)]
+    )
+    k_standard = models.PositiveSmallIntegerField(
+        _("K below 2400"), default=20, validators=[MinValueValidator(1)]
+    )
+    k_top = models.PositiveSmallIntegerField(
+        _("K once 2400 was reached"), default=10, validators=[MinValueValidator(1)]
+    )
+    k_junior = models.PositiveSmallIntegerField(
+        _("K for juniors below 2300"), default=40, validators=[MinValueValidator(1)]
+    )
+    start_rule = models.CharField(
+        _("a new player starts at"),
+        max_length=10,
+        choices=StartRating,
+        default=StartRating.IMPORTED,
+    )
+    start_rating = models.PositiveSmallIntegerField(
+        _("fixed start rating"),
+        default=1500,
+        help_text=_("For everyone, or for players without an imported rating."),
+    )
+    rapid_counts = models.BooleanField(
+        _("rapid nights and series count"),
+        default=False,
+        help_text=_("Seasons of several rounds per evening."),
+    )
+    external_counts = models.BooleanField(
+        _("external team games count"),
+        default=False,
+        help_text=_(
+            "A club duty with a result counts as a game against an opponent of the member's "
+            "own rating (the club does not know the opponent's)."
+        ),
+    )
+
+    class Meta:
+        verbose_name = _("club rating rules")
+        verbose_name_plural = _("club rating rules")
+        constraints = [
+            models.CheckConstraint(
+                condition=Q(k_new_player__gte=1)
+                & Q(k_standard__gte=1)
+                & Q(k_top__gte=1)
+                & Q(k_junior__gte=1),
+                name="club_rating_k_positive",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.club} club rating"
+
+
+class ClubRatingChange(models.Model):
+    """A member's club rating change for one club evening: the ledger's row, kept by
+    ``competition.services.ratings.club_ratings_replay`` and never edited by hand.
+
+    ``games`` explains the change: per game the game (or external entry) id, the season and
+    round, the opponent (member id, None for an external game) and his rating before the
+    evening, the rating difference, We and W as exact text.
+    """
+
+    club = models.ForeignKey(
+        Club, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("club")
+    )
+    member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, related_name="rating_changes", verbose_name=_("member")
+    )
+    date = models.DateField(_("club evening"))
+    rating_before = models.IntegerField(_("rating before"))
+    rating_after = models.IntegerField(_("rating after"))
+    # K × Σ(W − We), exact text as competition.exact writes it ("6.4"); rounded into the rating.
+    change = models.CharField(_("change"), max_length=20)
+    k = models.PositiveSmallIntegerField(_("K factor"))
+    games_before = models.PositiveIntegerField(_("rated games before"))
+    game_count = models.PositiveSmallIntegerField(_("rated games"))
+    reached_top = models.BooleanField(_("2400 reached"), default=False)
+    games = models.JSONField(_("games"), default=list)
+
+    class Meta:
+        ordering = ["club", "date", "member"]
+        verbose_name = _("club rating change")
+        verbose_name_plural = _("club rating changes")
+        constraints = [
+            models.UniqueConstraint(fields=["member", "date"], name="rating_change_once_a_day"),
+        ]
+        indexes = [models.Index(fields=["club", "date"], name="rating_change_club_date")]
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.date:%Y-%m-%d}: {self.rating_before} → {self.rating_after}"

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from competition.views import files
+from competition.views import files, rating_report
 
 _season = "files/seasons/<slug:slug>/"
 
@@ -18,6 +18,16 @@ urlpatterns = [
         )
     ),
     path(_season + "trf/", files.season_export_trf, name="season_export_trf"),
+    path(
+        _season + "fide-report/",
+        rating_report.season_rating_report_page,
+        name="season_rating_report",
+    ),
+    path(
+        _season + "fide-report.trf",
+        rating_report.season_rating_report_download,
+        name="season_rating_report_download",
+    ),
     path(_season + "archive/", files.season_export_archive, name="season_export_archive"),
     path(_season + "standings.csv", files.season_standings_csv, name="season_standings_csv"),
     path(_season + "standings.json", files.season_standings_json, name="season_standings_json"),

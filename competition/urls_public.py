@@ -11,6 +11,7 @@ from competition.views import (
     groups,
     profile,
     public,
+    ratings,
     series,
     staff,
 )
@@ -45,6 +46,13 @@ urlpatterns = [
     path("season/<slug:slug>/embed/", embeddable(embed.season_embed), name="season_embed"),
     path("club/", club.club_admin, name="club_admin"),
     path("club/embed/", embed.club_embed, name="club_embed"),
+    path("club/rating/", ratings.club_rating_rules_save, name="club_rating_rules"),
+    path("ratings/", embeddable(ratings.club_ratings), name="club_ratings"),
+    path(
+        "ratings/how-it-works/",
+        embeddable(ratings.how_ratings_work),
+        name="how_ratings_work",
+    ),
     path("season/<slug:slug>/rules/", staff.season_rules, name="season_rules"),
     path(
         "groups/<slug:group_slug>/",
@@ -52,4 +60,9 @@ urlpatterns = [
         name="group_competition",
     ),
     path("member/<int:member_id>/", embeddable(profile.member_profile), name="member_profile"),
+    path(
+        "member/<int:member_id>/rating/",
+        embeddable(ratings.member_rating),
+        name="member_rating",
+    ),
 ]

@@ -25,6 +25,7 @@ from competition.scoring.registry import SYSTEMS
 from competition.selectors.api import EveningItem, PublicParticipant
 from competition.selectors.participant import ParticipantPage
 from competition.selectors.public import RoundPage, SeasonStandingsPage
+from competition.selectors.ratings import RatingList as RatingListPage
 
 
 def figure(value: Fraction | int | None, code: str = "") -> dict[str, str] | None:
@@ -298,4 +299,29 @@ def evening_item(evening: EveningItem) -> dict[str, Any]:
         "round": evening.round_number,
         "note": evening.note,
         "start": evening.start,
+    }
+
+
+def rating_list(data: RatingListPage) -> dict[str, Any]:
+    club = data.club.slug
+    return {
+        "club": club,
+        "as_of": data.as_of,
+        "method": "fide",
+        "season": data.season.slug if data.season else None,
+        "season_start": data.season_start,
+        "ratings": [
+            {
+                "rank": row.rank,
+                "member_id": row.member_id,
+                "name": row.name,
+                "rating": row.rating,
+                "games": row.games,
+                "last_evening": row.last_evening,
+                "change_month": row.change_month,
+                "change_season": row.change_season,
+                "page": club_url(club, "competition:member_rating", args=[row.member_id]),
+            }
+            for row in data.rows
+        ],
     }

@@ -236,3 +236,28 @@ class InvalidParameters(Schema):
     """A parameter that is not what the endpoint takes (a round number that is no number)."""
 
     detail: list[ParameterProblem]
+
+
+class RatingRow(Schema):
+    rank: int = Field(description="Equal ratings share the rank.")
+    member_id: int
+    name: str = Field(description="The name as the public pages show it.")
+    rating: int = Field(description="The club rating after the club evenings so far.")
+    games: int = Field(description="Rated games in the club rating.")
+    last_evening: datetime.date = Field(description="The last club evening he played.")
+    change_month: int | None = Field(
+        description="Change since the end of the previous month; null: no rating then."
+    )
+    change_season: int | None = Field(
+        description="Change since before the season's first evening; null: no rating then."
+    )
+    page: str = Field(description="His rating page: every evening explained game by game.")
+
+
+class RatingList(Schema):
+    club: str
+    as_of: datetime.date
+    method: str = Field(description='"fide": FIDE Rating Regulations 8.3, one evening a period.')
+    season: str | None = Field(description="The season the season's change is counted for.")
+    season_start: datetime.date | None
+    ratings: list[RatingRow]

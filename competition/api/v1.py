@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
+from django.utils import timezone
 from django.utils.http import http_date
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI
@@ -26,6 +27,7 @@ from competition.models import Club, Participant, Round, Season
 from competition.selectors import api as selectors
 from competition.selectors.participant import participant_detail
 from competition.selectors.public import SeasonStandingsPage, round_detail, standings_for_season
+from competition.selectors.ratings import club_rating_list
 
 api = NinjaAPI(
     title="clubcomp",
@@ -111,6 +113,19 @@ def seasons(request: HttpRequest, club: str) -> list[dict[str, Any]]:
     """The club's running and finished seasons, the latest first."""
     found = _club(club)
     return [payloads.season_item(s) for s in selectors.public_seasons_of_club(club=found)]
+
+
+@api.get(
+    "/clubs/{club}/ratings/",
+    response={200: schemas.RatingList, **NOT_FOUND},
+    url_name="ratings",
+    tags=["clubs"],
+)
+def ratings(request: HttpRequest, club: str) -> dict[str, Any]:
+    """The club's rating list (docs/ratings.md): every active member with a club rating, the
+    highest first, with the change since the end of the previous month and over the season."""
+    found = _club(club)
+    return payloads.rating_list(club_rating_list(club=found, as_of=timezone.localdate()))
 
 
 @api.get(

@@ -47,6 +47,12 @@ rapid series: the season's ``rounds_per_evening``, ``evening_points`` and ``best
 older archive loads with one round per club evening (no series). Version 6 also added the
 season's ``evening_start`` (when its club evenings start); an older archive loads with none (the
 club's time).
+Version 7 added what the club rating and the FIDE rating report need (docs/ratings.md): the
+club's rating rules (``club.rating``: K values, start rating, which games count), the members'
+FIDE ``federation``, and the season's ``seed_by_club_rating`` and rating report header
+(``city``, ``federation``, ``chief_arbiter``, ``deputy_arbiters``, ``time_control``,
+``tournament_type``); an older archive loads with FIDE's K values, no federations and an empty
+header.
 """
 
 from __future__ import annotations
@@ -67,8 +73,8 @@ from competition.formats.errors import FormatError, Term
 from competition.scoring.text import gettext_noop
 
 FORMAT = "clubcomp-season"
-VERSION = 6
-SUPPORTED_VERSIONS = frozenset({1, 2, 3, 4, 5, 6})
+VERSION = 7
+SUPPORTED_VERSIONS = frozenset({1, 2, 3, 4, 5, 6, 7})
 RESULTS = frozenset({"1-0", "1/2", "0-1", "+-", "-+", "--", ""})
 ENTRY_KINDS = frozenset({"bye", "absent_notice", "absent_no_notice", "club_duty", "not_paired"})
 SEASON_STATUSES = frozenset({"draft", "running", "finished"})
@@ -123,10 +129,39 @@ def check(**rules: Any) -> dict[str, Check]:
     return {"archive": Check(**rules)}
 
 
+START_RULES = frozenset({"imported", "fixed"})  # the club rating's start rating
+
+
 @dataclass(frozen=True, slots=True)
 class ArchiveClub:
     name: str
     slug: str
+    # the club rating's rules (docs/ratings.md): the K values, where a new player starts and
+    # which games count besides the internal seasons
+    rating_k_new_player: int = field(
+        default=40, metadata=check(minimum=1, maximum=700, since=7, key="rating.k_new_player")
+    )
+    rating_k_standard: int = field(
+        default=20, metadata=check(minimum=1, maximum=700, since=7, key="rating.k_standard")
+    )
+    rating_k_top: int = field(
+        default=10, metadata=check(minimum=1, maximum=700, since=7, key="rating.k_top")
+    )
+    rating_k_junior: int = field(
+        default=40, metadata=check(minimum=1, maximum=700, since=7, key="rating.k_junior")
+    )
+    rating_start_rule: str = field(
+        default="imported", metadata=check(choices=START_RULES, since=7, key="rating.start_rule")
+    )
+    rating_start_rating: int = field(
+        default=1500, metadata=check(minimum=0, maximum=SMALL, since=7, key="rating.start_rating")
+    )
+    rating_rapid_counts: bool = field(
+        default=False, metadata=check(since=7, key="rating.rapid_counts")
+    )
+    rating_external_counts: bool = field(
+        default=False, metadata=check(since=7, key="rating.external_counts")
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +179,8 @@ class ArchiveMember:
     name_display: str = field(default="", metadata=check(choices=MEMBER_NAME_DISPLAYS, since=4))
     # when an administrator anonymised him (his name is then already a neutral one)
     anonymised_at: datetime | None = field(default=None, metadata=check(since=4))
+    # the FIDE federation he plays for ("NED"), for the FIDE rating report
+    federation: str = field(default="", metadata=check(since=7))
 
 
 @dataclass(frozen=True, slots=True)
@@ -282,6 +319,20 @@ class ArchiveSeason:
     )
     # when the season's club evenings start ("20:00", Dutch time); null: at the club's time
     evening_start: time | None = field(default=None, metadata=check(since=6))
+    # the club rating as the pairing seed, and the FIDE rating report's header (docs/ratings.md)
+    seed_by_club_rating: bool = field(default=False, metadata=check(since=7))
+    city: str = field(default="", metadata=check(since=7, key="rating_report.city"))
+    federation: str = field(default="", metadata=check(since=7, key="rating_report.federation"))
+    chief_arbiter: str = field(
+        default="", metadata=check(since=7, key="rating_report.chief_arbiter")
+    )
+    deputy_arbiters: str = field(
+        default="", metadata=check(since=7, key="rating_report.deputy_arbiters")
+    )
+    time_control: str = field(default="", metadata=check(since=7, key="rating_report.time_control"))
+    tournament_type: str = field(
+        default="", metadata=check(since=7, key="rating_report.tournament_type")
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,3 +62,11 @@ class PairingRulesForm(forms.Form):
         required=False,
         help_text=_("Requested byes do not count."),
     )
+    seed_by_club_rating = forms.BooleanField(
+        label=_("Pair equal standings by club rating"),
+        required=False,
+        help_text=_(
+            "Players with the same standing (everyone in round 1) are ordered by their club "
+            "rating before the evening instead of by start number."
+        ),
+    )

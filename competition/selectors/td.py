@@ -48,6 +48,7 @@ from competition.scoring import series as series_rules
 from competition.scoring.model import Result
 from competition.selectors import series
 from competition.selectors.common import participant_names, user_label
+from competition.selectors.ratings import ratings_on
 
 # --- the draft pairing (read by the pages and by the services that rewrite it) ---------------
 
@@ -207,9 +208,22 @@ def pairing_request(
     forbidden = tuple(
         ForbiddenPair.objects.filter(season=season).values_list("first_id", "second_id")
     )
+    # Equal standings (everyone before round 1) in start order, or by club rating before the
+    # evening when the season says so (docs/ratings.md); a member without one comes after.
+    seeds = (
+        ratings_on(club=season.club, day=round.date, member_ids=[p.member_id for p in present])
+        if season.seed_by_club_rating
+        else {}
+    )
     ordered = sorted(
         present,
-        key=lambda p: (ranks.get(p.id, unranked), p.start_rank or 10**6, p.member.name, p.id),
+        key=lambda p: (
+            ranks.get(p.id, unranked),
+            -seeds.get(p.member_id, -1),
+            p.start_rank or 10**6,
+            p.member.name,
+            p.id,
+        ),
     )
     return PairingRequest(
         round_number=round.number,

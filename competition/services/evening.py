@@ -61,6 +61,7 @@ from competition.selectors.td import (
 )
 from competition.services.background import after_commit
 from competition.services.errors import ServiceError
+from competition.services.ratings import club_ratings_replay
 from competition.services.rounds import changed_by, entry_record, round_lock
 from competition.services.standings import standings_recompute
 
@@ -561,12 +562,15 @@ def entry_correct(
         )
     if entry.kind == kind and entry.points == new_points and entry.external_result == new_external:
         return entry
+    external_changed = entry.external_result != new_external
     entry.kind, entry.points, entry.updated_by = kind, new_points, user
     entry.external_result = new_external
     entry.version += 1
     entry._change_reason = reason.strip()
     entry.save()
     standings_recompute(season=round.season)
+    if external_changed:  # only an external game can count for the club rating
+        club_ratings_replay(club=round.season.club, from_date=round.date)
     after_commit("mail_result_corrected", entry_id=entry.pk)
     return entry
 

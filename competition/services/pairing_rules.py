@@ -69,6 +69,7 @@ def season_pairing_rules_update(
     max_meetings: int | None,
     rematch_colours_reversed: bool,
     one_pairing_bye: bool,
+    seed_by_club_rating: bool = False,
 ) -> Season:
     """The season's settings for the ladder pairing (``max_meetings`` None: no limit)."""
     if rematch_window < 0:
@@ -80,12 +81,14 @@ def season_pairing_rules_update(
     season.max_meetings = max_meetings
     season.rematch_colours_reversed = rematch_colours_reversed
     season.one_pairing_bye = one_pairing_bye
+    season.seed_by_club_rating = seed_by_club_rating
     season.save(
         update_fields=[
             "rematch_window",
             "max_meetings",
             "rematch_colours_reversed",
             "one_pairing_bye",
+            "seed_by_club_rating",
         ]
     )
     chances_request(season=season)

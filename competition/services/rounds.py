@@ -32,6 +32,7 @@ from competition.models import (
 from competition.selectors.common import user_label
 from competition.services.background import after_commit
 from competition.services.errors import ServiceError
+from competition.services.ratings import club_ratings_replay
 from competition.services.standings import standings_recompute
 
 
@@ -347,6 +348,7 @@ def result_record(
     game.save()
     if is_correction:
         standings_recompute(season=round.season)
+        club_ratings_replay(club=round.season.club, from_date=round.date)
         after_commit("mail_result_corrected", game_id=game.pk)
     return game
 
@@ -372,4 +374,5 @@ def round_complete(*, round: Round, user: User | None) -> Round:
     round.status = Round.Status.COMPLETED
     round.save(update_fields=["status"])
     standings_recompute(season=round.season)
+    club_ratings_replay(club=round.season.club, from_date=round.date)
     return round

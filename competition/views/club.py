@@ -13,8 +13,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from competition.forms.calendar import ClubEveningStartForm
+from competition.forms.ratings import ClubRatingRulesForm
 from competition.models import Club, Member, Season
 from competition.permissions import AuthenticatedRequest, club_for_admin
+from competition.selectors.ratings import club_rating_rules
 from competition.services.clubs import (
     ClubRole,
     club_evening_start_set,
@@ -87,6 +89,7 @@ def club_admin(request: AuthenticatedRequest) -> HttpResponse:
             "roles": roles,
             "seasons": Season.objects.filter(club=club).order_by("-start_date", "name"),
             "start_form": ClubEveningStartForm(initial={"evening_start": club.evening_start}),
+            "rating_form": ClubRatingRulesForm(instance=club_rating_rules(club=club)),
         },
     )
 

@@ -70,6 +70,7 @@ def _settings(request: AuthenticatedRequest, season: Season) -> forms.Form:
             max_meetings=form.cleaned_data["max_meetings"],
             rematch_colours_reversed=form.cleaned_data["rematch_colours_reversed"],
             one_pairing_bye=form.cleaned_data["one_pairing_bye"],
+            seed_by_club_rating=form.cleaned_data["seed_by_club_rating"],
         )
         messages.success(request, _("Pairing rules saved."))
     return form
@@ -112,6 +113,7 @@ def td_pairing_rules(request: AuthenticatedRequest, season_slug: str) -> HttpRes
             "max_meetings": season.max_meetings,
             "rematch_colours_reversed": season.rematch_colours_reversed,
             "one_pairing_bye": season.one_pairing_bye,
+            "seed_by_club_rating": season.seed_by_club_rating,
         }
     )
     return render(

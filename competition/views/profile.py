@@ -18,6 +18,8 @@ from competition.labels import figure_label
 from competition.models import Member
 from competition.permissions import request_club
 from competition.selectors.profile import member_profile as profile_of
+from competition.selectors.ratings import member_rating_summary
+from competition.views.ratings import rating_chart
 
 
 @require_safe
@@ -28,4 +30,10 @@ def member_profile(request: HttpRequest, member_id: int) -> HttpResponse:
         raise Http404(_("No such player.")) from None
     language = get_language() or "nl"
     labels = {row.primary: figure_label(row.primary, language) for row in data.seasons}
-    return render(request, "competition/profile.html", {"data": data, "labels": labels})
+    rating = member_rating_summary(member_id=member_id)
+    chart = rating_chart(name=data.name, member_id=member_id, evenings=rating.evenings)
+    return render(
+        request,
+        "competition/profile.html",
+        {"data": data, "labels": labels, "rating": rating, "rating_chart": chart},
+    )

@@ -36,6 +36,7 @@ def season_urls(season: Season, participant_id: int) -> dict[str, str]:
         f"{API}/clubs/": api_url("clubs"),
         f"{API}/clubs/{{club}}/": api_url("club", club=club),
         f"{API}/clubs/{{club}}/seasons/": api_url("seasons", club=club),
+        f"{API}/clubs/{{club}}/ratings/": api_url("ratings", club=club),
         f"{base}/": api_url("season", club=club, season=slug),
         f"{base}/standings/": api_url("standings", club=club, season=slug) + "?round=1",
         f"{base}/rounds/": api_url("rounds", club=club, season=slug),
@@ -420,3 +421,26 @@ def test_the_calendar_gives_each_evenings_start_in_dutch_time(client) -> None:
     ]
     Season.objects.filter(pk=season.pk).update(evening_start=datetime.time(19, 30))
     assert client.get(url).json()[1]["start"] == "2027-01-14T19:30:00+01:00"
+
+
+def test_the_clubs_rating_list(client, document) -> None:
+    """The hand-worked club of tests/rating_data.py: 1798, 1610, 1528, 1514."""
+    from competition.services.ratings import club_ratings_replay
+    from tests.rating_data import four_player_club
+
+    club = four_player_club()["club"]
+    club_ratings_replay(club=club)
+    response = client.get(api_url("ratings", club=club.slug))
+    assert response.status_code == 200
+    OAS31Validator(response_schema(document, f"{API}/clubs/{{club}}/ratings/")).validate(
+        response.json()
+    )
+    rows = response.json()["ratings"]
+    assert [(r["name"], r["rating"], r["games"]) for r in rows] == [
+        ("P1 Eerste", 1798, 2),
+        ("P2 Tweede", 1610, 2),
+        ("P4 Vierde", 1528, 2),
+        ("P3 Derde", 1514, 2),
+    ]
+    assert rows[0]["page"] == f"/{club.slug}/member/{rows[0]['member_id']}/rating/"
+    assert client.get(api_url("ratings", club="nope")).status_code == 404

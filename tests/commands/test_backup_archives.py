@@ -96,7 +96,7 @@ def test_backup_restores_every_season_into_an_empty_database(
     first = archive_bytes(tmp_path / "first")
     assert list(first) == ARCHIVES
     listed = manifest(tmp_path / "first")
-    assert listed["archive_format"] == "clubcomp-season" and listed["archive_version"] == 6
+    assert listed["archive_format"] == "clubcomp-season" and listed["archive_version"] == 7
     assert [f["file"] for f in listed["files"]] == ARCHIVES
     assert not list((tmp_path / "first").glob(".*"))  # no temporary file left behind
 
@@ -126,7 +126,11 @@ def copy_to_the_second_club(slug: str) -> None:
     (a group season brings its group competition, of the same slug as De Toren's)."""
     season = Season.objects.get(club__slug="sc-de-toren", slug=slug)
     document = json.loads(season_archive_text(season=season))
-    document["club"] = {"name": "Schaakvereniging Het Paard", "slug": "sv-het-paard"}
+    document["club"] = {
+        **document["club"],
+        "name": "Schaakvereniging Het Paard",
+        "slug": "sv-het-paard",
+    }
     archive_import(data=json.dumps(document))
 
 

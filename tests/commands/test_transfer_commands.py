@@ -89,7 +89,11 @@ def test_a_slug_two_clubs_share_is_named_with_its_club(demo_club) -> None:
     """Het Paard gets a copy of De Toren's rapid group under the same slug (season slugs are
     unique per club only): the plain slug is refused naming both, CLUB/SLUG picks one."""
     document = json.loads(run("export_season", "rapidgroep-a-2026"))
-    document["club"] = {"name": "Schaakvereniging Het Paard", "slug": "sv-het-paard"}
+    document["club"] = {
+        **document["club"],
+        "name": "Schaakvereniging Het Paard",
+        "slug": "sv-het-paard",
+    }
     archive_import(data=json.dumps(document))
     both = (
         "Several clubs have a season 'rapidgroep-a-2026'; name one of: "

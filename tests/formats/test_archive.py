@@ -206,6 +206,12 @@ ARCHIVE = SeasonArchive(
 def as_version(document: dict, version: int) -> dict:
     """``document`` (as ``dump_archive`` writes it) without what later versions added."""
     document["version"] = version
+    if version < 7:
+        for key in ("seed_by_club_rating", "rating_report"):
+            del document["season"][key]
+        del document["club"]["rating"]
+        for member in document["members"]:
+            del member["federation"]
     if version < 6:
         for key in ("rules_from_round", "rule_changes"):
             del document["season"][key]
@@ -262,7 +268,7 @@ def test_dump_is_canonical_and_loads_back() -> None:
     text = dump_archive(ARCHIVE)
     assert text.endswith("}\n")
     assert text.startswith(
-        '{\n  "format": "clubcomp-season",\n  "version": 6,\n  "fingerprint": null,\n'
+        '{\n  "format": "clubcomp-season",\n  "version": 7,\n  "fingerprint": null,\n'
     )
     assert '"name": "Müller, Jörg"' in text  # ensure_ascii=False
     assert '"factor": "0.07"' in text  # exact strings, never floats
@@ -356,7 +362,10 @@ def _set(path: list[object], value: object) -> callable:  # type: ignore[valid-t
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (_set(["version"], 7), "version: version 7 is not supported (supported: 1, 2, 3, 4, 5, 6)"),
+        (
+            _set(["version"], 8),
+            "version: version 8 is not supported (supported: 1, 2, 3, 4, 5, 6, 7)",
+        ),
         (_set(["format"], "other"), "format: not a season archive (expected 'clubcomp-season')"),
         (
             _set(["rounds", 1, "games", 0, "fixed_by_td"], "yes"),
@@ -573,7 +582,7 @@ def test_a_version_3_archive_loads_with_the_defaults_of_version_4() -> None:
     assert loaded.game_history == ARCHIVE.game_history
     # Written again, it is a version 6 archive with the defaults spelled out.
     again = json.loads(dump_archive(loaded))
-    assert again["version"] == 6 and again["evenings"] == []
+    assert again["version"] == 7 and again["evenings"] == []
     assert again["history"]["reports"] == [] and again["season"]["absence_deadline"] is None
 
 

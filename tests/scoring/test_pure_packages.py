@@ -13,6 +13,7 @@ PURE_PACKAGES = (
     "competition/pairing",
     "competition/formats",
     "competition/simulation",
+    "competition/rating",
 )
 
 
@@ -52,6 +53,7 @@ def test_no_django_import(path: Path) -> None:
                 "competition.pairing",
                 "competition.formats",
                 "competition.simulation",
+                "competition.rating",
             )
         )
     }

@@ -29,6 +29,7 @@ from competition.models import (
     Category,
     Club,
     ClubEvening,
+    ClubRatingRules,
     ForbiddenPair,
     Game,
     GroupCompetition,
@@ -79,6 +80,7 @@ MODELS_NOT_CARRIED: dict[str, str] = {
     "competition.seasonchances": "a simulation's result, recomputed by the chances worker",
     "competition.seasonchancesjob": "the task queue's bookkeeping; the import asks for the "
     "chances anew",
+    "competition.clubratingchange": "the club rating's ledger, replayed from the games on import",
 }
 # Models whose every row of the season _rows compares, field by field.
 COMPARED = {
@@ -98,6 +100,7 @@ COMPARED = {
     "competition.forbiddenpair",
     "competition.category",
     "competition.groupcompetition",
+    "competition.clubratingrules",
 }
 
 
@@ -127,6 +130,10 @@ def build_season() -> Season:
     # Aalders's own account: linked to her member, never named by the season's rows.
     User.objects.create_user("anna.speler", password="x-pass-12345")
     club = Club.objects.create(name="Schaakclub Het Paard", slug="het-paard")
+    ClubRatingRules.objects.create(
+        club=club, k_new_player=32, k_standard=16, k_top=8, k_junior=24, start_rule="fixed",
+        start_rating=1400, rapid_counts=True, external_counts=True,
+    )  # fmt: skip
     season = Season.objects.create(
         club=club,
         name="Interne competitie 2026-2027",
@@ -152,6 +159,14 @@ def build_season() -> Season:
         max_meetings=2,
         rematch_colours_reversed=True,
         one_pairing_bye=True,
+        # the club rating as the pairing seed, and the FIDE rating report's header
+        seed_by_club_rating=True,
+        city="Apeldoorn",
+        federation="NED",
+        chief_arbiter="Jan Jansen (1012345)",
+        deputy_arbiters="Piet Pietersen\nKlaas Klaassen",
+        time_control="90 min + 30 s",
+        tournament_type="Individual: Round-Robin",
         # rule set 2 scores the rounds from round 2 on
         rule_changes=RuleChanges.NEXT_ROUND,
         rules_from_round=2,
@@ -202,6 +217,7 @@ def build_season() -> Season:
             rating_date=datetime.date(2026, 8, 1),
             birth_year=1990,
             name_display=NameDisplay.FULL,
+            federation="NED",
             # Account data, not carried (NOT_CARRIED):
             user=User.objects.get(username="anna.speler"),
             email="anna.aalders@example.org",
@@ -422,6 +438,7 @@ def _rows(season: Season) -> dict[str, Any]:
     return {
         "season": row(Season.objects.get(pk=season.pk), left_out("competition.season")),
         "club": row(season.club, left_out("competition.club")),
+        "club_rating": [row(r, {"id"}) for r in ClubRatingRules.objects.filter(club=season.club)],
         "group_competitions": [
             row(g, {"id"}) for g in GroupCompetition.objects.filter(group_seasons=season)
         ],
@@ -808,7 +825,7 @@ def test_a_version_3_archive_imports_with_the_defaults() -> None:
     }
     # Written again it is a version 5 archive that says so.
     again = json.loads(season_archive_text(season=old))
-    assert again["version"] == 6 and again["evenings"] == []
+    assert again["version"] == 7 and again["evenings"] == []
     assert again["season"]["absence_deadline"] is None
 
 
@@ -818,7 +835,7 @@ def test_a_version_3_archive_into_an_empty_club_gives_members_the_defaults() -> 
 
     document = json.loads(season_archive_text(season=build_season()))
     document["season"]["slug"] = "oud"
-    document["club"] = {"name": "Andere club", "slug": "andere-club"}
+    document["club"] = {**document["club"], "name": "Andere club", "slug": "andere-club"}
     report = archive_import(data=json.dumps(as_version(document, 3)))
     assert report.members_created == 4
     members = Member.objects.filter(club__slug="andere-club")
@@ -865,4 +882,4 @@ def test_a_version_4_archive_imports_with_the_pairing_rules_defaults() -> None:
     )
     assert not ForbiddenPair.objects.filter(season=old).exists()
     again = json.loads(season_archive_text(season=old))
-    assert again["version"] == 6 and again["forbidden_pairs"] == []
+    assert again["version"] == 7 and again["forbidden_pairs"] == []

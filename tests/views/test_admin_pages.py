@@ -14,7 +14,7 @@ def demo(demo_club):
     return None
 
 
-READ_ONLY = {"invitation", "seasonchances", "seasonchancesjob"}
+READ_ONLY = {"invitation", "seasonchances", "seasonchancesjob", "clubratingchange"}
 
 
 def _admin_models():

@@ -32,6 +32,7 @@ from competition.models import (
     Category,
     Club,
     ClubEvening,
+    ClubRatingRules,
     ForbiddenPair,
     Game,
     GroupCompetition,
@@ -54,7 +55,9 @@ from competition.scoring.tiebreaks import (
 )
 from competition.selectors.common import season_input
 from competition.services.absences import calendar_window
+from competition.selectors.ratings import club_rating_rules
 from competition.services.errors import ServiceError
+from competition.services.ratings import club_ratings_season_replay
 from competition.services.standings import standings_recompute
 from competition.services.transfer.columns import check_column, check_row
 from competition.services.transfer.common import (
@@ -225,6 +228,32 @@ def _group_in(a: fa.ArchiveSeason, club: Club) -> dict[str, Any]:
     }
 
 
+_RATING_FIELDS = (
+    "k_new_player", "k_standard", "k_top", "k_junior", "start_rule", "start_rating",
+    "rapid_counts", "external_counts",
+)  # fmt: skip
+
+
+def _club_out(club: Club) -> fa.ArchiveClub:
+    """The club with its club rating rules (the defaults when it never set them)."""
+    rules = club_rating_rules(club=club)
+    return fa.ArchiveClub(
+        club.name,
+        club.slug,
+        **{f"rating_{name}": getattr(rules, name) for name in _RATING_FIELDS},
+    )
+
+
+def _club_rating_rules_in(archived: fa.ArchiveClub, club: Club) -> None:
+    """A club that has no rating rules of its own takes the archive's (another club's rules
+    are never changed by importing a season: they are the installation's, as its people)."""
+    if ClubRatingRules.objects.filter(club=club).exists():
+        return
+    values = {name: getattr(archived, f"rating_{name}") for name in _RATING_FIELDS}
+    if values != {name: getattr(ClubRatingRules(), name) for name in _RATING_FIELDS}:
+        ClubRatingRules.objects.create(club=club, **values)
+
+
 def season_archive(*, season: Season) -> fa.SeasonArchive:
     """Everything of ``season`` as the archive's dataclasses, with archive-local ids.
 
@@ -364,7 +393,7 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
         for h in entry_rows
     )
     return fa.SeasonArchive(
-        club=fa.ArchiveClub(season.club.name, season.club.slug),
+        club=_club_out(season.club),
         season=fa.ArchiveSeason(
             name=season.name,
             slug=season.slug,
@@ -401,6 +430,13 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
                 for place, points in enumerate(season.evening_points or (), start=1)
             ),
             best_evenings=season.best_evenings,
+            seed_by_club_rating=season.seed_by_club_rating,
+            city=season.city,
+            federation=season.federation,
+            chief_arbiter=season.chief_arbiter,
+            deputy_arbiters=season.deputy_arbiters,
+            time_control=season.time_control,
+            tournament_type=season.tournament_type,
         ),
         members=tuple(
             fa.ArchiveMember(
@@ -414,6 +450,7 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
                 active=p.member.active,
                 name_display=p.member.name_display,
                 anonymised_at=p.member.anonymised_at,
+                federation=p.member.federation,
             )
             for p in participants
         ),
@@ -534,7 +571,25 @@ def _columns(*names: str, **renamed: str) -> dict[str, str]:
 
 _TABLES: dict[type[Any], tuple[tuple[_Table, ...], frozenset[str]]] = {
     fa.SeasonArchive: ((), frozenset(f.name for f in dataclasses.fields(fa.SeasonArchive))),
-    fa.ArchiveClub: ((_Table(Club, _columns("name", "slug")),), frozenset()),
+    fa.ArchiveClub: (
+        (
+            _Table(Club, _columns("name", "slug")),
+            _Table(
+                ClubRatingRules,
+                _columns(
+                    rating_k_new_player="k_new_player",
+                    rating_k_standard="k_standard",
+                    rating_k_top="k_top",
+                    rating_k_junior="k_junior",
+                    rating_start_rule="start_rule",
+                    rating_start_rating="start_rating",
+                    rating_rapid_counts="rapid_counts",
+                    rating_external_counts="external_counts",
+                ),
+            ),
+        ),
+        frozenset(),
+    ),
     fa.ArchiveSeason: (
         (
             _Table(
@@ -546,7 +601,8 @@ _TABLES: dict[type[Any], tuple[tuple[_Table, ...], frozenset[str]]] = {
                     "junior_birth_year", "max_meetings", "rematch_colours_reversed",
                     "one_pairing_bye", "rules_from_round", "rule_changes", "several_prizes",
                     "group_letter", "group_period", "rounds_per_evening", "best_evenings",
-                    "evening_start",
+                    "evening_start", "seed_by_club_rating", "city", "federation",
+                    "chief_arbiter", "deputy_arbiters", "time_control", "tournament_type",
                 ),
             ),
             _Table(
@@ -582,7 +638,8 @@ _TABLES: dict[type[Any], tuple[tuple[_Table, ...], frozenset[str]]] = {
                 Member,
                 _columns(
                     "name", "fide_id", "rating", "rating_date", "birth_year", "active",
-                    "name_display", "anonymised_at", knsb_relatienummer="knsb_id",
+                    "name_display", "anonymised_at", "federation",
+                    knsb_relatienummer="knsb_id",
                 ),
             ),
         ),
@@ -940,6 +997,7 @@ def _write_archive(
     club = Club.objects.filter(slug=archive.club.slug).first()
     if club is None:
         club = Club.objects.create(name=archive.club.name, slug=archive.club.slug)
+    _club_rating_rules_in(archive.club, club)
     season = Season.objects.create(
         club=club,
         name=a.name,
@@ -973,6 +1031,13 @@ def _write_archive(
         evening_points=[row.points for row in sorted(a.evening_points, key=lambda r: r.place)],
         best_evenings=a.best_evenings,
         category_count=len(archive.categories),
+        seed_by_club_rating=a.seed_by_club_rating,
+        city=a.city,
+        federation=a.federation,
+        chief_arbiter=a.chief_arbiter,
+        deputy_arbiters=a.deputy_arbiters,
+        time_control=a.time_control,
+        tournament_type=a.tournament_type,
     )
     for index, rules in enumerate(archive.rule_sets):
         SeasonRules.objects.create(
@@ -1011,6 +1076,7 @@ def _write_archive(
                 active=m.active,
                 name_display=m.name_display,
                 anonymised_at=m.anonymised_at,
+                federation=m.federation,
             )
             report.members_created += 1
         else:
@@ -1150,6 +1216,7 @@ def _write_archive(
         h.history_type != "+" for h in archive.entry_history
     )
     standings_recompute(season=season)
+    club_ratings_season_replay(season=season)
     imported = season_fingerprint(season_input(season))
     if archive.fingerprint is not None and imported != archive.fingerprint:
         # The archive itself was checked before writing: only members matched here, who keep

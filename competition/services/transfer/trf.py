@@ -6,16 +6,19 @@ The format itself is :mod:`competition.formats.trf`; docs/commands.md describes 
 from __future__ import annotations
 
 import datetime
+import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 
+from django.db import transaction
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from competition.formats import rating_report as rr
 from competition.formats import trf as ft
 from competition.formats.errors import FormatError
 from competition.labels import error_text, text_label
@@ -37,6 +40,7 @@ from competition.scoring.text import Text
 from competition.scoring.tiebreaks import UNPLAYED_POLICIES, validate_tiebreaks
 from competition.selectors.common import season_input
 from competition.services.errors import ServiceError
+from competition.services.ratings import club_ratings_season_replay
 from competition.services.standings import standings_recompute
 from competition.services.transfer.columns import column_problem
 from competition.services.transfer.common import (
@@ -118,6 +122,29 @@ def season_trf(*, season: Season) -> str:
     results. Points (columns 81-84) are the game points including entry points; the rank is the
     season's own rank after the last completed round. Boards are not part of TRF.
     """
+    season_file = _season_tournament(season)
+    try:
+        tournament = ft.apply_rounds(season_file.tournament, season_file.pairings)
+        return ft.write_trf(
+            tournament, national_ratings=bool(season_file.tournament.national_ratings)
+        )
+    except ValueError as error:
+        raise ServiceError(f"This season cannot be written as TRF: {error}") from None
+
+
+@dataclass(frozen=True)
+class _SeasonFile:
+    """A season as a TRF: the tournament (tags, players, national ratings), its rounds'
+    pairings, the start number of each participant and the rounds written."""
+
+    tournament: ft.TrfTournament
+    pairings: list[ft.RoundPairings]
+    numbers: dict[int, int]
+    participants: list[Participant]
+    rounds: list[Round]
+
+
+def _season_tournament(season: Season) -> _SeasonFile:
     participants = list(
         Participant.objects.filter(season=season).select_related("member").order_by("id")
     )
@@ -200,11 +227,123 @@ def season_trf(*, season: Season) -> str:
         players=tuple(players),
         national_ratings=tuple(nationals),
     )
+    return _SeasonFile(tournament, pairings, numbers, participants, rounds)
+
+
+# --- the FIDE rating report ------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RatingReport:
+    """The season as a FIDE rating report (TRF16) and what keeps it from being rated."""
+
+    text: str
+    problems: list[Text]
+    event: rr.ReportEvent
+
+
+def _tournament_type(season: Season) -> str:
+    if season.tournament_type.strip():
+        return season.tournament_type.strip()
+    return "Individual: Round-Robin" if season.is_round_robin else "Individual: Swiss-System"
+
+
+def _trf_name(name: str) -> str:
+    """ "Jan van der Berg" as TRF writes a name: "van der Berg, Jan" (last word(s) first);
+    a name with a comma is left as it is."""
+    if "," in name:
+        return name
+    words = name.split()
+    if len(words) < 2:
+        return name
+    first, rest = words[0], words[1:]
+    return f"{' '.join(rest)}, {first}"
+
+
+def season_rating_report(*, season: Season) -> RatingReport:
+    """The season as a FIDE-ratable TRF16 and the list of what is missing for that (named,
+    translatable): the header lines a rating officer needs, each player's FIDE ID and
+    federation, FIDE ratings (a rated player has a FIDE ID and a rating), round dates."""
+    season_file = _season_tournament(season)
+    by_id = {p.id: p for p in season_file.participants}
+    players = [
+        rr.ReportPlayer(
+            start_rank=number,
+            name=_trf_name(by_id[pid].member.name),
+            fide_id=by_id[pid].member.fide_id,
+            federation=by_id[pid].member.federation,
+            rating=by_id[pid].rating if by_id[pid].member.fide_id is not None else None,
+        )
+        for pid, number in sorted(season_file.numbers.items(), key=lambda item: item[1])
+    ]
+    rounds = season_file.rounds
+    dates = [r.date for r in rounds]
+    event = rr.ReportEvent(
+        name=season.name,
+        city=season.city,
+        federation=season.federation,
+        start_date=season.start_date or (min(dates) if dates else None),
+        end_date=season.end_date or (max(dates) if dates else None),
+        tournament_type=_tournament_type(season),
+        chief_arbiter=season.chief_arbiter,
+        deputy_arbiters=tuple(
+            line.strip() for line in season.deputy_arbiters.splitlines() if line.strip()
+        ),
+        time_control=season.time_control,
+    )
+    over_the_board = [
+        (game.white, game.black, rnd.number)
+        for rnd in season_file.pairings
+        for game in rnd.games
+        if game.result in ("1-0", "1/2", "0-1")
+    ]
+    problems = rr.rating_report_problems(event, players, round_dates=dates, games=over_the_board)
+    tournament = rr.rating_report(season_file.tournament, event, players, dates)
+    tournament = replace(tournament, national_ratings=())
     try:
-        tournament = ft.apply_rounds(tournament, pairings)
-        return ft.write_trf(tournament, national_ratings=bool(nationals))
+        tournament = ft.apply_rounds(tournament, season_file.pairings)
+        text = ft.write_trf(tournament)
     except ValueError as error:
         raise ServiceError(f"This season cannot be written as TRF: {error}") from None
+    return RatingReport(text, problems, event)
+
+
+@transaction.atomic
+def season_rating_report_set(
+    *,
+    season: Season,
+    city: str,
+    federation: str,
+    chief_arbiter: str,
+    deputy_arbiters: str,
+    time_control: str,
+    tournament_type: str,
+) -> Season:
+    """Save what the FIDE rating report says about the event (one transaction)."""
+    federation = federation.strip().upper()
+    if federation and not re.fullmatch(r"[A-Z]{3}", federation):
+        raise ServiceError(
+            _("The federation is FIDE's three-letter code, such as NED; not %(code)s.")
+            % {"code": federation}
+        )
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    season.city, season.federation = city.strip(), federation
+    season.chief_arbiter, season.deputy_arbiters = chief_arbiter.strip(), deputy_arbiters.strip()
+    season.time_control, season.tournament_type = time_control.strip(), tournament_type.strip()
+    for name in ("city", "chief_arbiter", "time_control", "tournament_type"):
+        field = Season._meta.get_field(name)
+        if len(getattr(season, name)) > field.max_length:  # type: ignore[union-attr,operator]
+            raise ServiceError(
+                _("%(field)s is longer than %(length)s characters.")
+                % {"field": field.verbose_name, "length": field.max_length}  # type: ignore[union-attr]
+            )
+    season.save(
+        update_fields=[
+            "city", "federation", "chief_arbiter", "deputy_arbiters", "time_control",
+            "tournament_type",
+        ]
+    )  # fmt: skip
+    return season
 
 
 def _trf_points(value: Decimal) -> str:
@@ -507,4 +646,5 @@ def _write_trf(plan: _TrfPlan, dry_run: bool) -> ImportReport:
             )
             report.entries += 1
     standings_recompute(season=season)
+    club_ratings_season_replay(season=season)
     return report

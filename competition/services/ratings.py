@@ -1,0 +1,185 @@
+"""Writes of the club rating (docs/ratings.md): the ledger replayed from an evening on, and
+the club's rating rules.
+
+:func:`club_ratings_replay` is a plain function that runs inside the caller's transaction: the
+services that close or correct a round call it with that round's date, so the ledger is never
+behind the results; a task queue may call it just as well. Replaying from an evening on starts
+from each member's state before that evening and gives what a run from the first evening
+gives (``tests/services/test_club_ratings.py`` checks that on random corrections).
+"""
+
+from __future__ import annotations
+
+import datetime
+from fractions import Fraction
+
+from django.contrib.auth.models import User
+from django.db import connection, transaction
+from django.db.models import Min
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from competition.exact import fraction_to_text
+from competition.models import Club, ClubRatingChange, ClubRatingRules, Round, Season
+from competition.rating.ledger import EveningChange, ledger_run
+from competition.selectors.ratings import (
+    club_rating_rules,
+    k_rules,
+    ledger_input,
+    states_before,
+)
+from competition.services.errors import ServiceError
+
+# We and W as exact text ("0.86", "0.5"), made once.
+_EXPECTED_TEXT = {h: fraction_to_text(Fraction(h, 100)) for h in range(101)}
+_SCORE_TEXT = {halves: fraction_to_text(Fraction(halves, 2)) for halves in range(3)}
+
+
+def hundredths_text(hundredths: int) -> str:
+    """``hundredths`` / 100 as competition.exact writes it, without making a Fraction:
+    ``hundredths_text(-1440) == "-14.4"``, ``hundredths_text(1200) == "12"``."""
+    sign = "-" if hundredths < 0 else ""
+    whole, part = divmod(abs(hundredths), 100)
+    if part == 0:
+        return f"{sign}{whole}"
+    if part % 10 == 0:
+        return f"{sign}{whole}.{part // 10}"
+    return f"{sign}{whole}.{part:02d}"
+
+
+_COLUMNS = (
+    "club_id", "member_id", "date", "rating_before", "rating_after", "change", "k",
+    "games_before", "game_count", "reached_top", "games",
+)  # fmt: skip
+
+
+# club, member, date, before, after, change, K, games before, games, 2400 reached, games JSON
+_Row = tuple[int, int, datetime.date, int, int, str, int, int, int, bool, str]
+
+
+def _row(
+    club: Club,
+    change: EveningChange,
+    where: dict[int, tuple[int, int]],
+    entries: dict[int, tuple[int, int]],
+) -> _Row:
+    """The ledger row of ``change`` as the values of ``_COLUMNS`` (the games as JSON text)."""
+    games = []
+    for game in change.games:
+        if game.opponent is None:
+            season_id, number = entries[-game.key]
+            source = f'"entry": {-game.key}'
+        else:
+            season_id, number = where[game.key]
+            source = f'"game": {game.key}'
+        opponent = "null" if game.opponent is None else game.opponent
+        games.append(
+            f'{{{source}, "season": {season_id}, "round": {number}, "opponent": {opponent}, '
+            f'"opponent_rating": {game.opponent_rating}, "difference": {game.difference}, '
+            f'"expected": "{_EXPECTED_TEXT[game.expected_hundredths]}", '
+            f'"score": "{_SCORE_TEXT[game.score_halves]}"}}'
+        )
+    return (
+        club.pk,
+        change.player,
+        change.date,
+        change.rating_before,
+        change.rating_after,
+        hundredths_text(change.change_hundredths),
+        change.k,
+        change.games_before,
+        len(change.games),
+        change.reached_top,
+        "[" + ", ".join(games) + "]",
+    )
+
+
+def _insert(rows: list[_Row]) -> None:
+    """The rows in one statement per batch: the ledger of ten seasons has some 15,000 rows,
+    and a model instance each would cost more than the whole computation."""
+    table = connection.ops.quote_name(ClubRatingChange._meta.db_table)
+    columns = ", ".join(connection.ops.quote_name(c) for c in _COLUMNS)
+    games = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
+    placeholders = ", ".join(["%s"] * (len(_COLUMNS) - 1) + [games])
+    with connection.cursor() as cursor:
+        cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({placeholders})", rows)
+
+
+@transaction.atomic
+def club_ratings_replay(*, club: Club, from_date: datetime.date | None = None) -> int:
+    """Rebuild ``club``'s rating ledger from the evening of ``from_date`` on (None: from the
+    first evening); returns the number of changes written.
+
+    The members' states before ``from_date`` are read from the ledger; every rated game from
+    then on is rated again, evening by evening, with the club's rating rules.
+    """
+    rules = club_rating_rules(club=club)
+    data = ledger_input(club=club, rules=rules, from_date=from_date)
+    states = states_before(club=club, day=from_date)
+    changes = ledger_run(
+        data.evenings,
+        states=states,
+        start_ratings=data.start_ratings,
+        birth_years=data.birth_years,
+        rules=k_rules(rules),
+    )
+    stale = ClubRatingChange.objects.filter(club=club)
+    if from_date is not None:
+        stale = stale.filter(date__gte=from_date)
+    stale.delete()
+    _insert([_row(club, change, data.games, data.entries) for change in changes])
+    return len(changes)
+
+
+def club_ratings_season_replay(*, season: Season) -> None:
+    """The ledger after ``season``'s rounds changed at once (an import, an admin's edit):
+    replayed from the season's first round on."""
+    first = Round.objects.filter(season=season).aggregate(first=Min("date"))["first"]
+    if first is not None:
+        club_ratings_replay(club=season.club, from_date=first)
+
+
+_K_NAMES = {
+    "k_new_player": gettext_lazy("K until 30 games"),
+    "k_standard": gettext_lazy("K below 2400"),
+    "k_top": gettext_lazy("K once 2400 was reached"),
+    "k_junior": gettext_lazy("K for juniors below 2300"),
+}
+
+
+@transaction.atomic
+def club_rating_rules_set(
+    *,
+    club: Club,
+    k_new_player: int,
+    k_standard: int,
+    k_top: int,
+    k_junior: int,
+    start_rule: str,
+    start_rating: int,
+    rapid_counts: bool,
+    external_counts: bool,
+    user: User | None = None,
+) -> ClubRatingRules:
+    """Save the club's rating rules and replay the whole ledger under them."""
+    for name, value in zip(_K_NAMES, (k_new_player, k_standard, k_top, k_junior), strict=True):
+        if not 1 <= value <= 700:
+            raise ServiceError(
+                _("%(field)s must be a whole number from 1 to 700.") % {"field": _K_NAMES[name]}
+            )
+    if start_rule not in ClubRatingRules.StartRating.values:
+        raise ServiceError(_("Unknown start rating rule: %(rule)s.") % {"rule": start_rule})
+    if not 0 <= start_rating <= 3500:
+        raise ServiceError(_("The fixed start rating must be from 0 to 3500."))
+    rules, _created = ClubRatingRules.objects.select_for_update().get_or_create(club=club)
+    rules.k_new_player, rules.k_standard, rules.k_top, rules.k_junior = (
+        k_new_player,
+        k_standard,
+        k_top,
+        k_junior,
+    )
+    rules.start_rule, rules.start_rating = start_rule, start_rating
+    rules.rapid_counts, rules.external_counts = rapid_counts, external_counts
+    rules.save()
+    club_ratings_replay(club=club)
+    return rules
