@@ -54,8 +54,8 @@ from competition.scoring.tiebreaks import (
     validate_tiebreaks,
 )
 from competition.selectors.common import season_input
-from competition.services.absences import calendar_window
 from competition.selectors.ratings import club_rating_rules
+from competition.services.absences import calendar_window
 from competition.services.errors import ServiceError
 from competition.services.ratings import club_ratings_season_replay
 from competition.services.standings import standings_recompute
