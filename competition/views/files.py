@@ -201,7 +201,8 @@ def files_import_confirm(request: HttpRequest) -> HttpResponse:
     return redirect("competition:files_home")
 
 
-def _download(content: str, content_type: str, filename: str) -> HttpResponse:
+def download_response(content: str, content_type: str, filename: str) -> HttpResponse:
+    """``content`` as a file to save (UTF-8), under ``filename``."""
     response = HttpResponse(content.encode("utf-8"), content_type=content_type)
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
@@ -216,7 +217,7 @@ def season_export_trf(request: HttpRequest, slug: str) -> HttpResponse:
     except ServiceError as error:
         messages.error(request, str(error))
         return redirect("competition:files_home")
-    return _download(text, "text/plain; charset=utf-8", f"{season.slug}.trf")
+    return download_response(text, "text/plain; charset=utf-8", f"{season.slug}.trf")
 
 
 @require_safe
@@ -224,7 +225,7 @@ def season_export_trf(request: HttpRequest, slug: str) -> HttpResponse:
 def season_export_archive(request: HttpRequest, slug: str) -> HttpResponse:
     season = season_for_td(request.user, slug, club=request_club(request))
     text = season_archive_text(season=season)
-    return _download(text, "application/json; charset=utf-8", f"{season.slug}.json")
+    return download_response(text, "application/json; charset=utf-8", f"{season.slug}.json")
 
 
 @require_safe
@@ -236,7 +237,7 @@ def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
     text = standings_csv(
         standings_document(season=season, fingerprint=True), language=get_language() or "nl"
     )
-    return _download(text, "text/csv; charset=utf-8", f"{season.slug}-standings.csv")
+    return download_response(text, "text/csv; charset=utf-8", f"{season.slug}-standings.csv")
 
 
 @require_safe
@@ -246,4 +247,4 @@ def season_standings_json(request: HttpRequest, slug: str) -> HttpResponse:
     document), as a file to download."""
     season = season_for_td(request.user, slug, club=request_club(request))
     text = json.dumps(api_standings(season), ensure_ascii=False, indent=2) + "\n"
-    return _download(text, "application/json; charset=utf-8", f"{season.slug}-standings.json")
+    return download_response(text, "application/json; charset=utf-8", f"{season.slug}-standings.json")

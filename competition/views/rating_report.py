@@ -13,6 +13,7 @@ from competition.labels import text_label
 from competition.permissions import request_club, season_for_td, td_required
 from competition.services.errors import ServiceError
 from competition.services.transfer.trf import season_rating_report, season_rating_report_set
+from competition.views.files import download_response
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -53,6 +54,4 @@ def season_rating_report_download(request: HttpRequest, slug: str) -> HttpRespon
     except ServiceError as error:
         messages.error(request, str(error))
         return redirect("competition:files_home")
-    response = HttpResponse(report.text.encode("utf-8"), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{season.slug}-fide.trf"'
-    return response
+    return download_response(report.text, "text/plain; charset=utf-8", f"{season.slug}-fide.trf")
