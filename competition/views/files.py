@@ -247,4 +247,6 @@ def season_standings_json(request: HttpRequest, slug: str) -> HttpResponse:
     document), as a file to download."""
     season = season_for_td(request.user, slug, club=request_club(request))
     text = json.dumps(api_standings(season), ensure_ascii=False, indent=2) + "\n"
-    return download_response(text, "application/json; charset=utf-8", f"{season.slug}-standings.json")
+    return download_response(
+        text, "application/json; charset=utf-8", f"{season.slug}-standings.json"
+    )
