@@ -664,7 +664,7 @@ class ClubRatingChangeAdmin(admin.ModelAdmin):
     list_select_related = ["member"]
     readonly_fields = [
         "club", "member", "date", "rating_before", "rating_after", "change", "k",
-        "games_before", "game_count", "reached_top", "games",
+        "games_before", "game_count", "reached_top", "reached_junior_limit", "games",
     ]  # fmt: skip
 
     def has_add_permission(self, request: HttpRequest) -> bool:

@@ -1258,6 +1258,7 @@ class ClubRatingChange(models.Model):
     games_before = models.PositiveIntegerField(_("rated games before"))
     game_count = models.PositiveSmallIntegerField(_("rated games"))
     reached_top = models.BooleanField(_("2400 reached"), default=False)
+    reached_junior_limit = models.BooleanField(_("2300 reached"), default=False)
     games = models.JSONField(_("games"), default=list)
 
     class Meta:

@@ -76,3 +76,41 @@ def test_the_private_data_migration_clears_what_no_longer_belongs() -> None:
     assert (own.email, own.notify_pairing) == ("eigen@example.org", True)
     linked.refresh_from_db()
     assert linked.email == "gekoppeld@example.org"
+
+
+@pytest.mark.django_db
+def test_the_fide_2025_migration_remembers_who_reached_2300() -> None:
+    """0020: a row is marked once its member's rating was 2300 or more, before or after an
+    evening of it or of an earlier row; another member's rows and earlier rows stay unmarked."""
+    import datetime
+    import importlib
+
+    from django.apps import apps
+
+    from competition.models import ClubRatingChange
+    from tests.factories import ClubFactory, MemberFactory
+
+    migration = importlib.import_module("competition.migrations.0020_club_rating_fide_2025")
+    club = ClubFactory()
+    climber, starter, other = (MemberFactory(club=club) for _ in range(3))
+
+    def row(member: object, day: int, before: int, after: int) -> None:
+        ClubRatingChange.objects.create(
+            club=club, member=member, date=datetime.date(2026, 9, day), rating_before=before,
+            rating_after=after, change="0", k=20, games_before=40, game_count=1,
+        )  # fmt: skip
+
+    row(climber, 3, 2280, 2296)
+    row(climber, 10, 2296, 2304)
+    row(climber, 17, 2304, 2290)
+    row(starter, 3, 2310, 2299)
+    row(other, 3, 2200, 2299)
+    migration.fill_junior_limit(apps, None)
+
+    marked = {
+        (r.member_id, r.date.day): r.reached_junior_limit for r in ClubRatingChange.objects.all()
+    }
+    assert marked == {
+        (climber.pk, 3): False, (climber.pk, 10): True, (climber.pk, 17): True,
+        (starter.pk, 3): True, (other.pk, 3): False,
+    }  # fmt: skip

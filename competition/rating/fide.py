@@ -1,17 +1,18 @@
-"""The arithmetic of the FIDE Rating Regulations (edition effective 1 March 2024), articles 8.1.2
-and 8.3, as the club rating uses it.
+"""The arithmetic of the FIDE Rating Regulations (edition effective 1 March 2024, with the
+amendment of 8.3.1 effective 1 October 2025), articles 8.1.2 and 8.3, as the club rating uses it.
 
 - :func:`expected_score`: the table of 8.1.2 converting a rating difference D into the
   scoring probability PD of the higher (H) and the lower (L) rated player, two decimals;
-- :func:`counted_difference`: the 400-point rule of 8.3.1 (a larger difference counts as 400);
+- :func:`counted_difference`: the 400-point rule of 8.3.1 (a larger difference counts as 400,
+  for a player rated below 2650; from 2650 on the difference counts as it is);
 - :func:`k_factor`: the development coefficient K of 8.3.3, with the cap K × n ≤ 700;
-- :func:`rounded_change`: the rounding of the rating change of 8.3.4 (0.5 rounds up, for a
-  gain and for a loss alike).
+- :func:`rounded_change`: the rounding of the rating change of 8.3.4 (0.5 is rounded away from
+  zero: +2.5 → +3, −2.5 → −3).
 
 Worked example (8.3.2): a player rated 1850 meets one rated 1720 (D = 130, PD = 0.68 from the
 table) and wins: W − We = 1 − 0.68 = 0.32; with K = 20 the change is 20 × 0.32 = 6.4, rounded 6.
 
->>> expected_score(counted_difference(1850 - 1720))
+>>> expected_score(counted_difference(1850 - 1720, rating=1850))
 Fraction(17, 25)
 >>> rounded_change(20 * (1 - expected_score(130)))
 6
@@ -37,6 +38,7 @@ _EXPECTED_BANDS: tuple[tuple[int, int], ...] = (
 )  # fmt: skip
 
 MAX_DIFFERENCE = 400  # 8.3.1
+NO_LIMIT_FROM = 2650  # 8.3.1 (from 1 October 2025): the 400-point rule only below this rating
 TOP_RATING = 2400  # 8.3.3: K = 10 once reached
 NEW_PLAYER_GAMES = 30  # 8.3.3: K = 40 until this many games
 JUNIOR_BELOW = 2300  # 8.3.3: juniors keep K = 40 below this rating
@@ -98,13 +100,23 @@ def expected_score(difference: int) -> Fraction:
     return 1 - higher_rated_expectation(-difference)
 
 
-def counted_difference(difference: int, *, limit: int = MAX_DIFFERENCE) -> int:
-    """The difference as the calculation counts it: beyond ±400 it counts as ±400 (8.3.1).
+def counted_difference(difference: int, *, rating: int) -> int:
+    """The difference ``difference`` (own rating − opponent's) as the calculation of a player
+    rated ``rating`` counts it (8.3.1): beyond ±400 it counts as ±400 for a player rated below
+    2650; for a player rated 2650 or more the difference counts as it is. The two players of
+    one game may therefore count one difference differently (2813 against 2400: +413 for the
+    first, −400 for the second).
 
-    >>> counted_difference(512), counted_difference(-401), counted_difference(-399)
-    (400, -400, -399)
+    >>> counted_difference(512, rating=2000), counted_difference(-401, rating=1800)
+    (400, -400)
+    >>> counted_difference(-399, rating=1800), counted_difference(413, rating=2813)
+    (-399, 413)
+    >>> counted_difference(-413, rating=2400)
+    -400
     """
-    return max(-limit, min(limit, difference))
+    if rating >= NO_LIMIT_FROM:
+        return difference
+    return max(-MAX_DIFFERENCE, min(MAX_DIFFERENCE, difference))
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +138,7 @@ def k_factor(
     rating: int,
     games_before: int,
     reached_top: bool,
+    reached_junior_limit: bool = False,
     birth_year: int | None,
     year: int,
     games: int,
@@ -134,17 +147,23 @@ def k_factor(
     """K for a rating period of ``games`` games in ``year`` (8.3.3).
 
     ``rating`` is the rating before the period, ``games_before`` the rated games before it,
-    ``reached_top`` whether the rating was ever 2400 or more. A junior (until the end of the
-    year of his 18th birthday, when the birth year is known) below 2300 has K = 40; else K = 40
-    until 30 games, 10 once 2400 was reached, 20 otherwise. If K × n exceeds 700, K becomes
-    the largest whole number with K × n ≤ 700.
+    ``reached_top`` whether the rating was ever 2400 or more, ``reached_junior_limit`` whether
+    it was ever 2300 or more. 8.3.3 lists its four rules without an order; they are applied in
+    the order FIDE's published K values follow (docs/ratings.md): K = 10 once 2400 was reached
+    (also for a player with fewer than 30 games); a junior (until the end of the year of his
+    18th birthday, when the birth year is known) whose rating has remained under 2300 has
+    K = 40; else K = 40 until 30 games, 20 otherwise. If K × n exceeds 700, K becomes the
+    largest whole number with K × n ≤ 700.
 
     >>> k_factor(rating=1800, games_before=12, reached_top=False, birth_year=None,
     ...          year=2026, games=2)
     40
-    >>> k_factor(rating=2250, games_before=80, reached_top=True, birth_year=2008,
+    >>> k_factor(rating=2250, games_before=80, reached_top=False, birth_year=2008,
     ...          year=2026, games=3)
     40
+    >>> k_factor(rating=2250, games_before=80, reached_top=True, birth_year=2008,
+    ...          year=2026, games=3)
+    10
     >>> k_factor(rating=2390, games_before=80, reached_top=True, birth_year=1990,
     ...          year=2026, games=3)
     10
@@ -155,12 +174,12 @@ def k_factor(
     if games < 1:
         raise ValueError("a rating period without games has no K")
     junior = birth_year is not None and year <= birth_year + JUNIOR_AGE
-    if junior and rating < JUNIOR_BELOW:
+    if reached_top:
+        k = rules.top
+    elif junior and not reached_junior_limit and rating < JUNIOR_BELOW:
         k = rules.junior
     elif games_before < rules.new_player_games:
         k = rules.new_player
-    elif reached_top:
-        k = rules.top
     else:
         k = rules.standard
     if k * games > MOST_K_TIMES_GAMES:
@@ -169,14 +188,26 @@ def k_factor(
 
 
 def rounded_change(change: Fraction) -> int:
-    """The rating change rounded to a whole number, 0.5 rounded up whether the change is
-    positive or negative (8.3.4).
+    """The rating change rounded to the nearest whole number, 0.5 rounded away from zero
+    (8.3.4): a gain of 2.5 becomes 3, a loss of 2.5 becomes 3 as well.
 
     >>> rounded_change(Fraction(64, 10)), rounded_change(Fraction(5, 2))
     (6, 3)
     >>> rounded_change(Fraction(-5, 2))
-    -2
-    >>> rounded_change(Fraction(-26, 10))
     -3
+    >>> rounded_change(Fraction(-26, 10)), rounded_change(Fraction(-24, 10))
+    (-3, -2)
     """
-    return math.floor(change + Fraction(1, 2))
+    magnitude = math.floor(abs(change) + Fraction(1, 2))
+    return magnitude if change >= 0 else -magnitude
+
+
+def rounded_hundredths(hundredths: int) -> int:
+    """:func:`rounded_change` of ``hundredths`` / 100, in whole numbers only (the ledger's
+    fast path).
+
+    >>> rounded_hundredths(640), rounded_hundredths(-250), rounded_hundredths(-1440)
+    (6, -3, -14)
+    """
+    magnitude = (abs(hundredths) + 50) // 100
+    return magnitude if hundredths >= 0 else -magnitude

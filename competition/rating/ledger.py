@@ -32,11 +32,13 @@ from fractions import Fraction
 
 from competition.rating.fide import (
     FIDE_K,
+    JUNIOR_BELOW,
     TOP_RATING,
     KRules,
     counted_difference,
     expected_hundredths,
     k_factor,
+    rounded_hundredths,
 )
 
 PlayerId = int
@@ -77,6 +79,7 @@ class PlayerState:
     rating: int
     games: int = 0  # rated games so far
     reached_top: bool = False  # the rating was 2400 or more at some time
+    reached_junior_limit: bool = False  # the rating was 2300 or more at some time
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +95,7 @@ class GameFigures:
 
     @property
     def counted_difference(self) -> int:
-        return counted_difference(self.difference)
+        return counted_difference(self.difference, rating=self.opponent_rating + self.difference)
 
     @property
     def expected(self) -> Fraction:
@@ -119,6 +122,7 @@ class EveningChange:
     change_hundredths: int  # K × Σ(W − We) × 100: exact, We has two decimals
     rating_after: int
     reached_top: bool  # after the evening
+    reached_junior_limit: bool  # after the evening
 
     @property
     def change(self) -> Fraction:
@@ -131,7 +135,12 @@ class EveningChange:
 
     @property
     def state_after(self) -> PlayerState:
-        return PlayerState(self.rating_after, self.games_before + len(self.games), self.reached_top)
+        return PlayerState(
+            self.rating_after,
+            self.games_before + len(self.games),
+            self.reached_top,
+            self.reached_junior_limit,
+        )
 
 
 def _halves(score: Fraction) -> int | None:
@@ -153,7 +162,7 @@ def _state(
         rating = start_ratings[player]
     except KeyError:
         raise ValueError(f"player {player} has neither a state nor a start rating") from None
-    return PlayerState(rating, 0, rating >= TOP_RATING)
+    return PlayerState(rating, 0, rating >= TOP_RATING, rating >= JUNIOR_BELOW)
 
 
 def evening_changes(
@@ -182,12 +191,14 @@ def evening_changes(
             raise ValueError(f"game {game.key}: a score is 1, 1/2 or 0, not {game.white_score}")
         white, black = rating_of(game.white), rating_of(game.black)
         difference = white - black
-        expected = expected_hundredths(counted_difference(difference))
+        # Each side counts the difference by his own rating (8.3.1): below 2650 at most 400.
+        white_expected = expected_hundredths(counted_difference(difference, rating=white))
+        black_expected = expected_hundredths(counted_difference(-difference, rating=black))
         figures.setdefault(game.white, []).append(
-            GameFigures(game.key, game.black, black, difference, expected, halves)
+            GameFigures(game.key, game.black, black, difference, white_expected, halves)
         )
         figures.setdefault(game.black, []).append(
-            GameFigures(game.key, game.white, white, -difference, 100 - expected, 2 - halves)
+            GameFigures(game.key, game.white, white, -difference, black_expected, 2 - halves)
         )
     for external in evening.external_games:
         halves = _halves(external.score)
@@ -206,15 +217,15 @@ def evening_changes(
             rating=state.rating,
             games_before=state.games,
             reached_top=state.reached_top,
+            reached_junior_limit=state.reached_junior_limit,
             birth_year=years.get(player),
             year=evening.date.year,
             games=len(games),
             rules=rules,
         )
-        # K × Σ(W − We) in hundredths (W × 100 is score_halves × 50), rounded as 8.3.4 says:
-        # (x + 50) // 100 is rounded_change(x / 100) in whole numbers (// rounds down).
+        # K × Σ(W − We) in hundredths (W × 100 is score_halves × 50), rounded as 8.3.4 says.
         hundredths = k * sum(g.score_halves * 50 - g.expected_hundredths for g in games)
-        after = state.rating + (hundredths + 50) // 100
+        after = state.rating + rounded_hundredths(hundredths)
         changes.append(
             EveningChange(
                 player=player,
@@ -226,6 +237,7 @@ def evening_changes(
                 change_hundredths=hundredths,
                 rating_after=after,
                 reached_top=state.reached_top or after >= TOP_RATING,
+                reached_junior_limit=state.reached_junior_limit or after >= JUNIOR_BELOW,
             )
         )
     return changes

@@ -172,7 +172,10 @@ def states_before(*, club: Club, day: datetime.date | None) -> dict[int, PlayerS
     rows = ClubRatingChange.objects.filter(club=club, date__lt=day, date=Subquery(latest))
     return {
         row.member_id: PlayerState(
-            row.rating_after, row.games_before + row.game_count, row.reached_top
+            row.rating_after,
+            row.games_before + row.game_count,
+            row.reached_top,
+            row.reached_junior_limit,
         )
         for row in rows.defer("games")
     }
@@ -411,7 +414,7 @@ def _explained(
                 opponent_name=names.get(game["opponent"], "") if game["opponent"] else "",
                 opponent_rating=game["opponent_rating"],
                 difference=game["difference"],
-                counted_difference=counted_difference(game["difference"]),
+                counted_difference=counted_difference(game["difference"], rating=row.rating_before),
                 expected=fraction_from_text(game["expected"]),
                 score=fraction_from_text(game["score"]),
                 k=row.k,

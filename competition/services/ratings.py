@@ -49,12 +49,13 @@ def hundredths_text(hundredths: int) -> str:
 
 _COLUMNS = (
     "club_id", "member_id", "date", "rating_before", "rating_after", "change", "k",
-    "games_before", "game_count", "reached_top", "games",
+    "games_before", "game_count", "reached_top", "reached_junior_limit", "games",
 )  # fmt: skip
 
 
-# club, member, date, before, after, change, K, games before, games, 2400 reached, games JSON
-_Row = tuple[int, int, datetime.date, int, int, str, int, int, int, bool, str]
+# club, member, date, before, after, change, K, games before, games, 2400 reached,
+# 2300 reached, games JSON
+_Row = tuple[int, int, datetime.date, int, int, str, int, int, int, bool, bool, str]
 
 
 def _row(
@@ -90,6 +91,7 @@ def _row(
         change.games_before,
         len(change.games),
         change.reached_top,
+        change.reached_junior_limit,
         "[" + ", ".join(games) + "]",
     )
 

@@ -10,6 +10,7 @@ from decimal import Decimal
 import pytest
 from django.core.management import CommandError, call_command
 
+from competition.models import ClubRatingChange
 from competition.services.ratings import club_ratings_replay
 from tests.rating_data import four_player_club
 
@@ -70,3 +71,19 @@ def test_as_of_a_date_gives_the_evenings_up_to_it() -> None:
 def test_an_unknown_club_is_named() -> None:
     with pytest.raises(CommandError, match="No club 'nope'"):
         run("nope")
+
+
+def test_replay_rebuilds_a_ledger_written_by_older_arithmetic() -> None:
+    """A ledger stored before migration 0020 (here: P1's last row as an older rounding or K
+    might have left it) is rebuilt by --replay; without it the stored rows are printed."""
+    club = four_player_club()["club"]
+    club_ratings_replay(club=club)
+    stale = ClubRatingChange.objects.get(member__name="P1 Eerste", date="2026-09-10")
+    stale.rating_after, stale.k = 1799, 20
+    stale.save()
+    as_stored = json.loads(run(club.slug), parse_float=Decimal)
+    assert {m["name"]: m["rating"] for m in as_stored["members"]}["P1 Eerste"] == 1799
+    replayed = json.loads(run(club.slug, "--replay"), parse_float=Decimal)
+    p1 = {m["name"]: m for m in replayed["members"]}["P1 Eerste"]
+    assert (p1["rating"], p1["evenings"][1]["k"]) == (1798, 40)
+    assert ClubRatingChange.objects.filter(club=club).count() == 8

@@ -17,6 +17,7 @@ from competition.rating.fide import (
     higher_rated_expectation,
     k_factor,
     rounded_change,
+    rounded_hundredths,
 )
 
 F = Fraction
@@ -62,17 +63,51 @@ def test_a_negative_difference_is_not_a_higher_rated_players() -> None:
 )  # fmt: skip
 def test_the_400_point_rule(difference: int, counted: int, expected: Fraction) -> None:
     """8.3.1: a difference of more than 400 counts as 400; without the rule 500 would be .95."""
-    assert counted_difference(difference) == counted
-    assert expected_score(counted_difference(difference)) == expected
+    assert counted_difference(difference, rating=2000) == counted
+    assert counted_difference(difference, rating=2649) == counted
+    assert expected_score(counted_difference(difference, rating=2000)) == expected
+
+
+@pytest.mark.parametrize(
+    ("difference", "rating", "expected"),
+    [(470, 2650, F(95, 100)), (800, 2700, F(1)), (413, 2813, F(93, 100)),
+     (-500, 2650, F(4, 100)), (401, 2800, F(92, 100)), (736, 2736, F(1))],
+)  # fmt: skip
+def test_from_2650_the_difference_counts_as_it_is(
+    difference: int, rating: int, expected: Fraction
+) -> None:
+    """8.3.1 as amended from 1 October 2025: the 400-point rule is for players rated below
+    2650; for a player rated 2650 or more the difference counts as it is (470 → .95, not .92)."""
+    assert counted_difference(difference, rating=rating) == difference
+    assert expected_score(counted_difference(difference, rating=rating)) == expected
+
+
+def test_fides_published_calculation_of_a_2813_player_against_a_2400() -> None:
+    """FIDE's published rating calculation (December 2025 list) of a game between players rated
+    2813 and 2400, as a public transcription of it reports: the 2813 player counts D = +413 as
+    it is, PD .93 (table 412–432); his 2400 opponent sees him as 2800 (D = −400, PD .08, not
+    .07). The two PDs no longer add up to 1. The same transcription reports the 2813 player's
+    change for the rating period, −2.50, published as −3: 0.5 is rounded away from zero."""
+    assert expected_score(counted_difference(2813 - 2400, rating=2813)) == F(93, 100)
+    assert counted_difference(2400 - 2813, rating=2400) == -400
+    assert expected_score(counted_difference(2400 - 2813, rating=2400)) == F(8, 100)
+    assert rounded_change(F(-250, 100)) == -3
+
+
+def test_fides_cap_for_39_games_in_a_period() -> None:
+    """FIDE's published calculation of a player with 39 games on one list (K 20): 20 × 39 = 780
+    exceeds 700, so K is 17 (17 × 39 = 663; 18 × 39 = 702 would exceed it)."""
+    assert k(games=39) == 17
 
 
 def k(rating: int = 1800, games_before: int = 40, reached_top: bool = False,
-      birth_year: int | None = None, year: int = 2026, games: int = 2,
-      rules: KRules = FIDE_K) -> int:  # fmt: skip
+      reached_junior_limit: bool = False, birth_year: int | None = None, year: int = 2026,
+      games: int = 2, rules: KRules = FIDE_K) -> int:  # fmt: skip
     return k_factor(
         rating=rating,
         games_before=games_before,
         reached_top=reached_top,
+        reached_junior_limit=reached_junior_limit,
         birth_year=birth_year,
         year=year,
         games=games,
@@ -92,12 +127,23 @@ def test_k_is_10_once_2400_was_reached_even_below_it_again() -> None:
     assert k(rating=2380, reached_top=False) == 20
 
 
+def test_k_10_comes_first_also_for_a_new_player_and_a_junior() -> None:
+    """8.3.3 gives no order; FIDE's lists publish K 10 for every player rated 2400 or more with
+    fewer than 30 games, so 2400 reached decides first (docs/ratings.md)."""
+    assert k(rating=2450, games_before=3, reached_top=True) == 10
+    assert k(rating=2250, reached_top=True, birth_year=2010) == 10
+
+
 def test_juniors_keep_40_below_2300_until_the_end_of_the_year_they_turn_18() -> None:
     assert k(birth_year=2008, year=2026) == 40  # 18 this year
     assert k(birth_year=2008, year=2027) == 20  # 19 next year
     assert k(birth_year=2010, year=2026, rating=2299) == 40
     assert k(birth_year=2010, year=2026, rating=2300) == 20
     assert k(birth_year=None, year=2026) == 20  # unknown birth year: no junior rule
+    # "as long as their rating remains under 2300": once 2300 was reached, back below it is
+    # no longer enough.
+    assert k(birth_year=2010, rating=2290, reached_junior_limit=True) == 20
+    assert k(birth_year=2010, rating=2290, reached_junior_limit=True, games_before=5) == 40
 
 
 def test_k_times_games_is_at_most_700() -> None:
@@ -119,20 +165,20 @@ def test_the_clubs_own_k_values() -> None:
 
 @pytest.mark.parametrize(
     ("change", "rounded"),
-    [(F(64, 10), 6), (F(66, 10), 7), (F(5, 2), 3), (F(-5, 2), -2), (F(-26, 10), -3),
-     (F(-24, 10), -2), (F(1, 2), 1), (F(-1, 2), 0), (F(0), 0), (F(-144, 10), -14)],
+    [(F(64, 10), 6), (F(66, 10), 7), (F(5, 2), 3), (F(-5, 2), -3), (F(-26, 10), -3),
+     (F(-24, 10), -2), (F(1, 2), 1), (F(-1, 2), -1), (F(0), 0), (F(-144, 10), -14),
+     (F(-251, 100), -3), (F(-249, 100), -2), (F(15, 2), 8), (F(-15, 2), -8)],
 )  # fmt: skip
-def test_the_change_is_rounded_with_half_up_for_gains_and_losses(
-    change: Fraction, rounded: int
-) -> None:
-    """8.3.4: to the nearest whole number, 0.5 rounded up whether positive or negative."""
+def test_the_change_is_rounded_with_half_away_from_zero(change: Fraction, rounded: int) -> None:
+    """8.3.4: to the nearest whole number, 0.5 rounded away from zero (−2.5 → −3)."""
     assert rounded_change(change) == rounded
+    assert rounded_hundredths(int(change * 100)) == rounded
 
 
 def test_a_worked_game() -> None:
     """1850 beats 1720: D = 130, PD = .68, ΔR = 1 − .68 = .32; K 20: +6.4 → +6. The loser:
     PD = .32, ΔR = −.32; K 20: −6.4 → −6."""
-    we = expected_score(counted_difference(1850 - 1720))
+    we = expected_score(counted_difference(1850 - 1720, rating=1850))
     assert we == F(68, 100)
     assert rounded_change(20 * (1 - we)) == 6
     assert rounded_change(20 * (0 - expected_score(1720 - 1850))) == -6

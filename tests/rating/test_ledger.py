@@ -37,7 +37,7 @@ def hand_worked_season() -> list[Evening]:
     10 September (ratings of after the 3rd): P1 (1812) draws P3 (1500): D = ±312, PD .86/.14;
     P1 ½ − .86 = −0.36 × 40 = −14.4 → −14 → 1798; P3 ½ − .14 = +0.36 × 40 = 14.4 → 14 → 1514.
     P2 (1638) loses to P4 (1500): D = ±138, PD .69/.31; P4 1 − .31 = .69 × 40 = 27.6 → 28 →
-    1528; P2 0 − .69 = −27.6 → −28 (−27.6 + ½ = −27.1, down to −28) → 1610.
+    1528; P2 0 − .69 = −27.6 → −28 → 1610.
     """
     return [
         Evening(date(2026, 9, 3), (RatedGame(P1, P2, WIN, 1), RatedGame(P3, P4, DRAW, 2))),
@@ -80,15 +80,58 @@ def test_the_ratings_from_before_the_evening_are_used_for_all_its_games() -> Non
 
 def test_a_player_at_k_10_and_the_rounding_of_a_half_loss() -> None:
     """An established 2450 (reached 2400, 50 games) draws a 2260: D = 190, PD .75;
-    ½ − .75 = −.25 × 10 = −2.5, which 8.3.4 rounds up: −2 → 2448. The 2260 (20 games: K 40):
-    ½ − .25 = .25 × 40 = +10 → 2270."""
+    ½ − .75 = −.25 × 10 = −2.5, which 8.3.4 rounds away from zero: −3 → 2447. The 2260 (20
+    games: K 40): ½ − .25 = .25 × 40 = +10 → 2270."""
     top, other = evening_changes(
         Evening(date(2026, 11, 5), (RatedGame(1, 2, DRAW),)),
         states={1: PlayerState(2450, 50, True), 2: PlayerState(2260, 20, False)},
         start_ratings={},
     )
-    assert (top.k, top.change, top.rating_after) == (10, F(-5, 2), 2448)
+    assert (top.k, top.change, top.rating_after) == (10, F(-5, 2), 2447)
     assert (other.k, other.change, other.rating_after) == (40, F(10), 2270)
+
+
+def test_a_player_rated_2650_or_more_counts_the_whole_difference() -> None:
+    """8.3.1 (from 1 October 2025). A 2700 (50 games, 2400 reached: K 10) draws a 1900 (40
+    games: K 20): for the 2700 D = +800 counts as it is, PD 1.00 (above 735): 10 × (½ − 1) =
+    −5 → 2695 (with the 400-point rule it would have been .92: −4.2 → −4). The 1900 counts
+    D = −800 as −400, PD .08: 20 × (½ − .08) = +8.4 → +8 → 1908."""
+    top, other = evening_changes(
+        Evening(date(2026, 11, 12), (RatedGame(1, 2, DRAW),)),
+        states={1: PlayerState(2700, 50, True, True), 2: PlayerState(1900, 40)},
+        start_ratings={},
+    )
+    assert (top.games[0].counted_difference, top.games[0].expected) == (800, F(1))
+    assert (other.games[0].counted_difference, other.games[0].expected) == (-400, F(8, 100))
+    assert (top.k, top.change, top.rating_after) == (10, F(-5), 2695)
+    assert (other.k, other.change, other.rating_after) == (20, F(84, 10), 1908)
+
+
+def test_a_junior_who_reached_2300_has_k_20_below_it_again() -> None:
+    """8.3.3: juniors have K 40 "as long as their rating remains under 2300". A junior (born
+    2010, 40 games) at 2295 beats a 2295 (K 20): PD .50, K 40, +20 → 2315, 2300 reached; the
+    2295 −10 → 2285. He then loses twice to a 2315 (K 20): K 20 for him now, D = 0: −10 →
+    2305 (the 2315 → 2325); D = −20, PD .47: 20 × −.47 = −9.4 → −9 → 2296 (the 2325: +9.4 →
+    2334). Back below 2300, he draws the 2285: D = +11, PD .52, K still 20: 20 × −.02 = −0.4
+    → 0 → 2296 (with K 40 it would have been −0.8 → −1)."""
+    changes = ledger_run(
+        [
+            Evening(date(2026, 3, 5), (RatedGame(1, 2, WIN),)),
+            Evening(date(2026, 3, 12), (RatedGame(3, 1, WIN),)),
+            Evening(date(2026, 3, 19), (RatedGame(3, 1, WIN),)),
+            Evening(date(2026, 3, 26), (RatedGame(1, 2, DRAW),)),
+        ],
+        states={1: PlayerState(2295, 40), 2: PlayerState(2295, 40), 3: PlayerState(2315, 40)},
+        start_ratings={},
+        birth_years={1: 2010, 2: 1980, 3: 1980},
+    )
+    junior = [(c.date.day, c.k, c.rating_after, c.reached_junior_limit) for c in changes
+              if c.player == 1]  # fmt: skip
+    assert junior == [
+        (5, 40, 2315, True), (12, 20, 2305, True), (19, 20, 2296, True), (26, 20, 2296, True)
+    ]  # fmt: skip
+    assert [c.rating_after for c in changes if c.player == 3] == [2325, 2334]
+    assert [c.rating_after for c in changes if c.player == 2] == [2285, 2285]
 
 
 def test_reaching_2400_gives_k_10_from_the_next_evening_on() -> None:

@@ -1,5 +1,6 @@
-"""``manage.py club_ratings CLUB [--as-of DATE] [--format json|table]``: the club rating of
-every member after each club evening (docs/ratings.md).
+"""``manage.py club_ratings CLUB [--as-of DATE] [--format json|table] [--replay]``: the club
+rating of every member after each club evening (docs/ratings.md). ``--replay`` first rebuilds
+the club's ledger from its first evening (after an upgrade that changed the arithmetic).
 
 The JSON is a contract for other tools (docs/commands.md): exact numbers are JSON numbers with
 their exact decimal value, as ``standings --format json`` writes them; names are full.
@@ -15,6 +16,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from competition.exact import fraction_to_decimal
 from competition.models import Club
 from competition.selectors.ratings import club_rating_rules, club_ratings_ledger
+from competition.services.ratings import club_ratings_replay
 from competition.services.transfer import exact_json
 
 
@@ -89,12 +91,19 @@ class Command(BaseCommand):
             help="the evenings up to this date (YYYY-MM-DD); default: all",
         )
         parser.add_argument("--format", choices=("json", "table"), default="json")
+        parser.add_argument(
+            "--replay",
+            action="store_true",
+            help="rebuild the club's rating ledger from its first evening before printing",
+        )
 
     def handle(self, *args: object, **options: Any) -> None:
         club = Club.objects.filter(slug=options["club"]).first()
         if club is None:
             known = ", ".join(Club.objects.order_by("slug").values_list("slug", flat=True)[:20])
             raise CommandError(f"No club {options['club']!r}. Known clubs: {known or 'none'}.")
+        if options["replay"]:
+            club_ratings_replay(club=club)
         document = club_ratings_document(club=club, as_of=options["as_of"])
         if options["format"] == "json":
             self.stdout.write(exact_json(document))
