@@ -113,8 +113,11 @@ def club_ratings_replay(*, club: Club, from_date: datetime.date | None = None) -
     first evening); returns the number of changes written.
 
     The members' states before ``from_date`` are read from the ledger; every rated game from
-    then on is rated again, evening by evening, with the club's rating rules.
+    then on is rated again, evening by evening, with the club's rating rules. One replay of a
+    club at a time (its row locked): two at once, from different evenings, would each write
+    rows the other has just written.
     """
+    Club.objects.select_for_update().only("pk").get(pk=club.pk)
     rules = club_rating_rules(club=club)
     data = ledger_input(club=club, rules=rules, from_date=from_date)
     states = states_before(club=club, day=from_date)

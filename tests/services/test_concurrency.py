@@ -221,3 +221,68 @@ def test_two_tds_correcting_one_absence_at_once() -> None:
         )
     )
     assert [record.kind for record in changes] == winners
+
+
+def test_two_replays_of_one_clubs_rating_ledger_at_once() -> None:
+    """A TD closing a round while another corrects an older result of the same club: both
+    replay the club's rating ledger, from different evenings. Each replay deletes the rows from
+    its evening on and writes them anew; without one replay at a time per club the second
+    writes rows the first just wrote (a unique-constraint error) or leaves a mix of both."""
+    from competition.models import ClubRatingChange
+    from competition.services.ratings import club_ratings_replay
+    from tests.rating_data import SEP10, four_player_club
+
+    club = four_player_club()["club"]
+    club_ratings_replay(club=club)
+    expected = sorted(
+        ClubRatingChange.objects.filter(club=club).values_list(
+            "member_id", "date", "rating_before", "rating_after", "k", "change"
+        )
+    )
+    for _attempt in range(10):
+        outcomes = run_together(
+            [
+                lambda: club_ratings_replay(club=club),
+                lambda: club_ratings_replay(club=club, from_date=SEP10),
+            ]
+        )
+        assert outcomes == [8, 4], outcomes
+        assert (
+            sorted(
+                ClubRatingChange.objects.filter(club=club).values_list(
+                    "member_id", "date", "rating_before", "rating_after", "k", "change"
+                )
+            )
+            == expected
+        )
+
+
+def test_two_admins_saving_the_rating_rules_at_once() -> None:
+    """Two club admins save different K values for new players at the same moment (the first
+    time with no rules saved yet): one after the other, both succeed, and the ledger is the
+    one of the rules that were saved last: P1 beats P2 on 3 September, 0.30 × K (K 24: 7.2 →
+    +7, 1807; K 32: 9.6 → +10, 1810)."""
+    from competition.models import ClubRatingChange, ClubRatingRules
+    from competition.services.ratings import club_rating_rules_set
+    from tests.rating_data import SEP3, four_player_club
+
+    club = four_player_club()["club"]
+    after = {24: 1807, 32: 1810}
+
+    def save(k: int) -> Callable[[], object]:
+        def task() -> object:
+            return club_rating_rules_set(
+                club=club, k_new_player=k, k_standard=20, k_top=10, k_junior=40,
+                start_rule="imported", start_rating=1500, rapid_counts=False,
+                external_counts=False,
+            ).k_new_player  # fmt: skip
+
+        return task
+
+    for _attempt in range(6):
+        outcomes = run_together([save(24), save(32)])
+        assert sorted(outcomes) == [24, 32], outcomes  # type: ignore[type-var]
+        saved = ClubRatingRules.objects.get(club=club).k_new_player
+        p1 = ClubRatingChange.objects.get(club=club, member__name="P1 Eerste", date=SEP3)
+        assert (p1.k, p1.rating_after) == (saved, after[saved])
+    assert ClubRatingRules.objects.filter(club=club).count() == 1
