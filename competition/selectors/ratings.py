@@ -13,7 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from django.db.models import OuterRef, Q, Subquery
+from django.db.models import Max, OuterRef, Q, Subquery
 
 from competition.exact import fraction_from_text
 from competition.models import (
@@ -161,15 +161,19 @@ def ledger_input(
 
 
 def states_before(*, club: Club, day: datetime.date | None) -> dict[int, PlayerState]:
-    """Each member's ledger state before ``day`` (one query): his latest change before it."""
+    """Each member's ledger state before ``day`` (two queries): his latest change before it.
+    The latest date per member first (an aggregate over the club's index), then those rows: a
+    subquery per row cost 140 ms on PostgreSQL for ten seasons (bench/club_ratings.py)."""
     if day is None:
         return {}
-    latest = (
-        ClubRatingChange.objects.filter(member=OuterRef("member"), date__lt=day)
-        .order_by("-date")
-        .values("date")[:1]
-    )
-    rows = ClubRatingChange.objects.filter(club=club, date__lt=day, date=Subquery(latest))
+    before = ClubRatingChange.objects.filter(club=club, date__lt=day)
+    latest = dict(before.values_list("member_id").annotate(last=Max("date")).order_by())
+    if not latest:
+        return {}
+    rows = before.filter(date__in=set(latest.values()), member_id__in=latest).only(
+        "member_id", "date", "rating_after", "games_before", "game_count", "reached_top",
+        "reached_junior_limit",
+    )  # fmt: skip
     return {
         row.member_id: PlayerState(
             row.rating_after,
@@ -177,7 +181,8 @@ def states_before(*, club: Club, day: datetime.date | None) -> dict[int, PlayerS
             row.reached_top,
             row.reached_junior_limit,
         )
-        for row in rows.defer("games")
+        for row in rows
+        if latest[row.member_id] == row.date
     }
 
 

@@ -97,14 +97,20 @@ def _row(
 
 
 def _insert(rows: list[_Row]) -> None:
-    """The rows in one statement per batch: the ledger of ten seasons has some 15,000 rows,
-    and a model instance each would cost more than the whole computation."""
+    """The rows at once: the ledger of ten seasons has some 15,000 rows, and a model instance
+    each would cost more than the whole computation. PostgreSQL takes them by COPY (15,000
+    rows in about 0.1 s, where one INSERT per row took 1.3 s: bench/club_ratings.py); SQLite,
+    in the same process, by one prepared INSERT run for every row."""
     table = connection.ops.quote_name(ClubRatingChange._meta.db_table)
     columns = ", ".join(connection.ops.quote_name(c) for c in _COLUMNS)
-    games = "CAST(%s AS jsonb)" if connection.vendor == "postgresql" else "%s"
-    placeholders = ", ".join(["%s"] * (len(_COLUMNS) - 1) + [games])
     with connection.cursor() as cursor:
-        cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({placeholders})", rows)
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy:
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            placeholders = ", ".join(["%s"] * len(_COLUMNS))
+            cursor.executemany(f"INSERT INTO {table} ({columns}) VALUES ({placeholders})", rows)
 
 
 @transaction.atomic
