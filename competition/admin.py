@@ -51,7 +51,7 @@ from competition.models import (
 )
 from competition.services.accounts import member_anonymise
 from competition.services.errors import ServiceError
-from competition.services.ratings import club_ratings_replay
+from competition.services.ratings import club_ratings_replay, start_list_by_club_rating
 from competition.services.rules import rules_validate
 from competition.services.standings import seasons_touch, standings_recompute
 
@@ -297,6 +297,22 @@ class SeasonAdminForm(forms.ModelForm):
 @admin.register(Season)
 class SeasonAdmin(SeasonWrites):
     form = SeasonAdminForm
+    actions = ["number_by_club_rating"]
+
+    @admin.action(description=_("Number the start list by club rating"))
+    def number_by_club_rating(self, request: HttpRequest, queryset: QuerySet) -> None:
+        for season in queryset:
+            try:
+                count = start_list_by_club_rating(season=season)
+            except ServiceError as error:
+                self.message_user(request, str(error), messages.ERROR)
+            else:
+                self.message_user(
+                    request,
+                    gettext("%(season)s: %(count)s start numbers, by club rating.")
+                    % {"season": season.name, "count": count},
+                    messages.SUCCESS,
+                )
 
     def seasons_of(self, objects: Iterable[Model]) -> list[Season]:
         return [o for o in objects if isinstance(o, Season)]

@@ -20,15 +20,24 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from competition.exact import fraction_to_text
-from competition.models import Club, ClubRatingChange, ClubRatingRules, Round, Season
+from competition.models import (
+    Club,
+    ClubRatingChange,
+    ClubRatingRules,
+    Participant,
+    Round,
+    Season,
+)
 from competition.rating.ledger import EveningChange, ledger_run
 from competition.selectors.ratings import (
     club_rating_rules,
     k_rules,
     ledger_input,
+    ratings_on,
     states_before,
 )
 from competition.services.errors import ServiceError
+from competition.services.standings import standings_recompute
 
 # We and W as exact text ("0.86", "0.5"), made once.
 _EXPECTED_TEXT = {h: fraction_to_text(Fraction(h, 100)) for h in range(101)}
@@ -194,3 +203,46 @@ def club_rating_rules_set(
     rules.save()
     club_ratings_replay(club=club)
     return rules
+
+
+@transaction.atomic
+def start_list_by_club_rating(*, season: Season) -> int:
+    """Number ``season``'s start list by club rating: the highest club rating before the
+    season's first round (or today, without rounds) gets start number 1; members without a
+    club rating come after, by their event rating, then by name. Only before the season's
+    first round is completed: start numbers break ties in the standings. Returns the number of
+    participants numbered."""
+    season = Season.objects.select_for_update().get(pk=season.pk)
+    if Round.objects.filter(season=season, status=Round.Status.COMPLETED).exists():
+        raise ServiceError(
+            _(
+                "%(season)s has completed rounds: its start numbers break ties in the "
+                "standings, so the start list stays as it is."
+            )
+            % {"season": season.name}
+        )
+    first = Round.objects.filter(season=season).aggregate(first=Min("date"))["first"]
+    day = first or datetime.date.today()
+    participants = list(season.participants.select_related("member"))
+    club_rating = ratings_on(
+        club=season.club, day=day, member_ids=[p.member_id for p in participants]
+    )
+
+    def order(participant: Participant) -> tuple[int, int, int, str, int]:
+        rated = participant.member_id in club_rating
+        return (
+            0 if rated else 1,
+            -club_rating.get(participant.member_id, 0),
+            -(participant.rating or 0),
+            participant.member.name,
+            participant.pk,
+        )
+
+    participants.sort(key=order)
+    # Two steps, so that no two participants hold one number between them.
+    Participant.objects.filter(season=season).update(start_rank=None)
+    for number, participant in enumerate(participants, start=1):
+        participant.start_rank = number
+    Participant.objects.bulk_update(participants, ["start_rank"])
+    standings_recompute(season=season)
+    return len(participants)

@@ -31,6 +31,7 @@ from competition.services.ratings import (
     club_rating_rules_set,
     club_ratings_replay,
     hundredths_text,
+    start_list_by_club_rating,
 )
 from competition.services.rounds import result_record, round_complete
 from tests.factories import (
@@ -301,3 +302,45 @@ def test_the_club_rating_as_the_pairing_seed(season_of_four) -> None:
     rnd.refresh_from_db()
     seeded = [names[p.player_id][:2] for p in pairing_request(rnd).players]
     assert seeded == ["P1", "P2", "P4", "P3"]
+
+
+# --- the start list by club rating -------------------------------------------------------------
+
+
+def _next_season() -> tuple[Season, dict[str, Any]]:
+    """The hand-worked club's next season, before its first round (17 September): P1–P4 from
+    the first season, P5 new with an event rating of 1900, P6 new without any rating. Club
+    ratings before the 17th: P1 1798, P2 1610, P4 1528, P3 1514."""
+    data = four_player_club()
+    club = data["club"]
+    club_ratings_replay(club=club)
+    season = SeasonFactory(club=club, slug="najaar", status=Season.Status.RUNNING)
+    people = {
+        key: ParticipantFactory(season=season, member=p.member, start_rank=number, rating=None)
+        for number, (key, p) in enumerate(sorted(data["people"].items()), start=1)
+    }
+    people["P5"] = ParticipantFactory(
+        season=season, member=MemberFactory(club=club, name="P5 Vijfde"), start_rank=5, rating=1900
+    )
+    people["P6"] = ParticipantFactory(
+        season=season, member=MemberFactory(club=club, name="Aa Zesde"), start_rank=6, rating=None
+    )
+    RoundFactory(season=season, number=1, date=SEP17, status=Round.Status.PLANNED)
+    return season, people
+
+
+def test_the_start_list_is_numbered_by_club_rating() -> None:
+    season, people = _next_season()
+    assert start_list_by_club_rating(season=season) == 6
+    numbers = {key: p.__class__.objects.get(pk=p.pk).start_rank for key, p in people.items()}
+    # Club ratings first (1798, 1610, 1528, 1514), then the event rating, then the name.
+    assert numbers == {"P1": 1, "P2": 2, "P4": 3, "P3": 4, "P5": 5, "P6": 6}
+
+
+def test_the_start_list_stays_once_a_round_is_completed() -> None:
+    data = four_player_club()
+    club_ratings_replay(club=data["club"])
+    before = {p.pk: p.start_rank for p in data["season"].participants.all()}
+    with translation.override("en"), pytest.raises(ServiceError, match="completed rounds"):
+        start_list_by_club_rating(season=data["season"])
+    assert {p.pk: p.start_rank for p in data["season"].participants.all()} == before

@@ -171,3 +171,35 @@ def test_only_the_clubs_admins_set_the_rules(client, rated_club) -> None:
     assert response.status_code == 403
     assert not ClubRatingRules.objects.filter(club=club).exists()
     assert Member.objects.filter(club=club).count() == 4 and Game.objects.count() == 4
+
+
+def test_the_admin_numbers_a_start_list_by_club_rating(client, superuser) -> None:
+    """The season admin's action: the next season's start list by club rating before its
+    first round; a season with completed rounds is refused, with the reason."""
+    from django.urls import reverse
+
+    from competition.models import Participant, Round, Season
+    from tests.factories import ParticipantFactory, RoundFactory, SeasonFactory
+    from tests.rating_data import SEP17
+
+    data = four_player_club()
+    club_ratings_replay(club=data["club"])
+    later = SeasonFactory(club=data["club"], slug="najaar", status=Season.Status.RUNNING)
+    for number, key in enumerate(("P3", "P4", "P2", "P1"), start=1):
+        ParticipantFactory(
+            season=later, member=data["people"][key].member, start_rank=number, rating=None
+        )
+    RoundFactory(season=later, number=1, date=SEP17, status=Round.Status.PLANNED)
+    client.force_login(superuser)
+    response = client.post(
+        reverse("admin:competition_season_changelist"),
+        {"action": "number_by_club_rating", "_selected_action": [later.pk, data["season"].pk]},
+        follow=True,
+        headers={"accept-language": "en"},
+    )
+    assert response.status_code == 200
+    said = [str(m) for m in get_messages(response.wsgi_request)]
+    assert any("4 start numbers, by club rating" in m for m in said), said
+    assert any("has completed rounds" in m for m in said), said
+    order = Participant.objects.filter(season=later).order_by("start_rank")
+    assert [p.member.name for p in order] == ["P1 Eerste", "P2 Tweede", "P4 Vierde", "P3 Derde"]
