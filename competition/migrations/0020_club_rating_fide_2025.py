@@ -8,6 +8,8 @@ from django.db import migrations, models
 
 
 def fill_junior_limit(apps, schema_editor):
+    """A row's flag holds after its evening: the member's rating was 2300 or more before or
+    after this evening or an earlier one."""
     ClubRatingChange = apps.get_model("competition", "ClubRatingChange")
     reached = set()
     changed = []
@@ -15,10 +17,9 @@ def fill_junior_limit(apps, schema_editor):
         "member_id", "rating_before", "rating_after"
     )
     for row in rows.iterator():
-        if row.member_id not in reached and row.rating_before >= 2300:
+        if max(row.rating_before, row.rating_after) >= 2300:
             reached.add(row.member_id)
-        if row.member_id in reached or row.rating_after >= 2300:
-            reached.add(row.member_id)
+        if row.member_id in reached:
             row.reached_junior_limit = True
             changed.append(row)
     ClubRatingChange.objects.bulk_update(changed, ["reached_junior_limit"], batch_size=1000)

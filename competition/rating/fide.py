@@ -189,7 +189,7 @@ def k_factor(
 
 def rounded_change(change: Fraction) -> int:
     """The rating change rounded to the nearest whole number, 0.5 rounded away from zero
-    (8.3.4): a gain of 2.5 becomes 3, a loss of 2.5 becomes 3 as well.
+    (8.3.4): a gain of 2.5 becomes a gain of 3, a loss of 2.5 a loss of 3.
 
     >>> rounded_change(Fraction(64, 10)), rounded_change(Fraction(5, 2))
     (6, 3)

@@ -40,6 +40,32 @@ def test_the_table_of_expected_scores(difference: int, hundredths: int) -> None:
     assert expected_score(-difference) == F(100 - hundredths, 100)
 
 
+# Table 8.1.2 as FIDE prints it: the range of D and PD of the higher rated player; above 735,
+# 1.0 (checked against a verbatim transcription of the handbook's chapter).
+TABLE_8_1_2 = """
+    0-3 .50   4-10 .51   11-17 .52   18-25 .53   26-32 .54   33-39 .55   40-46 .56
+    47-53 .57   54-61 .58   62-68 .59   69-76 .60   77-83 .61   84-91 .62   92-98 .63
+    99-106 .64   107-113 .65   114-121 .66   122-129 .67   130-137 .68   138-145 .69   146-153 .70
+    154-162 .71   163-170 .72   171-179 .73   180-188 .74   189-197 .75   198-206 .76   207-215 .77
+    216-225 .78   226-235 .79   236-245 .80   246-256 .81   257-267 .82   268-278 .83   279-290 .84
+    291-302 .85   303-315 .86   316-328 .87   329-344 .88   345-357 .89   358-374 .90   375-391 .91
+    392-411 .92   412-432 .93   433-456 .94   457-484 .95   485-517 .96   518-559 .97   560-619 .98
+    620-735 .99
+"""
+
+
+def test_every_row_of_table_8_1_2() -> None:
+    words = TABLE_8_1_2.split()
+    rows = list(zip(words[::2], words[1::2], strict=True))
+    assert len(rows) == 50
+    for band, pd in rows:
+        low, high = (int(end) for end in band.split("-"))
+        for difference in range(low, high + 1):
+            assert higher_rated_expectation(difference) == F(pd), difference
+            assert expected_score(-difference) == 1 - F(pd), difference
+    assert higher_rated_expectation(736) == 1 and expected_score(-736) == 0
+
+
 def test_the_table_has_a_band_for_every_difference_and_never_goes_down() -> None:
     values = [higher_rated_expectation(d) for d in range(0, 800)]
     assert all(a <= b for a, b in itertools.pairwise(values))
