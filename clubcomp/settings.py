@@ -81,6 +81,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # A signed-in person's pages are not kept by the browser (Back asks the server again).
+    "competition.middleware.SignedInPagesNotStoredMiddleware",
     # An address with %00 is not found (PostgreSQL refuses to look it up).
     "competition.middleware.NulCharacterMiddleware",
     # /<club>/… : the club's own addresses (request.club); old addresses redirect.

@@ -27,7 +27,7 @@ from django.http import (
 )
 from django.urls import Resolver404, get_script_prefix, resolve, set_script_prefix
 from django.utils import translation
-from django.utils.cache import patch_vary_headers
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
@@ -50,6 +50,24 @@ class ClubLanguageMiddleware:
         response = self.get_response(request)
         response.headers.setdefault("Content-Language", request.LANGUAGE_CODE)
         patch_vary_headers(response, ("Cookie",))
+        return response
+
+
+class SignedInPagesNotStoredMiddleware:
+    """A signed-in person's pages (the TD's steps, the member's and the club admin's pages, and
+    the public pages as he sees them) are never kept by the browser: Back asks the server
+    again instead of showing a pairing already published as a live draft, or a results page
+    without the results just saved (issue 24). A view that sets its own Cache-Control keeps
+    it; anonymous visitors' public pages keep theirs (ETags, the shared cache)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated and not response.has_header("Cache-Control"):
+            patch_cache_control(response, private=True, no_store=True)
         return response
 
 

@@ -285,7 +285,14 @@ def changed_by(record: Game | RoundEntry) -> dict[str, str]:
     }
 
 
-def _describe_change(game: Game) -> str:
+def _describe_change(game: Game, user: User | None) -> str:
+    """Why a save from an older page is refused: someone else's save, or the TD's own (from
+    another tab, or a page Back brought up again), with what the board holds now."""
+    if user is not None and game.updated_by_id == user.pk:
+        return _(
+            "Board %(board)s: you saved %(result)s at %(when)s already (on another page); "
+            "it holds that now."
+        ) % {"board": game.board, "result": game.get_result_display(), **changed_by(game)}
     return _("Board %(board)s was changed by %(who)s at %(when)s meanwhile; now %(result)s.") % {
         "board": game.board,
         "result": game.get_result_display(),
@@ -328,7 +335,7 @@ def result_record(
         raise ServiceError(_("This board no longer exists; reload the round."))
     game.round = round
     if game.version != expected_version:
-        raise ServiceError(_describe_change(game))
+        raise ServiceError(_describe_change(game, user))
     is_correction = round.is_completed
     if is_correction and not reason.strip():
         raise ServiceError(_("Correcting a result of a completed round needs a reason."))

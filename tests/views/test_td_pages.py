@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import User
 from django.contrib.messages import get_messages
 from django.templatetags.static import static
 
@@ -84,10 +85,35 @@ def test_second_save_of_a_board_reports_the_first(td) -> None:
     )
     assert second.status_code == 409
     body = second.json()
-    assert "changed by Wim" in body["message"] and "meanwhile" in body["message"]
+    # Wim's own first save (from another tab, or a page Back brought up again): he is told
+    # so, not that Wim changed it meanwhile.
+    assert "you saved" in body["message"] and "already" in body["message"], body
+    assert "changed by" not in body["message"]
     assert body["board"]["result"] == "--"
     game.refresh_from_db()
     assert game.result == "--"
+
+
+def test_a_board_another_td_saved_meanwhile_names_him(td) -> None:
+    from competition.permissions import td_group
+    from competition.services.rounds import result_record
+
+    rnd = Round.objects.get(season__slug=SLUG, number=10)
+    rnd.status = Round.Status.PAIRED
+    rnd.save()
+    game = Game.objects.filter(round=rnd).order_by("board").first()
+    anna = User.objects.create_user("anna-td", first_name="Anna")
+    anna.groups.add(td_group())
+    result_record(game_id=game.id, result="0-1", expected_version=game.version, user=anna)
+    answer = td.post(
+        url("td_result_save", 10, game_id=game.id),
+        {"result": "1-0", "version": game.version},
+        HTTP_X_REQUESTED_WITH="fetch",
+    )
+    assert answer.status_code == 409
+    body = answer.json()
+    assert "changed by Anna" in body["message"] and "meanwhile" in body["message"], body
+    assert body["board"]["result"] == "0-1"
 
 
 def test_correction_page_needs_a_reason(td) -> None:
