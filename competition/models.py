@@ -1066,8 +1066,11 @@ class SeasonChances(models.Model):
     simulations = models.PositiveIntegerField(_("simulations"))
     seed = models.PositiveIntegerField(_("seed"), default=0)
     draw_rate = models.FloatField(_("draw rate"), default=0)
-    # One row per participant in the standing order: participant_id, first, top_three,
-    # categories {name: count}, needed_for_first (exact text or null).
+    # One row per participant in the standing order: participant_id, first, top_three
+    # (simulations, a shared place counting its share), categories {name: count},
+    # needed_for_first (observed, exact text or null); what is certain: first_place
+    # ("secured", "possible", "open", "impossible"), best_place, worst_place, needs, secures
+    # (game points, exact text or null).
     rows = models.JSONField(_("rows"), default=list)
 
     class Meta:
