@@ -843,7 +843,7 @@ class KeizerKeeper(ScoreKeeper):
             self.value_units, self.value_unit, self.caches, False,
         )  # fmt: skip
         if self.mode == FIXED_POINT:
-            return evaluate.fixed_point(self.start, Keizer.max_iterations)
+            return evaluate.fixed_point(self.start, MAX_ITERATIONS)  # the registered Keizer's
         return evaluate.once(self.start if self.mode == FROZEN else self.previous)
 
     def _score(self, rnd: Round) -> None:
