@@ -164,6 +164,56 @@ def test_keepers_give_the_engine_figures(case: tuple[SeasonInput, list[Round]]) 
             assert keeper.order() == [row.participant_id for row in rows]
 
 
+@st.composite
+def keizer_seasons_with_tiebreaks(draw: st.DrawFn) -> tuple[SeasonInput, list[Round]]:
+    """A Keizer season as :func:`seasons` makes them, with some of the season's tie-breaks."""
+    season, more = draw(seasons().filter(lambda case: case[0].system == "keizer"))
+    codes = draw(st.sampled_from([("WIN",), ("DE",), ("BH", "WIN"), ("BPG",), ("SB", "DE")]))
+    return replace(season, tiebreaks=codes), more
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(keizer_seasons_with_tiebreaks())
+def test_the_keizer_keeper_ranks_equal_scores_by_the_seasons_tiebreaks(
+    case: tuple[SeasonInput, list[Round]],
+) -> None:
+    """The Keizer ranking decides the values, so equal scores are ranked as the engine ranks
+    them: the season's tie-breaks, then the previous ranking; the keeper's order and figures
+    are the engine's after every round."""
+    season, more = case
+    keeper = keeper_for(season, awarded=awarded(more), rounds_left=len(more))
+    assert isinstance(keeper, KeizerKeeper)
+    played = list(season.rounds)
+    for rnd in [None, *more]:
+        if rnd is not None:
+            keeper.play_round(rnd)
+            played.append(rnd)
+        rows = standings_after(replace(season, rounds=tuple(played)), len(played)).rows
+        assert keeper.order() == [row.participant_id for row in rows]
+        for row in rows:
+            figures = keeper.figures(row.participant_id)
+            assert figures == {code: row.values[code] for code in figures}
+
+
+def test_equal_keizer_scores_go_to_the_tiebreaks() -> None:
+    """Worked by hand: A (start rank 1) and B draw round 1; top value 3 (round(1.5 × 2)), step
+    1, own value not counted, so each scores ½ × the other's value. Ranking 0 (the start list
+    A, B; values 3, 2) gives A 1, B 1½: B, A. Its values give A 1½, B 1: A, B again, a cycle of
+    rankings 0 and 1, so each value is averaged to 2½ and both score 1¼. The tie goes to the
+    season's tie-breaks: with games played with black (B had black) B is first, without any
+    the ranking before the round (A)."""
+    people = (Participant(1, "A", start_rank=1), Participant(2, "B", start_rank=2))
+    season = SeasonInput(people, (), system="keizer", parameters={"own_value_in_score": False})
+    draw = Round(1, (Game(1, 2, Result.DRAW),))
+    for tiebreaks, first in (((), 1), (("BPG",), 2)):
+        keeper = keeper_for(replace(season, tiebreaks=tiebreaks), rounds_left=1)
+        keeper.play_round(draw)
+        assert keeper.order()[0] == first
+        assert keeper.primary(1) == keeper.primary(2) == Fraction(5, 4)
+        engine = standings_after(replace(season, rounds=(draw,), tiebreaks=tiebreaks), 1)
+        assert engine.rows[0].participant_id == first
+
+
 @pytest.mark.parametrize(
     ("system", "keeper_class"),
     [

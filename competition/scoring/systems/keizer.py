@@ -39,7 +39,7 @@ repeats, so it is the fixed point.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 
@@ -800,10 +800,11 @@ class KeizerKeeper(ScoreKeeper):
     the fixed point, one pass, or the start list's values), kept between rounds instead of
     recomputed from the season's first round.
 
-    One difference from the engine: ties in score are ranked by the previous round's ranking
-    (then the start list) without the season's tie-breaks, which would need the engine's
-    tie-break computation in every pass. Without tie-breaks the keeper gives the engine's
-    standings (a property test compares them).
+    Equal scores are ranked as the engine ranks them: the season's tie-breaks, then the
+    previous round's ranking. Only then does a pass ask the engine (its ranker on the season
+    with the rounds played so far, prepared once per round and only when a pass meets equal
+    scores); without tie-breaks nothing is asked. Property tests compare the keeper's standings
+    with the engine's, with and without tie-breaks.
     """
 
     def __init__(
@@ -828,6 +829,9 @@ class KeizerKeeper(ScoreKeeper):
         )
         self.mode = parameters["recalculation"]
         self.caches: dict[int, FractionCache] = {}
+        self.season = season
+        self.has_tiebreaks = bool(season.tiebreaks)
+        self.played: tuple[Round, ...] = ()  # the rounds added so far (for the tie-breaks)
         self.previous = self.start
         self.outcome = self._evaluate(0)  # the ranking before the first round
 
@@ -837,10 +841,31 @@ class KeizerKeeper(ScoreKeeper):
         twin.paid = list(self.paid)
         twin.against = [list(met) for met in self.against]
 
+    def _ranker(self) -> Ranker | None:
+        """The engine's ranking of equal scores after the rounds played so far (None without
+        tie-breaks: the previous ranking alone decides); the season is prepared on first use."""
+        if not self.has_tiebreaks:
+            return None
+        season = replace(self.season, rounds=self.played)
+        prepared: list[Ranker] = []
+
+        def rank(
+            number: int, figures: Mapping[int, Mapping[str, Fraction]], tie_order: Mapping[int, int]
+        ) -> tuple[int, ...]:
+            if not prepared:
+                from competition.scoring.engine import system_context  # the engine imports us
+
+                ranker = system_context(season, len(season.rounds)).rank
+                assert ranker is not None
+                prepared.append(ranker)
+            return prepared[0](number, figures, tie_order)
+
+        return rank
+
     def _evaluate(self, number: int) -> _Outcome:
         evaluate = _Evaluation(
-            self.ids, self.terms.unit, self.own, number, None, self.previous, self.against,
-            self.value_units, self.value_unit, self.caches, False,
+            self.ids, self.terms.unit, self.own, number, self._ranker(), self.previous,
+            self.against, self.value_units, self.value_unit, self.caches, self.has_tiebreaks,
         )  # fmt: skip
         if self.mode == FIXED_POINT:
             return evaluate.fixed_point(self.start, MAX_ITERATIONS)  # the registered Keizer's
@@ -881,6 +906,8 @@ class KeizerKeeper(ScoreKeeper):
                     number, 0, 1, None, EntryKind.NOT_PAIRED, paid[p],
                     before_joining=number < participant.joined_round,
                 )  # fmt: skip
+        if self.has_tiebreaks:
+            self.played = (*self.played, rnd)
         self.previous = self.outcome.order
         self.outcome = self._evaluate(number)
 
