@@ -1050,9 +1050,10 @@ class Invitation(models.Model):
 class SeasonChances(models.Model):
     """The stored outcome of "can I still win?" (competition.simulation) for a season.
 
-    Computed outside the request (``manage.py simulate_season``, ``manage.py chances_worker``)
-    because the simulation pairs every simulated round with the real pairing engine; it is
-    stale when the season's ``data_version`` or ``rules_version`` moved on since.
+    Computed outside the request (``manage.py simulate_season``, the task queue's
+    ``season_chances`` task) because the simulation pairs every simulated round with the real
+    pairing engine; it is stale when the season's ``data_version`` or ``rules_version`` moved
+    on since.
     """
 
     season = models.OneToOneField(
