@@ -1,11 +1,14 @@
 """Benchmark: "can I still win?" for 40 players with 15 rounds left, 1,000 simulations.
 
-Run from the repository root: ``.venv/bin/python bench/simulate.py`` (options: ``--smoke`` for
-CI's tiny run, ``--system``, ``--kind ladder|round_robin``, ``--simulations``, ``--played``).
-The season so far is made up: 40 players rated 1200-2200, ``--played`` (10) completed rounds
-with random attendance and results. Prints the CPU time (``time.process_time``) of the
-simulation, of its pairing-engine calls and of the rest (scoring, ranking, results); asserts
-nothing."""
+Run from the repository root: ``.venv/bin/python bench/simulate.py`` (``--smoke``: 20
+simulations of 10 players; ``--system`` and ``--kind`` pick one case; ``--simulations``,
+``--played``, ``--rounds-left``). The season so far is made up: 40 players rated 1200-2200,
+``--played`` (10) completed rounds with random attendance and results. For every system it
+simulates the ladder season and the round robin of the same size in one run and prints the CPU
+time (``time.process_time``) of each, their ratio (the target: a ladder within 4 times the round
+robin), the ladder's time in the pairing engine, and the time of working out what is certain
+afterwards (``outlook``: bounds and chosen outcomes, once per computation); asserts nothing.
+"""
 
 from __future__ import annotations
 
@@ -18,7 +21,6 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from competition.pairing import ladder as ladder_module
 from competition.scoring.model import (
     Entry,
     EntryKind,
@@ -30,20 +32,25 @@ from competition.scoring.model import (
 )
 from competition.simulation import chances as chances_module
 from competition.simulation.chances import (
+    FirstPlace,
     SimulationInput,
     attendance_share,
     draw_rate_of,
+    outlook,
     simulate,
 )
 
-PLAYERS = 40
+SYSTEMS = ("internal-sb", "van-den-brink", "keizer", "points")
+TARGET = 4  # a ladder season's simulations within this many times the round robin's
 
 
-def made_up_season(system: str, round_robin: bool, played: int, seed: int = 7) -> SeasonInput:
+def made_up_season(
+    system: str, round_robin: bool, played: int, players: int = 40, seed: int = 7
+) -> SeasonInput:
     rng = random.Random(seed)
     participants = tuple(
         Participant(id=n, name=f"Player {n:02d}", start_rank=n, rating=2200 - 25 * n)
-        for n in range(1, PLAYERS + 1)
+        for n in range(1, players + 1)
     )
     rounds: list[Round] = []
     for number in range(1, played + 1):
@@ -67,18 +74,8 @@ def made_up_season(system: str, round_robin: bool, played: int, seed: int = 7) -
     )
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--system", default="internal-sb")
-    parser.add_argument("--kind", choices=("ladder", "round_robin"), default="ladder")
-    parser.add_argument("--simulations", type=int, default=1000)
-    parser.add_argument("--played", type=int, default=10)
-    parser.add_argument("--rounds-left", type=int, default=15)
-    parser.add_argument("--smoke", action="store_true", help="tiny sizes (CI's smoke run)")
-    options = parser.parse_args()
-    if options.smoke:
-        options.simulations, options.played, options.rounds_left = 5, 3, 2
-    season = made_up_season(options.system, options.kind == "round_robin", options.played)
+def run(system: str, round_robin: bool, options: argparse.Namespace) -> dict[str, float]:
+    season = made_up_season(system, round_robin, options.played, options.players)
     data = SimulationInput(
         season=season,
         rounds_left=options.rounds_left,
@@ -86,31 +83,68 @@ def main() -> None:
         attendance=attendance_share(season),
         draw_rate=draw_rate_of(season.rounds),
     )
-    pairing_time = [0.0]
-    real_pair_round = ladder_module.pair_round
+    pairing = [0.0]
+    real_pair_boards = chances_module.pair_boards
 
-    def timed_pair_round(request):
+    def timed_pair_boards(*args, **kwargs):  # type: ignore[no-untyped-def]
         started = time.process_time()
         try:
-            return real_pair_round(request)
+            return real_pair_boards(*args, **kwargs)
         finally:
-            pairing_time[0] += time.process_time() - started
+            pairing[0] += time.process_time() - started
 
-    chances_module.pair_round = timed_pair_round
+    chances_module.pair_boards = timed_pair_boards
+    try:
+        started = time.process_time()
+        result = simulate(data, simulations=options.simulations, seed=1)
+        total = time.process_time() - started
+    finally:
+        chances_module.pair_boards = real_pair_boards
     started = time.process_time()
-    result = simulate(data, simulations=options.simulations, seed=1)
-    total = time.process_time() - started
+    views = outlook(data, result)
+    certain = time.process_time() - started
     leader = result.players[0]
+    statuses = [view.first_place for view in views]
     print(
-        f"{options.system} {options.kind}: {PLAYERS} players, {options.rounds_left} rounds left, "
-        f"{options.simulations} simulations"
+        f"  {system:14s} {'round robin' if round_robin else 'ladder':11s} "
+        f"{total:7.2f} s (pairing engine {pairing[0]:6.2f} s); outlook {certain:5.2f} s: "
+        f"first place possible for {statuses.count(FirstPlace.POSSIBLE)}, "
+        f"not decided {statuses.count(FirstPlace.OPEN)}, "
+        f"impossible {statuses.count(FirstPlace.IMPOSSIBLE)}, "
+        f"secured {statuses.count(FirstPlace.SECURED)}; "
+        f"the leader's estimate {result.share(leader.first):.3f}"
     )
-    print(f"  CPU time       {total:8.2f} s")
-    print(f"  pairing engine {pairing_time[0]:8.2f} s")
+    return {"total": total, "pairing": pairing[0]}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--smoke", action="store_true", help="20 simulations of 10 players")
+    parser.add_argument("--system", choices=SYSTEMS)
+    parser.add_argument("--kind", choices=("ladder", "round_robin"))
+    parser.add_argument("--simulations", type=int, default=1000)
+    parser.add_argument("--played", type=int, default=10)
+    parser.add_argument("--rounds-left", type=int, default=15)
+    options = parser.parse_args()
+    options.players = 40
+    if options.smoke:
+        options.simulations, options.players, options.rounds_left = 20, 10, 3
+    systems = [options.system] if options.system else list(SYSTEMS)
+    kinds = [options.kind == "round_robin"] if options.kind else [False, True]
     print(
-        f"  the rest       {total - pairing_time[0]:8.2f} s (attendance, results, scoring, ranking)"
+        f"{options.players} players, {options.played} rounds played, {options.rounds_left} "
+        f"left, {options.simulations} simulations (CPU time)"
     )
-    print(f"  leader's chance of first place {result.share(leader.first):.3f}")
+    ratios = []
+    for system in systems:
+        times = {round_robin: run(system, round_robin, options) for round_robin in kinds}
+        if len(times) == 2:
+            ratio = times[False]["total"] / times[True]["total"]
+            ratios.append(ratio)
+            verdict = "within" if ratio <= TARGET else "NOT within"
+            print(f"  {system:14s} ladder / round robin = {ratio:.1f} ({verdict} {TARGET}x)")
+    if ratios:
+        print(f"largest ratio {max(ratios):.1f} (target {TARGET})")
 
 
 if __name__ == "__main__":

@@ -1050,9 +1050,10 @@ class Invitation(models.Model):
 class SeasonChances(models.Model):
     """The stored outcome of "can I still win?" (competition.simulation) for a season.
 
-    Computed outside the request (``manage.py simulate_season``, ``manage.py chances_worker``)
-    because the simulation pairs every simulated round with the real pairing engine; it is
-    stale when the season's ``data_version`` or ``rules_version`` moved on since.
+    Computed outside the request (``manage.py simulate_season``, the task queue's
+    ``season_chances`` task) because the simulation pairs every simulated round with the real
+    pairing engine; it is stale when the season's ``data_version`` or ``rules_version`` moved
+    on since.
     """
 
     season = models.OneToOneField(
@@ -1066,8 +1067,11 @@ class SeasonChances(models.Model):
     simulations = models.PositiveIntegerField(_("simulations"))
     seed = models.PositiveIntegerField(_("seed"), default=0)
     draw_rate = models.FloatField(_("draw rate"), default=0)
-    # One row per participant in the standing order: participant_id, first, top_three,
-    # categories {name: count}, needed_for_first (exact text or null).
+    # One row per participant in the standing order: participant_id, first, top_three
+    # (simulations, a shared place counting its share), categories {name: count},
+    # needed_for_first (observed, exact text or null); what is certain: first_place
+    # ("secured", "possible", "open", "impossible"), best_place, worst_place, needs, secures
+    # (game points, exact text or null).
     rows = models.JSONField(_("rows"), default=list)
 
     class Meta:

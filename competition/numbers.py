@@ -212,3 +212,40 @@ def column_format(
         return lambda value: points_text(value, language=language)
     places = column_places(values)
     return lambda value: number_text(value, places=places, language=language)
+
+
+NO_BREAK_SPACE = "\N{NO-BREAK SPACE}"
+
+
+def chance_text(
+    count: Number | float,
+    simulations: int,
+    *,
+    impossible: bool = False,
+    certain: bool = False,
+    language: str | None = None,
+) -> str:
+    """An estimated chance, ``count`` of ``simulations``, as a percentage with one decimal:
+    written 0 % or 100 % only when that is certain (``impossible``, ``certain``), else a
+    share too small to show is "< 0,1 %" and one too close to all "> 99,9 %".
+
+    >>> chance_text(1, 3, language="nl"), chance_text(0, 1000, language="en")
+    ('33,3\\xa0%', '<\\xa00.1\\xa0%')
+    >>> chance_text(0, 1000, impossible=True), chance_text(1000, 1000)
+    ('0\\xa0%', '>\\xa099,9\\xa0%')
+    """
+    space = NO_BREAK_SPACE
+
+    def percent(value: Fraction) -> str:
+        return f"{number_text(value, places=1, language=language)}{space}%"
+
+    if impossible:
+        return f"0{space}%"
+    if certain:
+        return f"100{space}%"
+    share = 100 * Fraction(count) / simulations if simulations else Fraction(0)
+    if share < Fraction(1, 20):  # it would be written 0,0 %
+        return f"<{space}{percent(Fraction(1, 10))}"
+    if share >= Fraction(1999, 20):  # it would be written 100,0 %
+        return f">{space}{percent(Fraction(999, 10))}"
+    return percent(share)

@@ -25,24 +25,31 @@ lowest-ranked player with the fewest byes, not twice in a row and not beyond the
 pairing-allocated byes if avoidable. The proposal notes which pairs of the plain ladder
 (1-2, 3-4, ... in standing order) a rule kept apart.
 
-All costs are integers, the players enter the graph in standing order, and networkx's blossom
-algorithm is deterministic, so the same request always gives the same proposal.
+The matching is rustworkx's ``max_weight_matching`` (compiled; the blossom algorithm networkx
+also implements, with integer weights of up to 128 bits). All costs are integers, the players
+enter the graph in standing order, and the algorithm is deterministic, so the same request
+always gives the same proposal. :func:`pair_boards` gives the same boards as
+:func:`pair_round` without the reasons, from a :class:`PairingHistory` kept up to date by the
+caller: what a simulation that pairs thousands of rounds needs.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-import networkx as nx
+import rustworkx as rx
 
 from competition.pairing.model import (
     MAX_COLOUR_DIFFERENCE,
     Board,
     FixedBoard,
+    Pairable,
     PairingError,
     PairingProposal,
     PairingRequest,
+    PairingRules,
     PlayedGame,
     PlayerId,
     PresentPlayer,
@@ -53,90 +60,99 @@ from competition.pairing.model import (
 # Edges first join players at most this many places apart in the standings; the window widens
 # (up to the complete graph) whenever that cannot be proven to give the optimum.
 _MIN_WINDOW = 6
+# rustworkx reads integer weights as 128-bit integers, and the blossom algorithm works with
+# twice a weight (its dual variables); a margin below 2^127 keeps every sum exact.
+WEIGHT_LIMIT = 2**125
 
 
-def pair_round(request: PairingRequest) -> PairingProposal:
-    """Propose the pairing of ``request.round_number``; see the module docstring for the rules."""
-    _validate(request)
-    ordered = _standing_order(request.players)
-    position = {player.player_id: index for index, player in enumerate(ordered)}
-    by_id = {player.player_id: player for player in ordered}
-    last_meeting = _last_meetings(request.previous_games)
-    rules = _Rules.of(request)
+# A game as the history keeps it: (round number, white, black).
+_Meeting = tuple[int, PlayerId, PlayerId]
 
-    fixed_ids = {pid for board in request.fixed_boards for pid in (board.white_id, board.black_id)}
-    free = [player for player in ordered if player.player_id not in fixed_ids]
-    bye, bye_reasons = _choose_bye(free, request.fixed_bye, request.max_allocated_byes)
-    for player in ordered:  # a requester the TD put on a fixed board
-        if player.requested_bye and player.player_id in fixed_ids:
-            bye_reasons.append(
-                Reason.of(
-                    ReasonKind.BYE_REQUEST_TAKEN, player_id=player.player_id, bye_id=bye.player_id
-                )
-                if bye
-                else Reason.of(ReasonKind.BYE_REQUEST_EVEN, player_id=player.player_id)
-            )
-    to_pair = [player for player in free if player is not bye]
 
-    window = request.rematch_window
-    matched = _match(to_pair, last_meeting, request.round_number, window, rules)
-    rule_notes = _avoided(to_pair, matched, last_meeting, request.round_number, window, rules)
-    pairs: list[tuple[PresentPlayer, PresentPlayer, FixedBoard | None]] = [
-        (a, b, None) for a, b in matched
-    ]
-    pairs += [(by_id[f.white_id], by_id[f.black_id], f) for f in request.fixed_boards]
-    pairs.sort(key=lambda pair: sorted((position[pair[0].player_id], position[pair[1].player_id])))
+class PairingHistory:
+    """The season's games as the ladder reads them: the latest game of every pair, how often
+    each pair met, and who met in which round.
 
-    boards: list[Board] = []
-    rematches: list[Reason] = []
-    colour_notes: list[Reason] = []
-    for number, (a, b, fixed) in enumerate(pairs, start=1):
-        if fixed is not None:
-            white, black = by_id[fixed.white_id], by_id[fixed.black_id]
-            colour_reason = Reason.of(ReasonKind.COLOUR_FIXED_BY_TD, board=number)
-            notes: list[Reason] = []
-        else:
-            higher, lower = sorted((a, b), key=lambda p: position[p.player_id])
-            previous = last_meeting.get(frozenset((a.player_id, b.player_id)))
-            white, black, colour_reason, notes = _colours(
-                higher,
-                lower,
-                previous,
-                number,
-                reverse_at_rematch=request.reverse_colours_at_rematch,
-            )
-        boards.append(
-            Board(
-                number=number,
-                white_id=white.player_id,
-                black_id=black.player_id,
-                fixed_by_td=fixed is not None,
-                colour_reason=colour_reason,
-            )
-        )
-        colour_notes += [colour_reason, *notes]
-        age = _rematch_age(last_meeting, a.player_id, b.player_id, request.round_number, window)
-        if age is not None:
-            kind = ReasonKind.REMATCH_FIXED_BY_TD if fixed else ReasonKind.REMATCH_UNAVOIDABLE
-            rematches.append(
-                Reason.of(
-                    kind,
-                    white_id=white.player_id,
-                    black_id=black.player_id,
-                    previous_round=request.round_number - age,
-                )
-            )
-        rule_notes += rules.broken(white.player_id, black.player_id, fixed_by_td=fixed is not None)
+    :func:`pair_round` builds one from ``request.previous_games``; a simulation keeps one per
+    simulated season and adds each simulated round's boards (:meth:`add_round`), instead of
+    handing the engine a growing tuple of games to read again every round. Example: after
+    round 1 (101-102) and round 4 (102-101), ``latest_game(101, 102)`` is the game of round 4
+    and ``meetings(101, 102)`` is 2.
+    """
 
-    return PairingProposal(
-        round_number=request.round_number,
-        boards=tuple(boards),
-        bye_id=bye.player_id if bye else None,
-        bye_reasons=tuple(bye_reasons),
-        rematches=tuple(rematches),
-        colour_notes=tuple(colour_notes),
-        rule_notes=tuple(rule_notes),
-    )
+    __slots__ = ("_latest", "_meetings", "_rounds")
+
+    def __init__(self) -> None:
+        # pairs as (lower id, higher id)
+        self._latest: dict[tuple[PlayerId, PlayerId], _Meeting] = {}
+        self._meetings: dict[tuple[PlayerId, PlayerId], int] = {}
+        self._rounds: dict[int, list[tuple[PlayerId, PlayerId]]] = {}
+
+    @classmethod
+    def of(cls, games: Iterable[PlayedGame]) -> PairingHistory:
+        history = cls()
+        history.extend(games)
+        return history
+
+    def extend(self, games: Iterable[PlayedGame]) -> None:
+        """More games; of two games of one pair in the same round the first counts as the
+        latest (the order of ``previous_games``)."""
+        self._add((game.round_number, game.white_id, game.black_id) for game in games)
+
+    def add_round(self, round_number: int, boards: Iterable[tuple[PlayerId, PlayerId]]) -> None:
+        """The games (white, black) of one round, later than every game so far."""
+        self._add((round_number, white, black) for white, black in boards)
+
+    def _add(self, games: Iterable[_Meeting]) -> None:
+        latest, meetings, rounds = self._latest, self._meetings, self._rounds
+        for game in games:
+            number, white, black = game
+            pair = (white, black) if white < black else (black, white)
+            known = latest.get(pair)
+            if known is None or number > known[0]:
+                latest[pair] = game
+            meetings[pair] = meetings.get(pair, 0) + 1
+            pairs = rounds.get(number)
+            if pairs is None:
+                rounds[number] = [pair]
+            else:
+                pairs.append(pair)
+
+    def copy(self) -> PairingHistory:
+        twin = PairingHistory()
+        twin._latest = dict(self._latest)
+        twin._meetings = dict(self._meetings)
+        twin._rounds = {number: list(pairs) for number, pairs in self._rounds.items()}
+        return twin
+
+    def latest_game(self, a: PlayerId, b: PlayerId) -> PlayedGame | None:
+        game = self._latest_meeting(a, b)
+        return None if game is None else PlayedGame(*game)
+
+    def _latest_meeting(self, a: PlayerId, b: PlayerId) -> _Meeting | None:
+        return self._latest.get((a, b) if a < b else (b, a))
+
+    def meetings(self, a: PlayerId, b: PlayerId) -> int:
+        return self._meetings.get((a, b) if a < b else (b, a), 0)
+
+    def meeting_counts(self) -> Mapping[tuple[PlayerId, PlayerId], int]:
+        """How often each pair (lower id first) met."""
+        return self._meetings
+
+    def pairs_of_round(self, round_number: int) -> Sequence[tuple[PlayerId, PlayerId]]:
+        """The pairs (lower id first) that met in that round."""
+        return self._rounds.get(round_number, ())
+
+    def rematch_age(self, a: PlayerId, b: PlayerId, round_number: int, window: int) -> int | None:
+        """How many rounds ago a and b met, if that is within the window; else None.
+
+        Pairing round 10 with K = 3, a game of round 7, 8 or 9 is within the window (age 3, 2, 1).
+        """
+        game = self._latest_meeting(a, b)
+        if game is None:
+            return None
+        age = round_number - game[0]
+        return age if age <= window else None
 
 
 @dataclass(frozen=True)
@@ -144,21 +160,19 @@ class _Rules:
     """The season's rules on who may meet: forbidden pairs and the most meetings per pair."""
 
     forbidden: frozenset[frozenset[PlayerId]]
-    meetings: dict[frozenset[PlayerId], int]
+    forbidden_pairs: tuple[tuple[PlayerId, PlayerId], ...]
     max_meetings: int | None
+    history: PairingHistory
 
     @classmethod
-    def of(cls, request: PairingRequest) -> _Rules:
-        meetings: dict[frozenset[PlayerId], int] = {}
-        if request.max_meetings is not None:
-            for game in request.previous_games:
-                pair = frozenset((game.white_id, game.black_id))
-                meetings[pair] = meetings.get(pair, 0) + 1
-        return cls(
-            forbidden=frozenset(frozenset(pair) for pair in request.forbidden_pairs),
-            meetings=meetings,
-            max_meetings=request.max_meetings,
-        )
+    def of(
+        cls,
+        forbidden_pairs: tuple[tuple[PlayerId, PlayerId], ...],
+        max_meetings: int | None,
+        history: PairingHistory,
+    ) -> _Rules:
+        forbidden = frozenset(frozenset(pair) for pair in forbidden_pairs)
+        return cls(forbidden, forbidden_pairs, max_meetings, history)
 
     @property
     def active(self) -> bool:
@@ -171,11 +185,8 @@ class _Rules:
         """How often a and b met, when that already reaches the maximum; else None."""
         if self.max_meetings is None:
             return None
-        count = self.meetings.get(frozenset((a, b)), 0)
+        count = self.history.meetings(a, b)
         return count if count >= self.max_meetings else None
-
-    def violations(self, a: PlayerId, b: PlayerId) -> int:
-        return int(self.is_forbidden(a, b)) + int(self.met_enough(a, b) is not None)
 
     def broken(self, white_id: PlayerId, black_id: PlayerId, *, fixed_by_td: bool) -> list[Reason]:
         """Notes for a board that breaks a rule (the TD's, or because nothing else was possible)."""
@@ -198,13 +209,171 @@ class _Rules:
         return notes
 
 
-_NO_RULES = _Rules(forbidden=frozenset(), meetings={}, max_meetings=None)
+@dataclass(frozen=True)
+class _Paired:
+    """The engine's decisions for one round, before any reason is written."""
+
+    free: list[Pairable]  # the present players not on a fixed board, in standing order
+    bye: Pairable | None
+    bye_tier: int  # see _bye_of
+    to_pair: list[Pairable]  # the players the matching paired, in standing order
+    matched: list[tuple[Pairable, Pairable]]
+    # every board in board order: (higher-ranked, lower-ranked, the TD's board or None)
+    pairs: list[tuple[Pairable, Pairable, FixedBoard | None]]
+
+
+def _pair(
+    ordered: Sequence[Pairable],
+    round_number: int,
+    rules: PairingRules,
+    history: PairingHistory,
+    who_may_meet: _Rules,
+    fixed_boards: Sequence[FixedBoard] = (),
+    fixed_bye: PlayerId | None = None,
+) -> _Paired:
+    """The bye, the matching and the board order for the players in standing order."""
+    fixed_ids = {pid for board in fixed_boards for pid in (board.white_id, board.black_id)}
+    free = [player for player in ordered if player.player_id not in fixed_ids]
+    bye, tier = _bye_of(free, fixed_bye, rules.max_allocated_byes)
+    to_pair = [player for player in free if player is not bye]
+    matched = _match(to_pair, history, round_number, rules.rematch_window, who_may_meet)
+    pairs: list[tuple[Pairable, Pairable, FixedBoard | None]] = [(a, b, None) for a, b in matched]
+    if fixed_boards:
+        position = {player.player_id: index for index, player in enumerate(ordered)}
+        by_id = {player.player_id: player for player in ordered}
+        for board in fixed_boards:
+            a, b = by_id[board.white_id], by_id[board.black_id]
+            if position[a.player_id] > position[b.player_id]:
+                a, b = b, a
+            pairs.append((a, b, board))
+        pairs.sort(key=lambda pair: (position[pair[0].player_id], position[pair[1].player_id]))
+    return _Paired(free, bye, tier, to_pair, matched, pairs)
+
+
+_NO_RULES = PairingRules()
+
+
+def pair_boards(
+    standing: Sequence[Pairable],
+    history: PairingHistory,
+    *,
+    round_number: int,
+    rules: PairingRules = _NO_RULES,
+) -> tuple[list[tuple[PlayerId, PlayerId]], PlayerId | None]:
+    """The boards (white, black) in board order and the bye that :func:`pair_round` proposes,
+    without its reasons, for the present players in ``standing`` (best first, each once) after
+    the games in ``history``.
+
+    For simulations, which pair many rounds of one season: ``pair_boards`` equals
+    ``pair_round`` on the request with the same players (ranked in this order), the history's
+    games and the same rules (``tests/pairing/test_pair_boards.py``); nothing is checked.
+    """
+    who_may_meet = _Rules.of(rules.forbidden_pairs, rules.max_meetings, history)
+    paired = _pair(standing, round_number, rules, history, who_may_meet)
+    boards: list[tuple[PlayerId, PlayerId]] = []
+    reverse = rules.reverse_colours_at_rematch
+    for higher, lower, _ in paired.pairs:
+        previous = history._latest_meeting(higher.player_id, lower.player_id)
+        previous_black = None if previous is None else previous[2]
+        white, black, _kind = _colour_rule(higher, lower, previous_black, reverse)
+        boards.append((white.player_id, black.player_id))
+    return boards, (paired.bye.player_id if paired.bye else None)
+
+
+def pair_round(request: PairingRequest) -> PairingProposal:
+    """Propose the pairing of ``request.round_number``; see the module docstring for the rules."""
+    _validate(request)
+    history = PairingHistory.of(request.previous_games)
+    rules = PairingRules(
+        rematch_window=request.rematch_window,
+        forbidden_pairs=request.forbidden_pairs,
+        max_meetings=request.max_meetings,
+        reverse_colours_at_rematch=request.reverse_colours_at_rematch,
+        max_allocated_byes=request.max_allocated_byes,
+    )
+    who_may_meet = _Rules.of(request.forbidden_pairs, request.max_meetings, history)
+    paired = _pair(
+        _standing_order(request.players),
+        request.round_number,
+        rules,
+        history,
+        who_may_meet,
+        request.fixed_boards,
+        request.fixed_bye,
+    )
+    bye = paired.bye
+    bye_reasons = _bye_reasons(paired.free, bye, paired.bye_tier, request.max_allocated_byes)
+    fixed_ids = _fixed_ids(request)
+    for player in _standing_order(request.players):  # a requester the TD put on a fixed board
+        if player.requested_bye and player.player_id in fixed_ids:
+            bye_reasons.append(
+                Reason.of(
+                    ReasonKind.BYE_REQUEST_TAKEN, player_id=player.player_id, bye_id=bye.player_id
+                )
+                if bye
+                else Reason.of(ReasonKind.BYE_REQUEST_EVEN, player_id=player.player_id)
+            )
+
+    window = request.rematch_window
+    rule_notes = _avoided(
+        paired.to_pair, paired.matched, history, request.round_number, window, who_may_meet
+    )
+    boards: list[Board] = []
+    rematches: list[Reason] = []
+    colour_notes: list[Reason] = []
+    for number, (a, b, fixed) in enumerate(paired.pairs, start=1):
+        if fixed is not None:
+            white_id, black_id = fixed.white_id, fixed.black_id
+            colour_reason = Reason.of(ReasonKind.COLOUR_FIXED_BY_TD, board=number)
+            notes: list[Reason] = []
+        else:
+            previous = history.latest_game(a.player_id, b.player_id)
+            white, black, colour_reason, notes = _colours(
+                a, b, previous, number, reverse_at_rematch=request.reverse_colours_at_rematch
+            )
+            white_id, black_id = white.player_id, black.player_id
+        boards.append(
+            Board(
+                number=number,
+                white_id=white_id,
+                black_id=black_id,
+                fixed_by_td=fixed is not None,
+                colour_reason=colour_reason,
+            )
+        )
+        colour_notes += [colour_reason, *notes]
+        age = history.rematch_age(a.player_id, b.player_id, request.round_number, window)
+        if age is not None:
+            kind = ReasonKind.REMATCH_FIXED_BY_TD if fixed else ReasonKind.REMATCH_UNAVOIDABLE
+            rematches.append(
+                Reason.of(
+                    kind,
+                    white_id=white_id,
+                    black_id=black_id,
+                    previous_round=request.round_number - age,
+                )
+            )
+        rule_notes += who_may_meet.broken(white_id, black_id, fixed_by_td=fixed is not None)
+
+    return PairingProposal(
+        round_number=request.round_number,
+        boards=tuple(boards),
+        bye_id=bye.player_id if bye else None,
+        bye_reasons=tuple(bye_reasons),
+        rematches=tuple(rematches),
+        colour_notes=tuple(colour_notes),
+        rule_notes=tuple(rule_notes),
+    )
+
+
+def _fixed_ids(request: PairingRequest) -> set[PlayerId]:
+    return {pid for board in request.fixed_boards for pid in (board.white_id, board.black_id)}
 
 
 def _avoided(
-    to_pair: Sequence[PresentPlayer],
-    matched: Sequence[tuple[PresentPlayer, PresentPlayer]],
-    last_meeting: dict[frozenset[PlayerId], PlayedGame],
+    to_pair: Sequence[Pairable],
+    matched: Sequence[tuple[Pairable, Pairable]],
+    history: PairingHistory,
     round_number: int,
     window: int,
     rules: _Rules,
@@ -225,7 +394,7 @@ def _avoided(
         if frozenset(ids.values()) in made:
             continue
         meetings = rules.met_enough(a.player_id, b.player_id)
-        age = _rematch_age(last_meeting, a.player_id, b.player_id, round_number, window)
+        age = history.rematch_age(a.player_id, b.player_id, round_number, window)
         if rules.is_forbidden(a.player_id, b.player_id):
             notes.append(Reason.of(ReasonKind.FORBIDDEN_PAIR_AVOIDED, **ids))
         elif meetings is not None:
@@ -284,83 +453,88 @@ def _validate(request: PairingRequest) -> None:
 
 def _standing_order(players: Iterable[PresentPlayer]) -> list[PresentPlayer]:
     """By rank; the request's order decides between equal ranks (``sorted`` is stable)."""
-    return sorted(players, key=lambda player: player.rank)
+    return sorted(players, key=_rank_of)
 
 
-def _last_meetings(games: Iterable[PlayedGame]) -> dict[frozenset[PlayerId], PlayedGame]:
-    """The most recent game of every pair that has met."""
-    last: dict[frozenset[PlayerId], PlayedGame] = {}
-    for game in games:
-        pair = frozenset((game.white_id, game.black_id))
-        if pair not in last or game.round_number > last[pair].round_number:
-            last[pair] = game
-    return last
+def _rank_of(player: PresentPlayer) -> int:
+    return player.rank
 
 
-def _rematch_age(
-    last_meeting: dict[frozenset[PlayerId], PlayedGame],
-    a: PlayerId,
-    b: PlayerId,
-    round_number: int,
-    window: int,
-) -> int | None:
-    """How many rounds ago a and b met, if that is within the window; else None.
-
-    Pairing round 10 with K = 3, a game of round 7, 8 or 9 is within the window (age 3, 2, 1).
-    """
-    game = last_meeting.get(frozenset((a, b)))
-    if game is None:
-        return None
-    age = round_number - game.round_number
-    return age if age <= window else None
+# How the bye was chosen (_bye_of): the TD's, a requester's, or the tier of candidates it came
+# from (0: neither had the bye last round nor reached the limit ... 3: everyone).
+_BYE_NONE, _BYE_FIXED, _BYE_REQUESTED = -3, -2, -1
 
 
-def _choose_bye(
-    free: Sequence[PresentPlayer], fixed_bye: PlayerId | None, max_allocated: int | None = None
-) -> tuple[PresentPlayer | None, list[Reason]]:
+def _bye_of(
+    free: Sequence[Pairable], fixed_bye: PlayerId | None, max_allocated: int | None
+) -> tuple[Pairable | None, int]:
     """The bye: a requester's, else the lowest-ranked player with the fewest byes, not twice in
-    a row and not beyond the season's pairing-allocated byes, if avoidable.
+    a row and not beyond the season's pairing-allocated byes, if avoidable; and how it was
+    chosen (the TD's, requested, or the tier of candidates).
 
     ``free`` is in standing order and excludes the players on fixed boards. Example: five
     players with byes 1, 1, 1, 2, 1, the fifth had the bye last round. He is skipped (last
     round), the fourth is skipped (2 byes > 1), the third gets the bye. With several requests
     the requester with the fewest byes gets it, the lowest-ranked among equals.
     """
-    requesters = [player for player in free if player.requested_bye]
     if fixed_bye is not None:
         if len(free) % 2 == 0:
             raise PairingError(
                 f"fixed bye for player {fixed_bye} leaves an odd number of players to pair"
             )
-        bye = next(player for player in free if player.player_id == fixed_bye)
-        reasons = [Reason.of(ReasonKind.BYE_FIXED_BY_TD, player_id=bye.player_id)]
-        return bye, reasons + _requests_taken(requesters, bye)
+        return next(player for player in free if player.player_id == fixed_bye), _BYE_FIXED
     if len(free) % 2 == 0:
-        return None, [
-            Reason.of(ReasonKind.BYE_REQUEST_EVEN, player_id=player.player_id)
-            for player in requesters
-        ]
+        return None, _BYE_NONE
+    requesters = [player for player in free if player.requested_bye]
     if requesters:
-        fewest = min(player.byes for player in requesters)
-        bye = [player for player in requesters if player.byes == fewest][-1]
-        reasons = [Reason.of(ReasonKind.BYE_REQUESTED, player_id=bye.player_id, byes=bye.byes)]
-        return bye, reasons + _requests_taken(requesters, bye)
+        return _fewest_byes_lowest_ranked(requesters), _BYE_REQUESTED
 
-    def under_limit(player: PresentPlayer) -> bool:
+    def under_limit(player: Pairable) -> bool:
         return max_allocated is None or player.allocated_byes < max_allocated
 
     # Relax "not twice in a row" first, then the limit, then both.
-    tiers = (
-        [p for p in free if not p.had_bye_last_round and under_limit(p)],
-        [p for p in free if under_limit(p)],
-        [p for p in free if not p.had_bye_last_round],
-        list(free),
+    tiers: tuple[Callable[[Pairable], bool], ...] = (
+        lambda p: not p.had_bye_last_round and under_limit(p),
+        under_limit,
+        lambda p: not p.had_bye_last_round,
     )
-    tier = next(index for index, players in enumerate(tiers) if players)
-    candidates = tiers[tier]
-    limit_applied = max_allocated is not None and tier in (0, 1)
+    for tier, candidate in enumerate(tiers):
+        candidates = [player for player in free if candidate(player)]
+        if candidates:
+            return _fewest_byes_lowest_ranked(candidates), tier
+    return _fewest_byes_lowest_ranked(free), len(tiers)
+
+
+def _fewest_byes_lowest_ranked(candidates: Sequence[Pairable]) -> Pairable:
     fewest = min(player.byes for player in candidates)
-    bye = [player for player in candidates if player.byes == fewest][-1]
+    return [player for player in candidates if player.byes == fewest][-1]
+
+
+def _bye_reasons(
+    free: Sequence[Pairable],
+    bye: Pairable | None,
+    tier: int,
+    max_allocated: int | None,
+) -> list[Reason]:
+    """Why the bye went where :func:`_bye_of` put it, and the answer to every request."""
+    requesters = [player for player in free if player.requested_bye]
+    if bye is None:
+        return [
+            Reason.of(ReasonKind.BYE_REQUEST_EVEN, player_id=player.player_id)
+            for player in requesters
+        ]
+    if tier == _BYE_FIXED:
+        reasons = [Reason.of(ReasonKind.BYE_FIXED_BY_TD, player_id=bye.player_id)]
+        return reasons + _requests_taken(requesters, bye)
+    if tier == _BYE_REQUESTED:
+        reasons = [Reason.of(ReasonKind.BYE_REQUESTED, player_id=bye.player_id, byes=bye.byes)]
+        return reasons + _requests_taken(requesters, bye)
+
+    def under_limit(player: Pairable) -> bool:
+        return max_allocated is None or player.allocated_byes < max_allocated
+
+    limit_applied = max_allocated is not None and tier in (0, 1)
+    fewest = bye.byes
     reasons = [
         Reason.of(ReasonKind.BYE_FEWEST_BYES_LOWEST_RANKED, player_id=bye.player_id, byes=fewest)
     ]
@@ -395,10 +569,10 @@ def _choose_bye(
             reasons.append(
                 Reason.of(ReasonKind.BYE_SKIPPED_HAD_BYE_LAST_ROUND, player_id=player.player_id)
             )
-    return bye, reasons
+    return reasons
 
 
-def _requests_taken(requesters: Sequence[PresentPlayer], bye: PresentPlayer) -> list[Reason]:
+def _requests_taken(requesters: Sequence[Pairable], bye: Pairable) -> list[Reason]:
     return [
         Reason.of(ReasonKind.BYE_REQUEST_TAKEN, player_id=player.player_id, bye_id=bye.player_id)
         for player in requesters
@@ -406,40 +580,59 @@ def _requests_taken(requesters: Sequence[PresentPlayer], bye: PresentPlayer) -> 
     ]
 
 
-def _colour_legal(white: PresentPlayer, black: PresentPlayer) -> bool:
+def _colour_legal(white: Pairable, black: Pairable) -> bool:
     """Whether these colours keep both colour differences within ±2."""
     return (
-        white.colour_difference + 1 <= MAX_COLOUR_DIFFERENCE
-        and black.colour_difference - 1 >= -MAX_COLOUR_DIFFERENCE
+        white.whites - white.blacks + 1 <= MAX_COLOUR_DIFFERENCE
+        and black.whites - black.blacks - 1 >= -MAX_COLOUR_DIFFERENCE
     )
 
 
-def _colour_clash(a: PresentPlayer, b: PresentPlayer) -> bool:
-    return not _colour_legal(a, b) and not _colour_legal(b, a)
-
-
-def _fewest_possible_clashes(players: Sequence[PresentPlayer]) -> int:
-    """A lower bound on the colour clashes of any perfect matching of ``players``.
+def _fewest_possible_clashes(m: int, colour_groups: tuple[list[int], list[int]]) -> int:
+    """A lower bound on the colour clashes of any perfect matching of m players, with the
+    positions of those at +2 or more and at -2 or less in ``colour_groups``.
 
     Two players clash exactly when both are at +2 or more (neither may have white) or both at
     -2 or less (neither may have black). With h players at +2 or more among m, at most m - h of
     them find a partner outside their group, so at least h - m/2 pairs inside it clash; the
     same holds for -2 or less. Example: m = 6 with h = 4 gives at least 4 - 3 = 1 clash.
     """
-    m = len(players)
-    must_black = sum(p.colour_difference >= MAX_COLOUR_DIFFERENCE for p in players)
-    must_white = sum(p.colour_difference <= -MAX_COLOUR_DIFFERENCE for p in players)
-    return max(0, must_black - m // 2) + max(0, must_white - m // 2)
+    must_black, must_white = colour_groups
+    return max(0, len(must_black) - m // 2) + max(0, len(must_white) - m // 2)
+
+
+def _colour_rule(
+    higher: Pairable,
+    lower: Pairable,
+    previous_black: PlayerId | None,
+    reverse_at_rematch: bool,
+) -> tuple[Pairable, Pairable, ReasonKind]:
+    """White, black and the rule that chose them (see :func:`_colours`); ``previous_black``:
+    who had black in their latest game (None: they never met)."""
+    higher_white_ok = _colour_legal(higher, lower)
+    if higher_white_ok != _colour_legal(lower, higher):
+        white, black = (higher, lower) if higher_white_ok else (lower, higher)
+        return white, black, ReasonKind.COLOUR_DIFFERENCE_LIMIT
+    if reverse_at_rematch and previous_black is not None:
+        white, black = (higher, lower) if previous_black == higher.player_id else (lower, higher)
+        return white, black, ReasonKind.COLOUR_REVERSED_REMATCH
+    if higher.whites != lower.whites:
+        white, black = (higher, lower) if higher.whites < lower.whites else (lower, higher)
+        return white, black, ReasonKind.COLOUR_FEWER_WHITES
+    if previous_black is not None:
+        white, black = (higher, lower) if previous_black == higher.player_id else (lower, higher)
+        return white, black, ReasonKind.COLOUR_REVERSED_PREVIOUS_GAME
+    return lower, higher, ReasonKind.COLOUR_LOWER_RANKED_WHITE
 
 
 def _colours(
-    higher: PresentPlayer,
-    lower: PresentPlayer,
+    higher: Pairable,
+    lower: Pairable,
     previous: PlayedGame | None,
     board: int,
     *,
     reverse_at_rematch: bool = False,
-) -> tuple[PresentPlayer, PresentPlayer, Reason, list[Reason]]:
+) -> tuple[Pairable, Pairable, Reason, list[Reason]]:
     """White and black for an engine board, the reason, and notes on colour differences.
 
     Order of the rules: keep both colour differences within ±2 when only one choice does; with
@@ -448,61 +641,37 @@ def _colours(
     3 → the player with 3 gets white (3 < 5), unless the season reverses rematches and he had
     white in their latest game.
     """
-    higher_white_ok = _colour_legal(higher, lower)
-    lower_white_ok = _colour_legal(lower, higher)
+    previous_black = None if previous is None else previous.black_id
+    white, black, kind = _colour_rule(higher, lower, previous_black, reverse_at_rematch)
     notes: list[Reason] = []
-    if higher_white_ok != lower_white_ok:
-        white, black = (higher, lower) if higher_white_ok else (lower, higher)
+    if kind is ReasonKind.COLOUR_DIFFERENCE_LIMIT:
         # Name the player whose colour difference the other choice would push beyond 2.
-        limited = black if black.colour_difference + 1 > MAX_COLOUR_DIFFERENCE else white
-        reason = Reason.of(
-            ReasonKind.COLOUR_DIFFERENCE_LIMIT, board=board, player_id=limited.player_id
-        )
+        limited = black if black.whites - black.blacks + 1 > MAX_COLOUR_DIFFERENCE else white
+        reason = Reason.of(kind, board=board, player_id=limited.player_id)
         return white, black, reason, notes
-
-    if reverse_at_rematch and previous is not None:
-        white, black = (higher, lower) if previous.black_id == higher.player_id else (lower, higher)
-        reason = Reason.of(
-            ReasonKind.COLOUR_REVERSED_REMATCH, board=board, previous_round=previous.round_number
-        )
-    elif higher.whites != lower.whites:
-        white, black = (higher, lower) if higher.whites < lower.whites else (lower, higher)
-        reason = Reason.of(
-            ReasonKind.COLOUR_FEWER_WHITES,
-            board=board,
-            white_whites=white.whites,
-            black_whites=black.whites,
-        )
-    elif previous is not None:
-        white, black = (higher, lower) if previous.black_id == higher.player_id else (lower, higher)
-        reason = Reason.of(
-            ReasonKind.COLOUR_REVERSED_PREVIOUS_GAME,
-            board=board,
-            previous_round=previous.round_number,
-        )
+    if kind is ReasonKind.COLOUR_FEWER_WHITES:
+        reason = Reason.of(kind, board=board, white_whites=white.whites, black_whites=black.whites)
+    elif previous is not None and kind in (
+        ReasonKind.COLOUR_REVERSED_REMATCH,
+        ReasonKind.COLOUR_REVERSED_PREVIOUS_GAME,
+    ):
+        reason = Reason.of(kind, board=board, previous_round=previous.round_number)
     else:
-        white, black = lower, higher
-        reason = Reason.of(ReasonKind.COLOUR_LOWER_RANKED_WHITE, board=board)
+        reason = Reason.of(kind, board=board)
 
-    if not higher_white_ok:  # neither choice is legal: say who goes beyond ±2
-        if white.colour_difference + 1 > MAX_COLOUR_DIFFERENCE:
-            notes.append(
-                Reason.of(
-                    ReasonKind.COLOUR_DIFFERENCE_EXCEEDED,
-                    board=board,
-                    player_id=white.player_id,
-                    difference=white.colour_difference + 1,
+    if not _colour_legal(higher, lower):  # neither choice is legal: say who goes beyond ±2
+        white_after = white.whites - white.blacks + 1
+        black_after = black.whites - black.blacks - 1
+        for player, after in ((white, white_after), (black, black_after)):
+            if abs(after) > MAX_COLOUR_DIFFERENCE:
+                notes.append(
+                    Reason.of(
+                        ReasonKind.COLOUR_DIFFERENCE_EXCEEDED,
+                        board=board,
+                        player_id=player.player_id,
+                        difference=after,
+                    )
                 )
-            )
-        if black.colour_difference - 1 < -MAX_COLOUR_DIFFERENCE:
-            notes.append(
-                Reason.of(
-                    ReasonKind.COLOUR_DIFFERENCE_EXCEEDED,
-                    board=board,
-                    player_id=black.player_id,
-                    difference=black.colour_difference - 1,
-                )
-            )
     return white, black, reason, notes
 
 
@@ -534,14 +703,131 @@ class _CostScale:
         violation_unit = (2 * pairs + 1) * rematch_unit
         return cls(1, distance_unit, clash_unit, recency_unit, rematch_unit, violation_unit)
 
+    def ceiling(self, rules_active: bool) -> int:
+        """More than any pair's cost, so that every weight ``ceiling − cost`` is positive (a
+        pair breaks at most two rules)."""
+        return self.violation_unit * 3 if rules_active else self.rematch_unit * 2
 
-def _match(
-    players: Sequence[PresentPlayer],
-    last_meeting: dict[frozenset[PlayerId], PlayedGame],
+
+@lru_cache(maxsize=256)
+def _scale(m: int, window: int) -> _CostScale:
+    return _CostScale.for_size(m, window)
+
+
+@dataclass(frozen=True, eq=False)  # hashed by identity: a key of _place_weights
+class _Band:
+    """The graph of the pairs of m players in standing order at most ``span`` places apart.
+
+    Node i is the player at position i; edge payloads number the edges (i, j) in the order
+    i = 0, 1, ...; j = i + 1, ..., so that ``edge_of[i] + (j − i − 1)`` is the number of edge
+    (i, j) and a list of weights by edge number is the matching's ``weight_fn``. The graph and
+    the costs that depend only on the places (distance and rank tie-break) are the same for
+    every round with m players: built once and kept.
+    """
+
+    graph: rx.PyGraph
+    edge_of: tuple[int, ...]
+    place_costs: tuple[int, ...]  # distance and tie-break cost of each edge, by edge number
+
+
+@lru_cache(maxsize=256)
+def _band(m: int, span: int, distance_unit: int) -> _Band:
+    graph = rx.PyGraph(multigraph=False)
+    graph.add_nodes_from(range(m))
+    edges: list[tuple[int, int, int]] = []
+    edge_of: list[int] = []
+    place_costs: list[int] = []
+    for i in range(m):
+        edge_of.append(len(edges))
+        for j in range(i + 1, min(i + span, m - 1) + 1):
+            distance = j - i
+            edges.append((i, j, len(edges)))
+            place_costs.append(distance_unit * distance * distance + distance * (m - i))
+    graph.add_edges_from(edges)
+    return _Band(graph, tuple(edge_of), tuple(place_costs))
+
+
+@lru_cache(maxsize=256)
+def _place_weights(band: _Band, ceiling: int) -> tuple[int, ...]:
+    """``ceiling`` minus each edge's place costs: the weights before rules, rematches and
+    colours, the same for every round with the band's size, window and rules."""
+    return tuple(ceiling - cost for cost in band.place_costs)
+
+
+def _pair_costs(
+    players: Sequence[Pairable],
+    history: PairingHistory,
     round_number: int,
     window: int,
-    rules: _Rules = _NO_RULES,
-) -> list[tuple[PresentPlayer, PresentPlayer]]:
+    rules: _Rules,
+    scale: _CostScale,
+) -> dict[tuple[int, int], int]:
+    """The costs of levels 0-2 (rules, rematches) of the pairs that have any, by positions
+    (i, j), i < j. Few pairs have one: they are found from the recent rounds and the rules,
+    not by looking at every pair."""
+    position = {player.player_id: index for index, player in enumerate(players)}
+    find = position.get
+    costs: dict[tuple[int, int], int] = {}
+    for age in range(1, window + 1):  # the latest meeting first: it sets the cost
+        cost = scale.rematch_unit + scale.recency_unit * (window + 1 - age)
+        for a, b in history.pairs_of_round(round_number - age):
+            i = find(a)
+            if i is not None:
+                j = find(b)
+                if j is not None:
+                    costs.setdefault((i, j) if i < j else (j, i), cost)
+    if rules.active:
+        violations: dict[tuple[int, int], int] = {}
+        for a, b in rules.forbidden_pairs:
+            i, j = position.get(a), position.get(b)
+            if i is not None and j is not None and i != j:
+                key = (i, j) if i < j else (j, i)
+                violations[key] = 1  # a pair listed twice is one forbidden pair
+        if rules.max_meetings is not None:
+            for (a, b), count in history.meeting_counts().items():
+                if count >= rules.max_meetings:
+                    i, j = position.get(a), position.get(b)
+                    if i is not None and j is not None:
+                        key = (i, j) if i < j else (j, i)
+                        violations[key] = violations.get(key, 0) + 1
+        for key, count in violations.items():
+            costs[key] = costs.get(key, 0) + scale.violation_unit * count
+    return costs
+
+
+def _colour_groups(players: Sequence[Pairable]) -> tuple[list[int], list[int]]:
+    """The positions of the players at +2 or more (neither may have white: they clash with
+    each other) and of those at -2 or less."""
+    must_black: list[int] = []
+    must_white: list[int] = []
+    for i, player in enumerate(players):
+        difference = player.whites - player.blacks
+        if difference >= MAX_COLOUR_DIFFERENCE:
+            must_black.append(i)
+        elif difference <= -MAX_COLOUR_DIFFERENCE:
+            must_white.append(i)
+    return must_black, must_white
+
+
+def _clash_pairs(groups: tuple[list[int], list[int]], span: int) -> list[tuple[int, int]]:
+    """The pairs (i, j), i < j ≤ i + span, whose colours clash: both in one of ``groups``."""
+    pairs: list[tuple[int, int]] = []
+    for flagged in groups:
+        for index, i in enumerate(flagged):
+            for j in flagged[index + 1 :]:
+                if j - i > span:
+                    break
+                pairs.append((i, j))
+    return pairs
+
+
+def _match(
+    players: Sequence[Pairable],
+    history: PairingHistory,
+    round_number: int,
+    window: int,
+    rules: _Rules,
+) -> list[tuple[Pairable, Pairable]]:
     """A minimum-cost perfect matching of ``players`` (even count, in standing order).
 
     A pair that breaks a season rule (forbidden, or met the most times allowed) costs a
@@ -551,43 +837,38 @@ def _match(
     m = len(players)
     if m == 0:
         return []
-    scale = _CostScale.for_size(m, window)
-
-    def cost(i: int, j: int) -> int:
-        a, b = players[i], players[j]
-        distance = j - i
-        total = scale.distance_unit * distance * distance
-        total += scale.tie_break_unit * distance * (m - i)
-        if _colour_clash(a, b):
-            total += scale.clash_unit
-        age = _rematch_age(last_meeting, a.player_id, b.player_id, round_number, window)
-        if age is not None:
-            total += scale.rematch_unit + scale.recency_unit * (window + 1 - age)
-        if rules.active:
-            total += scale.violation_unit * rules.violations(a.player_id, b.player_id)
-        return total
-
-    # Every weight is positive, so maximising Σ(ceiling - cost) over perfect matchings
-    # minimises Σ cost (a pair breaks at most two rules).
-    ceiling = scale.violation_unit * 3 if rules.active else scale.rematch_unit * 2
+    scale = _scale(m, window)
+    ceiling = scale.ceiling(rules.active)
+    if ceiling >= WEIGHT_LIMIT:
+        raise PairingError(f"{m} players to pair is more than the matching's weights can hold")
+    pair_costs = _pair_costs(players, history, round_number, window, rules, scale)
+    colour_groups = _colour_groups(players)
+    unavoidable_clashes = _fewest_possible_clashes(m, colour_groups)
     span = _MIN_WINDOW + 2 * window
     while True:
         span = min(span, m - 1)
-        graph = nx.Graph()
-        graph.add_nodes_from(range(m))
-        for i in range(m):
-            for j in range(i + 1, min(i + span, m - 1) + 1):
-                graph.add_edge(i, j, weight=ceiling - cost(i, j))
-        matching = nx.max_weight_matching(graph, maxcardinality=True)
-        if len(matching) * 2 == m:
-            total = sum(cost(min(e), max(e)) for e in matching)
+        band = _band(m, span, scale.distance_unit)
+        edge_of = band.edge_of
+        # Maximising Σ(ceiling − cost) over perfect matchings minimises Σ cost.
+        weights = list(_place_weights(band, ceiling))
+        for (i, j), cost in pair_costs.items():
+            if j - i <= span:
+                weights[edge_of[i] + j - i - 1] -= cost
+        for i, j in _clash_pairs(colour_groups, span):
+            weights[edge_of[i] + j - i - 1] -= scale.clash_unit
+        matching = rx.max_weight_matching(
+            band.graph, max_cardinality=True, weight_fn=weights.__getitem__
+        )
+        pairs = [(a, b) if a < b else (b, a) for a, b in matching]
+        if len(pairs) * 2 == m:
+            total = len(pairs) * ceiling - sum(weights[edge_of[i] + j - i - 1] for i, j in pairs)
             # Any matching with a pair more than `span` places apart costs at least
             # (span+1)² + (m/2 - 1) distance units plus the clashes no matching avoids;
             # below that, the window held the optimum.
             bound = scale.distance_unit * ((span + 1) ** 2 + m // 2 - 1)
-            bound += scale.clash_unit * _fewest_possible_clashes(players)
+            bound += scale.clash_unit * unavoidable_clashes
             if span == m - 1 or total < bound:
                 break
         span *= 2
-    pairs = sorted(tuple(sorted(edge)) for edge in matching)
+    pairs.sort()
     return [(players[i], players[j]) for i, j in pairs]

@@ -11,15 +11,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol
 
 __all__ = [
     "DEFAULT_REMATCH_WINDOW",
     "MAX_COLOUR_DIFFERENCE",
     "Board",
     "FixedBoard",
+    "Pairable",
     "PairingError",
     "PairingProposal",
     "PairingRequest",
+    "PairingRules",
     "PlayedGame",
     "PlayerId",
     "PresentPlayer",
@@ -62,6 +65,26 @@ class PresentPlayer:
         return self.whites - self.blacks
 
 
+class Pairable(Protocol):
+    """What the ladder reads of a player to pair: a :class:`PresentPlayer`, or any object with
+    these figures (a simulation keeps one per participant and updates it round by round)."""
+
+    @property
+    def player_id(self) -> PlayerId: ...
+    @property
+    def whites(self) -> int: ...
+    @property
+    def blacks(self) -> int: ...
+    @property
+    def byes(self) -> int: ...
+    @property
+    def had_bye_last_round(self) -> bool: ...
+    @property
+    def allocated_byes(self) -> int: ...
+    @property
+    def requested_bye(self) -> bool: ...
+
+
 @dataclass(frozen=True)
 class PlayedGame:
     """A game of an earlier round (forfeits included or not: the caller decides)."""
@@ -101,6 +124,18 @@ class PairingRequest:
     rematch_window: int = DEFAULT_REMATCH_WINDOW
     fixed_boards: tuple[FixedBoard, ...] = ()
     fixed_bye: PlayerId | None = None
+    forbidden_pairs: tuple[tuple[PlayerId, PlayerId], ...] = ()
+    max_meetings: int | None = None
+    reverse_colours_at_rematch: bool = False
+    max_allocated_byes: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PairingRules:
+    """A season's pairing rules, as :class:`PairingRequest` carries them (same names and
+    defaults), for a caller that pairs many rounds (:func:`~competition.pairing.pair_boards`)."""
+
+    rematch_window: int = DEFAULT_REMATCH_WINDOW
     forbidden_pairs: tuple[tuple[PlayerId, PlayerId], ...] = ()
     max_meetings: int | None = None
     reverse_colours_at_rematch: bool = False

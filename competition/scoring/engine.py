@@ -84,6 +84,16 @@ class _Prepared:
         the ranking of everybody. A tie-break is computed only for the participants still tied
         when the ranking reaches it, and once per round, participant and code.
         """
+        groups = _settle(self, self.groups(round_number, figures), tie_order)
+        return tuple(pid for group in groups for pid in group)
+
+    def groups(
+        self, round_number: int, figures: Mapping[int, Mapping[str, Fraction]]
+    ) -> list[list[int]]:
+        """The participants in ``figures`` ranked on them (the system's primary and secondary
+        figures) and then the season's tie-breaks, in groups equal on all of them, best first.
+        A tie-break is computed only for the participants still tied when the ranking reaches
+        it, and once per round, participant and code."""
         system = self.system
         # fresh dicts: DE writes into the values of a tied group
         values = {pid: dict(own) for pid, own in figures.items()}
@@ -98,8 +108,7 @@ class _Prepared:
                 for pid, value in _tiebreak_figure(self, round_number, code, tied).items():
                     values[pid][code] = value
             groups = _refine(self, round_number, groups, (code,), values)
-        groups = _settle(self, groups, tie_order)
-        return tuple(pid for group in groups for pid in group)
+        return groups
 
 
 def _prepare(season: SeasonInput, upto_round: int) -> _Prepared:
@@ -452,6 +461,24 @@ def standings_after(season: SeasonInput, round_number: int) -> RoundStandings:
         (system_round,) = _system_rounds(prepared, every_round=False)
         totals = _game_totals(prepared.digest, (round_number,))
         return _rank(prepared, system_round, *totals[round_number])
+
+
+def tied_groups(
+    season: SeasonInput, round_number: int, figures: Mapping[int, Mapping[str, Fraction]]
+) -> list[list[int]]:
+    """Participants ranked on the system's figures given for them (``figures``: the primary
+    and secondary codes, as the standings would have them after ``round_number``) and then the
+    season's tie-breaks after that round, in groups equal on every one of them, best first.
+
+    For a caller that knows the system's figures already (a simulation's keeper) and needs the
+    tie-breaks only where they decide: only the participants in ``figures`` are ranked, and a
+    tie-break is computed only for those still tied when the ranking reaches it. Within a
+    group the order is start rank, then name (as in the standings, which share the rank).
+    """
+    with _collector_paused():
+        prepared = _prepare(season, round_number)
+        groups = prepared.groups(round_number, figures)
+        return _settle(prepared, groups, None)
 
 
 def standings_history(season: SeasonInput) -> SeasonStandings:

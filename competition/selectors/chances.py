@@ -1,5 +1,5 @@
-"""The "can I still win?" page's reads: the stored chances with names and margins, and whether
-a computation is asked for and not yet done (a task queued or running)."""
+"""The "can I still win?" page's reads: the stored chances with names, margins and what is
+certain, and whether a computation is asked for and not yet done (a task queued or running)."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from django.db.models import F
 
 from competition.exact import fraction_from_text
 from competition.models import Season, SeasonChances, SeasonChancesJob
+from competition.numbers import chance_text
 from competition.selectors.common import public_names
 from competition.services.chances import RoundsLeft, rounds_left
-from competition.simulation.chances import margin_of_error
+from competition.simulation.chances import TOP, FirstPlace, margin_of_error
 
 
 @dataclass(frozen=True)
@@ -21,11 +22,16 @@ class ChancesRow:
     participant_id: int
     name: str
     place: int  # in the standings the simulation started from
-    first: float  # percent
-    first_margin: float  # percentage points
-    top_three: float
-    top_three_margin: float
-    needed: Fraction | None  # fewest game points in the remaining rounds with a chance of first
+    first_place: str  # certain: a FirstPlace value ("secured", "possible", "open", "impossible")
+    first: str  # the estimated chance of first place as written: "12,3 %", "< 0,1 %", "0 %"
+    first_margin: float | None  # percentage points; None where the figure is certain
+    top_three: str
+    top_three_margin: float | None
+    best_place: int  # certain: he finishes no higher
+    worst_place: int  # and no lower
+    needs: Fraction | None  # game points in the remaining rounds without which first is out
+    secures: Fraction | None  # game points in the remaining rounds that make first place his
+    needed_seen: Fraction | None  # the fewest with which he finished first in a simulation
 
 
 @dataclass(frozen=True)
@@ -51,25 +57,37 @@ def chances_page(*, season: Season) -> ChancesPage:
     names = public_names(season_id=season.pk)
     n = stored.simulations
 
-    def percent(count: int) -> tuple[float, float]:
+    def margin(count: float, certain: bool) -> float | None:
         share = count / n if n else 0.0
-        return 100 * share, 100 * margin_of_error(share, n)
+        return None if certain or share in (0.0, 1.0) else 100 * margin_of_error(share, n)
 
     rows = []
     for place, row in enumerate(stored.rows, start=1):
-        first, first_margin = percent(row["first"])
-        top, top_margin = percent(row["top_three"])
-        needed = row.get("needed_for_first")
+        # rows stored before the certain figures existed: nothing is claimed
+        status = FirstPlace(row.get("first_place", FirstPlace.OPEN))
+        best, worst = row.get("best_place", 1), row.get("worst_place", len(stored.rows))
+        first_impossible = status is FirstPlace.IMPOSSIBLE
+        first_certain = status is FirstPlace.SECURED
+        top_impossible, top_certain = best > TOP, worst <= TOP
         rows.append(
             ChancesRow(
                 participant_id=row["participant_id"],
                 name=names.get(row["participant_id"], "?"),
                 place=place,
-                first=first,
-                first_margin=first_margin,
-                top_three=top,
-                top_three_margin=top_margin,
-                needed=None if needed is None else fraction_from_text(needed),
+                first_place=status.value,
+                first=chance_text(
+                    row["first"], n, impossible=first_impossible, certain=first_certain
+                ),
+                first_margin=margin(row["first"], first_impossible or first_certain),
+                top_three=chance_text(
+                    row["top_three"], n, impossible=top_impossible, certain=top_certain
+                ),
+                top_three_margin=margin(row["top_three"], top_impossible or top_certain),
+                best_place=best,
+                worst_place=worst,
+                needs=_fraction(row.get("needs")),
+                secures=_fraction(row.get("secures")),
+                needed_seen=_fraction(row.get("needed_for_first")),
             )
         )
     return ChancesPage(
@@ -82,3 +100,7 @@ def chances_page(*, season: Season) -> ChancesPage:
         stale=pending,
         rows=tuple(rows),
     )
+
+
+def _fraction(text: str | None) -> Fraction | None:
+    return None if text is None else fraction_from_text(text)

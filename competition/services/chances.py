@@ -2,10 +2,12 @@
 
 The simulation (:mod:`competition.simulation.chances`) pairs every simulated round with the
 real pairing engine, which takes a while for a big club, so it never runs in a request:
-:func:`chances_compute` runs it and stores a :class:`SeasonChances`, called by
-``manage.py simulate_season SLUG`` and by the ``season_chances`` task of the task queue
-(:mod:`competition.services.chances_queue`: one season at a time, after every change that can
-move the chances). Pages only read the stored row.
+:func:`chances_compute` runs it, works out what is certain (``outlook``: first place secured,
+still possible or no longer possible, the best and worst place, the game points needed) and
+stores both in a :class:`SeasonChances`; it is called by ``manage.py simulate_season SLUG``
+and by the ``season_chances`` task of the task queue (:mod:`competition.services.chances_queue`:
+one season at a time, after every change that can move the chances). Pages only read the
+stored row.
 """
 
 from __future__ import annotations
@@ -19,14 +21,10 @@ from django.utils import timezone
 
 from competition.exact import fraction_to_text
 from competition.models import ClubEvening, Game, Round, Season, SeasonChances
+from competition.pairing import PairingRules
 from competition.scoring.records import ScoringInputError
 from competition.selectors.common import season_input
-from competition.simulation.chances import (
-    PairingRules,
-    SimulationInput,
-    attendance_share,
-    simulate,
-)
+from competition.simulation.chances import SimulationInput, attendance_share, outlook, simulate
 
 logger = logging.getLogger(__name__)
 
@@ -120,27 +118,32 @@ def chances_compute(
         SeasonChances.objects.filter(season=season).delete()
         return None
     simulations = simulations or simulations_setting()
+    data = simulation_input(season, left=left.count)
     try:
-        result = simulate(
-            simulation_input(season, left=left.count), simulations=simulations, seed=seed
-        )
+        result = simulate(data, simulations=simulations, seed=seed)
+        certain = {view.participant_id: view for view in outlook(data, result)}
     except (ScoringInputError, ValueError) as error:
         logger.warning("chances of %s not computed: %s", season.slug, error)
         return None
-    rows = [
-        {
-            "participant_id": player.participant_id,
-            "first": player.first,
-            "top_three": player.top_three,
-            "categories": dict(player.categories),
-            "needed_for_first": (
-                None
-                if player.needed_for_first is None
-                else fraction_to_text(player.needed_for_first)
-            ),
-        }
-        for player in result.players
-    ]
+    rows = []
+    for player in result.players:
+        view = certain[player.participant_id]
+        rows.append(
+            {
+                "participant_id": player.participant_id,
+                # simulations finished first, a shared first place counting its share
+                "first": float(player.first),
+                "top_three": float(player.top_three),
+                "categories": {name: float(count) for name, count in player.categories.items()},
+                "needed_for_first": _text(player.needed_for_first),
+                # certain, not estimated (simulation.chances.outlook)
+                "first_place": view.first_place.value,
+                "best_place": view.best_place,
+                "worst_place": view.worst_place,
+                "needs": _text(view.needs),
+                "secures": _text(view.secures),
+            }
+        )
     chances, _ = SeasonChances.objects.update_or_create(
         season=season,
         defaults={
@@ -156,6 +159,10 @@ def chances_compute(
         },
     )
     return chances
+
+
+def _text(value: Fraction | None) -> str | None:
+    return None if value is None else fraction_to_text(value)
 
 
 def chances_stale(

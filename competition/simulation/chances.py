@@ -28,27 +28,21 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from fractions import Fraction
+from typing import Protocol
 
-from competition.pairing import PairingRequest, PlayedGame, PresentPlayer, pair_round
+from competition.pairing import PairingHistory, PairingRules, pair_boards
 from competition.pairing.berger import berger_cycle_round
+from competition.scoring.engine import standings_after, tied_groups
 from competition.scoring.model import Entry, EntryKind, Game, Result, Round, SeasonInput
-from competition.simulation.keepers import ScoreKeeper, keeper_for, settle_order
+from competition.simulation.bounds import place_bounds, score_bounds
+from competition.simulation.keepers import EngineKeeper, ScoreKeeper, keeper_for, settle_order
 
 DEFAULT_RATING = 1500
 TOP = 3  # "the top three"
-
-
-@dataclass(frozen=True, slots=True)
-class PairingRules:
-    """The season's pairing rules as the pairing engine takes them (ladder seasons)."""
-
-    rematch_window: int = 3
-    forbidden_pairs: tuple[tuple[int, int], ...] = ()
-    max_meetings: int | None = None
-    reverse_colours_at_rematch: bool = False
-    max_allocated_byes: int | None = None
+ZERO = Fraction(0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,16 +60,17 @@ class SimulationInput:
     attendance: Mapping[int, float] = field(default_factory=dict)
     draw_rate: float = 0.0
     bye_points: Fraction = Fraction(1)
-    pairing: PairingRules = PairingRules()
+    pairing: PairingRules = field(default_factory=PairingRules)
     categories: Mapping[str, frozenset[int]] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayerChances:
     participant_id: int
-    first: int  # simulations he finished first in
-    top_three: int
-    categories: Mapping[str, int]  # simulations he won the category in
+    # simulations he finished first in; a first place shared by k counts 1/k (places_shared)
+    first: Fraction
+    top_three: Fraction
+    categories: Mapping[str, Fraction]  # simulations he won the category in
     # the fewest game points in the remaining rounds with which he finished first (None: never)
     needed_for_first: Fraction | None
 
@@ -87,9 +82,14 @@ class Chances:
     seed: int
     draw_rate: float
     players: tuple[PlayerChances, ...]  # in the current standing order (the simulation's)
+    # per participant who finished first (or shared first) in a simulation, the rounds of the
+    # first such simulation: an outcome that makes him first (outlook() checks it)
+    witnesses: Mapping[int, tuple[Round, ...]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
-    def share(self, count: int) -> float:
-        return count / self.simulations if self.simulations else 0.0
+    def share(self, count: Fraction | int) -> float:
+        return float(count) / self.simulations if self.simulations else 0.0
 
 
 def expected_score(rating: float, opponent: float) -> float:
@@ -163,48 +163,104 @@ def draw_rate_of(rounds: Iterable[Round]) -> float:
     return draws / played if played else 0.0
 
 
-@dataclass(slots=True)
-class _Ladder:
-    """What the pairing engine needs to know of the season so far (games over the board)."""
+class _Figures:
+    """A participant's colours and byes so far, as the pairing engine reads a present player
+    (:class:`~competition.pairing.Pairable`); updated in place round by round."""
 
-    whites: dict[int, int]
-    blacks: dict[int, int]
-    byes: dict[int, int]
-    last_byes: set[int]
-    previous: list[PlayedGame]
+    __slots__ = (
+        "allocated_byes", "blacks", "byes", "had_bye_last_round", "player_id", "requested_bye",
+        "whites",
+    )  # fmt: skip
+
+    def __init__(self, player_id: int) -> None:
+        self.player_id = player_id
+        self.whites = self.blacks = self.byes = self.allocated_byes = 0
+        self.had_bye_last_round = self.requested_bye = False
+
+    def copy(self) -> _Figures:
+        twin = _Figures(self.player_id)
+        twin.whites, twin.blacks = self.whites, self.blacks
+        twin.byes, twin.allocated_byes = self.byes, self.allocated_byes
+        twin.had_bye_last_round = self.had_bye_last_round
+        return twin
+
+
+class _Ladder:
+    """What the pairing engine needs to know of the season so far: every participant's colours
+    and byes (games over the board; every bye counts as pairing-allocated) and the games."""
+
+    __slots__ = ("figures", "history", "last_byes")
+
+    def __init__(self, figures: dict[int, _Figures], history: PairingHistory) -> None:
+        self.figures = figures
+        self.history = history
+        self.last_byes: list[_Figures] = [f for f in figures.values() if f.had_bye_last_round]
 
     @classmethod
     def of(cls, season: SeasonInput) -> _Ladder:
-        ladder = cls({}, {}, {}, set(), [])
+        ladder = cls({p.id: _Figures(p.id) for p in season.participants}, PairingHistory())
         for rnd in season.rounds:
             ladder.add(rnd)
         return ladder
 
     def copy(self) -> _Ladder:
-        return _Ladder(
-            dict(self.whites), dict(self.blacks), dict(self.byes), set(self.last_byes),
-            list(self.previous),
-        )  # fmt: skip
+        figures = {pid: f.copy() for pid, f in self.figures.items()}
+        return _Ladder(figures, self.history.copy())
 
     def add(self, rnd: Round) -> None:
+        figures = self.figures
+        boards: list[tuple[int, int]] = []
         for game in rnd.games:
             if game.result.is_played:
-                self.whites[game.white] = self.whites.get(game.white, 0) + 1
-                self.blacks[game.black] = self.blacks.get(game.black, 0) + 1
-                self.previous.append(PlayedGame(rnd.number, game.white, game.black))
-        self.last_byes = {e.participant for e in rnd.entries if e.kind is EntryKind.BYE}
-        for pid in self.last_byes:
-            self.byes[pid] = self.byes.get(pid, 0) + 1
+                figures[game.white].whites += 1
+                figures[game.black].blacks += 1
+                boards.append((game.white, game.black))
+        self.history.add_round(rnd.number, boards)
+        for player in self.last_byes:
+            player.had_bye_last_round = False
+        self.last_byes = []
+        for entry in rnd.entries:
+            if entry.kind is EntryKind.BYE:
+                player = figures[entry.participant]
+                player.byes += 1
+                player.allocated_byes += 1
+                player.had_bye_last_round = True
+                self.last_byes.append(player)
 
 
-def _result(rng: random.Random, white: float, black: float, draw_rate: float) -> Result:
-    white_wins, draw, _ = result_probabilities(white, black, draw_rate)
-    u = rng.random()
-    if u < white_wins:
-        return Result.WHITE_WINS
-    if u < white_wins + draw:
-        return Result.DRAW
-    return Result.BLACK_WINS
+class Choices(Protocol):
+    """Who comes to a round and how its games end: the model's chance, or a chosen outcome."""
+
+    def present(self, number: int, taking_part: list[int], keeper: ScoreKeeper) -> set[int]: ...
+
+    def result(self, white: int, black: int, keeper: ScoreKeeper) -> Result: ...
+
+
+class _ByChance:
+    """The model: each comes with his share of rounds present; results by the ratings."""
+
+    def __init__(self, data: SimulationInput, rng: random.Random) -> None:
+        self.rng = rng
+        self.draw_rate = data.draw_rate
+        known = [r for r in data.ratings.values() if r]
+        default = round(sum(known) / len(known)) if known else DEFAULT_RATING
+        participants = data.season.participants
+        self.rating = {p.id: data.ratings.get(p.id) or default for p in participants}
+        self.attendance = {p.id: data.attendance.get(p.id, 1.0) for p in participants}
+
+    def present(self, number: int, taking_part: list[int], keeper: ScoreKeeper) -> set[int]:
+        chance, attendance = self.rng.random, self.attendance
+        return {pid for pid in taking_part if chance() < attendance[pid]}
+
+    def result(self, white: int, black: int, keeper: ScoreKeeper) -> Result:
+        rating = self.rating
+        white_wins, draw, _ = result_probabilities(rating[white], rating[black], self.draw_rate)
+        u = self.rng.random()
+        if u < white_wins:
+            return Result.WHITE_WINS
+        if u < white_wins + draw:
+            return Result.DRAW
+        return Result.BLACK_WINS
 
 
 class _Round:
@@ -213,32 +269,33 @@ class _Round:
     def __init__(self, data: SimulationInput) -> None:
         season = data.season
         self.data = data
-        self.participants = season.participants
-        known = [r for r in data.ratings.values() if r]
-        default = round(sum(known) / len(known)) if known else DEFAULT_RATING
-        self.rating = {p.id: data.ratings.get(p.id) or default for p in season.participants}
-        self.attendance = {p.id: data.attendance.get(p.id, 1.0) for p in season.participants}
         settle = settle_order(season.participants)
         self.start_order = sorted(settle, key=settle.__getitem__)
         self.joined = {p.id: p.joined_round for p in season.participants}
+        self.withdrawn = {p.id: p.withdrawn_round for p in season.participants}
         # (players, round) -> the Berger round: the same in every simulation
         self.berger: dict[tuple[int, int], tuple[list[tuple[int, int]], int | None]] = {}
 
     def play(
-        self, rng: random.Random, number: int, keeper: ScoreKeeper, ladder: _Ladder | None
+        self, choices: Choices, number: int, keeper: ScoreKeeper, ladder: _Ladder | None
     ) -> Round:
         taking_part = [pid for pid in self.start_order if self.joined[pid] <= number]
-        present = {pid for pid in taking_part if rng.random() < self.attendance[pid]}
+        present = choices.present(number, taking_part, keeper)
         if ladder is None:
-            return self._berger(rng, number, taking_part, present)
-        return self._ladder(rng, number, keeper, ladder, taking_part, present)
+            return self._berger(choices, number, keeper, taking_part, present)
+        return self._ladder(choices, number, keeper, ladder, taking_part, present)
 
-    def _game(self, rng: random.Random, white: int, black: int) -> Game:
-        result = _result(rng, self.rating[white], self.rating[black], self.data.draw_rate)
-        return Game(white, black, result)
+    def _still_in(self, pid: int, number: int) -> bool:
+        withdrawn = self.withdrawn[pid]
+        return withdrawn is None or number < withdrawn
 
     def _berger(
-        self, rng: random.Random, number: int, taking_part: list[int], present: set[int]
+        self,
+        choices: Choices,
+        number: int,
+        keeper: ScoreKeeper,
+        taking_part: list[int],
+        present: set[int],
     ) -> Round:
         if len(taking_part) < 2:
             return Round(number)
@@ -250,7 +307,7 @@ class _Round:
         for white_no, black_no in pairs:
             white, black = taking_part[white_no - 1], taking_part[black_no - 1]
             if white in present and black in present:
-                games.append(self._game(rng, white, black))
+                games.append(Game(white, black, choices.result(white, black, keeper)))
             elif white in present:
                 games.append(Game(white, black, Result.WHITE_WINS_FORFEIT))
             elif black in present:
@@ -264,46 +321,29 @@ class _Round:
 
     def _ladder(
         self,
-        rng: random.Random,
+        choices: Choices,
         number: int,
         keeper: ScoreKeeper,
         ladder: _Ladder,
         taking_part: list[int],
         present: set[int],
     ) -> Round:
-        absent = [Entry(pid, EntryKind.ABSENT_NOTICE) for pid in taking_part if pid not in present]
+        absent = [
+            Entry(pid, EntryKind.ABSENT_NOTICE)
+            for pid in taking_part
+            if pid not in present and self._still_in(pid, number)
+        ]  # a round after withdrawing has no record, as in the season itself
         if not present:
             return Round(number, (), tuple(absent))
-        rules = self.data.pairing
-        standing = [pid for pid in keeper.order() if pid in present]
-        players = tuple(
-            PresentPlayer(
-                player_id=pid,
-                rank=rank,
-                whites=ladder.whites.get(pid, 0),
-                blacks=ladder.blacks.get(pid, 0),
-                byes=ladder.byes.get(pid, 0),
-                had_bye_last_round=pid in ladder.last_byes,
-                allocated_byes=ladder.byes.get(pid, 0),
-            )
-            for rank, pid in enumerate(standing, start=1)
+        figures = ladder.figures
+        standing = [figures[pid] for pid in keeper.order() if pid in present]
+        boards, bye_id = pair_boards(
+            standing, ladder.history, round_number=number, rules=self.data.pairing
         )
-        proposal = pair_round(
-            PairingRequest(
-                round_number=number,
-                players=players,
-                previous_games=tuple(ladder.previous),
-                rematch_window=rules.rematch_window,
-                forbidden_pairs=rules.forbidden_pairs,
-                max_meetings=rules.max_meetings,
-                reverse_colours_at_rematch=rules.reverse_colours_at_rematch,
-                max_allocated_byes=rules.max_allocated_byes,
-            )
-        )
-        games = tuple(self._game(rng, b.white_id, b.black_id) for b in proposal.boards)
+        games = tuple(Game(w, b, choices.result(w, b, keeper)) for w, b in boards)
         entries = list(absent)
-        if proposal.bye_id is not None:
-            entries.append(Entry(proposal.bye_id, EntryKind.BYE, self.data.bye_points))
+        if bye_id is not None:
+            entries.append(Entry(bye_id, EntryKind.BYE, self.data.bye_points))
         return Round(number, games, tuple(entries))
 
 
@@ -311,7 +351,8 @@ def simulate(
     data: SimulationInput, *, simulations: int = 1000, seed: int = 0, incremental: bool = True
 ) -> Chances:
     """Play the remaining rounds ``simulations`` times (seeded: the same input and seed give
-    the same chances) and count the places.
+    the same chances) and count the places, shared where the season's ranking cannot separate
+    the players (:func:`places_shared`).
 
     Participants missing from ``data.ratings`` get the mean of the known ratings (1500 when
     none is known); missing from ``data.attendance``, they always come.
@@ -325,33 +366,38 @@ def simulate(
     )
     base_ladder = None if season.round_robin else _Ladder.of(season)
     playing = _Round(data)
-    rng = random.Random(seed)
-    first = dict.fromkeys(base.participants, 0)
-    top = dict.fromkeys(base.participants, 0)
-    category_wins: dict[int, dict[str, int]] = {pid: {} for pid in base.participants}
+    choices = _ByChance(data, random.Random(seed))
+    first: dict[int, Fraction] = dict.fromkeys(base.participants, ZERO)
+    top: dict[int, Fraction] = dict.fromkeys(base.participants, ZERO)
+    category_wins: dict[int, dict[str, Fraction]] = {pid: {} for pid in base.participants}
     needed: dict[int, Fraction | None] = dict.fromkeys(base.participants)
+    witnesses: dict[int, tuple[Round, ...]] = {}
     start_round = base.round_number + 1
+    ask_tiebreaks = bool(season.tiebreaks) and not isinstance(base, EngineKeeper)
     for _ in range(simulations):
         keeper = base.copy()
         ladder = base_ladder.copy() if base_ladder is not None else None
+        played: list[Round] = []
         for number in range(start_round, start_round + data.rounds_left):
-            rnd = playing.play(rng, number, keeper, ladder)
+            rnd = playing.play(choices, number, keeper, ladder)
             keeper.play_round(rnd)
+            played.append(rnd)
             if ladder is not None:
                 ladder.add(rnd)
-        order = keeper.order()
-        winner = order[0]
-        first[winner] += 1
-        for pid in order[:TOP]:
-            top[pid] += 1
-        scored = keeper.game_points(winner) - base.game_points(winner)
-        best = needed[winner]
-        needed[winner] = scored if best is None else min(best, scored)
-        for name, members in data.categories.items():
-            best_member = next((pid for pid in order if pid in members), None)
-            if best_member is not None:
-                wins = category_wins[best_member]
-                wins[name] = wins.get(name, 0) + 1
+        groups = _top_groups(keeper, TOP)
+        if ask_tiebreaks and any(len(group) > 1 for group in groups):
+            groups = _split_by_tiebreaks(keeper, season, played, groups)
+        for pid, (first_share, top_share) in places_shared(groups, TOP).items():
+            first[pid] += first_share
+            top[pid] += top_share
+            if first_share:
+                if pid not in witnesses:
+                    witnesses[pid] = tuple(played)
+                scored = keeper.game_points(pid) - base.game_points(pid)
+                best = needed[pid]
+                needed[pid] = scored if best is None else min(best, scored)
+        if data.categories:
+            _count_categories(keeper, data.categories, category_wins)
     return Chances(
         simulations=simulations,
         rounds_left=data.rounds_left,
@@ -361,4 +407,210 @@ def simulate(
             PlayerChances(pid, first[pid], top[pid], category_wins[pid], needed[pid])
             for pid in base.order()
         ),
+        witnesses=witnesses,
     )
+
+
+def _tied_runs(keeper: ScoreKeeper, order: list[int]) -> list[list[int]]:
+    """``order`` cut into runs equal on every figure of the system."""
+    keys = keeper.standing_keys()
+    runs: list[list[int]] = []
+    for pid in order:
+        if runs and keys[runs[-1][0]] == keys[pid]:
+            runs[-1].append(pid)
+        else:
+            runs.append([pid])
+    return runs
+
+
+def _top_groups(keeper: ScoreKeeper, places: int) -> list[list[int]]:
+    """The keeper's ranking in groups equal on every figure of the system, as far as it takes
+    to fill ``places`` places."""
+    groups: list[list[int]] = []
+    filled = 0
+    for run in _tied_runs(keeper, keeper.order()):
+        if filled >= places:
+            break
+        groups.append(run)
+        filled += len(run)
+    return groups
+
+
+def _split_by_tiebreaks(
+    keeper: ScoreKeeper, season: SeasonInput, played: list[Round], groups: list[list[int]]
+) -> list[list[int]]:
+    """Each tied group split by the season's tie-breaks after the simulated season (the
+    engine's, computed for the tied participants only)."""
+    tied = {pid: keeper.figures(pid) for group in groups if len(group) > 1 for pid in group}
+    simulated = replace(season, rounds=(*season.rounds, *played))
+    split = tied_groups(simulated, len(simulated.rounds), tied)
+    part_of = {pid: index for index, part in enumerate(split) for pid in part}
+    result: list[list[int]] = []
+    for group in groups:
+        if len(group) == 1:
+            result.append(group)
+            continue
+        parts: dict[int, list[int]] = {}
+        for pid in group:
+            parts.setdefault(part_of[pid], []).append(pid)
+        result += [parts[index] for index in sorted(parts)]
+    return result
+
+
+def places_shared(groups: list[list[int]], places: int) -> dict[int, tuple[Fraction, Fraction]]:
+    """Each participant's share of first place and of the first ``places`` places, from the
+    final ranking in groups that nothing separates (equal on the system's figures and on every
+    tie-break), best first: a group shares equally the places it covers.
+
+    Example: groups [A], [B, C, D] with three places: A has first place (1) and a top-three
+    place (1); B, C and D share places 2 and 3: no first place, 2/3 of a top-three place each.
+    """
+    shares: dict[int, tuple[Fraction, Fraction]] = {}
+    filled = 0
+    for group in groups:
+        if filled >= places:
+            break
+        size = len(group)
+        first = Fraction(1, size) if filled == 0 else ZERO
+        covered = Fraction(min(places, filled + size) - filled, size)
+        for pid in group:
+            shares[pid] = (first, covered)
+        filled += size
+    return shares
+
+
+def _count_categories(
+    keeper: ScoreKeeper,
+    categories: Mapping[str, frozenset[int]],
+    wins: dict[int, dict[str, Fraction]],
+) -> None:
+    """The best placed member of each category wins it; members equal on every figure of the
+    system share it (the season's tie-breaks are not asked for categories)."""
+    runs = _tied_runs(keeper, keeper.order())
+    for name, members in categories.items():
+        for run in runs:
+            winners = [pid for pid in run if pid in members]
+            if winners:
+                for pid in winners:
+                    wins[pid][name] = wins[pid].get(name, ZERO) + Fraction(1, len(winners))
+                break
+
+
+class FirstPlace(StrEnum):
+    """What is certain about a participant's first place (see :func:`outlook`)."""
+
+    SECURED = "secured"  # nobody can draw level with him any more
+    POSSIBLE = "possible"  # an outcome is known in which he finishes first (or shares first)
+    OPEN = "open"  # neither excluded nor shown possible: the bounds are not tight enough
+    IMPOSSIBLE = "impossible"  # someone finishes ahead of him whatever happens
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """What is certain, for one participant, about the final standings (not estimated)."""
+
+    participant_id: int
+    first_place: FirstPlace
+    best_place: int  # he cannot finish higher than this
+    worst_place: int  # nor lower than this
+    needs: Fraction | None  # game points in the remaining rounds without which he cannot be first
+    secures: Fraction | None  # game points in the remaining rounds that make first place his
+
+
+def outlook(data: SimulationInput, chances: Chances) -> tuple[Outlook, ...]:
+    """What is certain about every participant's final place, in the order of ``chances``.
+
+    Places and points come from the bounds of :mod:`competition.simulation.bounds` (sound in
+    every outcome the simulation plays). First place is *possible* only when an outcome is
+    known in which the engine ranks him first: a simulation he won (``chances.witnesses``), or
+    one chosen for him (:func:`_outcome_for`), each checked with the scoring engine itself.
+    """
+    season = data.season
+    keeper = keeper_for(season, awarded=(data.bye_points,), rounds_left=data.rounds_left)
+    bounds = score_bounds(season, keeper, rounds_left=data.rounds_left, bye_points=data.bye_points)
+    places = place_bounds(bounds)
+    result = []
+    for player in chances.players:
+        pid = player.participant_id
+        place = places[pid]
+        if place.best_place > 1:
+            status = FirstPlace.IMPOSSIBLE
+        elif place.worst_place == 1:
+            status = FirstPlace.SECURED
+        elif _first_in(season, chances.witnesses.get(pid), pid) or _first_in(
+            season, _outcome_for(data, keeper, pid), pid
+        ):
+            status = FirstPlace.POSSIBLE
+        else:
+            status = FirstPlace.OPEN
+        result.append(
+            Outlook(pid, status, place.best_place, place.worst_place, place.needs, place.secures)
+        )
+    return tuple(result)
+
+
+def _first_in(season: SeasonInput, rounds: tuple[Round, ...] | None, pid: int) -> bool:
+    """Whether the engine ranks ``pid`` first (alone or shared) after the season plus
+    ``rounds``."""
+    if rounds is None:
+        return False
+    played = replace(season, rounds=(*season.rounds, *rounds))
+    rows = standings_after(played, len(played.rounds)).rows
+    return any(row.participant_id == pid and row.rank == 1 for row in rows)
+
+
+class _Chosen:
+    """An outcome chosen to make one participant first: he always comes and wins; the others
+    all come (``company`` "everyone"), or only the best placed of them (who then loses to him
+    in a ladder, "rival"), or nobody ("alone": a round robin's games are forfeits then), and
+    every other game goes to the lower placed player (``upsets``) or is drawn."""
+
+    def __init__(self, target: int, *, company: str, upsets: bool) -> None:
+        self.target = target
+        self.company = company
+        self.upsets = upsets
+        self.place: dict[int, int] = {}  # the standings the round is played from
+
+    def present(self, number: int, taking_part: list[int], keeper: ScoreKeeper) -> set[int]:
+        order = keeper.order()
+        self.place = {pid: place for place, pid in enumerate(order)}
+        if self.company == "everyone":
+            return set(taking_part)
+        rival = next((pid for pid in order if pid != self.target and pid in taking_part), None)
+        if self.company == "alone" or rival is None:
+            return {self.target}
+        return {self.target, rival}
+
+    def result(self, white: int, black: int, keeper: ScoreKeeper) -> Result:
+        if white == self.target:
+            return Result.WHITE_WINS
+        if black == self.target:
+            return Result.BLACK_WINS
+        if not self.upsets:
+            return Result.DRAW
+        return Result.WHITE_WINS if self.place[white] > self.place[black] else Result.BLACK_WINS
+
+
+def _outcome_for(data: SimulationInput, keeper: ScoreKeeper, pid: int) -> tuple[Round, ...] | None:
+    """The first of a few chosen outcomes in which ``pid`` finishes first (None: none does)."""
+    playing = _Round(data)
+    for strategy in (
+        _Chosen(pid, company="everyone", upsets=True),
+        _Chosen(pid, company="rival", upsets=True),
+        _Chosen(pid, company="alone", upsets=True),
+        _Chosen(pid, company="everyone", upsets=False),
+    ):
+        running = keeper.copy()
+        ladder = None if data.season.round_robin else _Ladder.of(data.season)
+        rounds = []
+        first = running.round_number + 1
+        for number in range(first, first + data.rounds_left):
+            rnd = playing.play(strategy, number, running, ladder)
+            running.play_round(rnd)
+            rounds.append(rnd)
+            if ladder is not None:
+                ladder.add(rnd)
+        groups = _top_groups(running, 1)
+        if pid in groups[0]:
+            return tuple(rounds)
+    return None

@@ -22,6 +22,10 @@ def with_calendar(dates: list[datetime.date]):
     return season, people
 
 
+def people_ids(season) -> dict[str, int]:
+    return {p.member.name[0]: p.pk for p in season.participants.select_related("member")}
+
+
 def september(day: int) -> datetime.date:
     return datetime.date(2026, 9, day)
 
@@ -56,6 +60,14 @@ def test_simulate_season_stores_the_chances() -> None:
     assert sum(row["top_three"] for row in stored.rows) == 120
     # two played rounds, four games over the board, two of them drawn
     assert stored.draw_rate == 0.5
+    # what is certain, with the estimates: every row says where first place stands
+    for row in stored.rows:
+        assert row["first_place"] in {"secured", "possible", "open", "impossible"}
+        assert 1 <= row["best_place"] <= row["worst_place"] <= 5
+        assert row["first_place"] != "possible" or row["needs"] is not None
+    # Bart Bos (0 game points, SB 0) can still win with two wins: winning is not excluded
+    bart = next(row for row in stored.rows if row["participant_id"] == people_ids(season)["B"])
+    assert bart["first_place"] != "impossible"
     assert not chances_stale(season, stored)
 
 

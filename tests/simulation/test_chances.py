@@ -8,7 +8,6 @@ from fractions import Fraction
 
 import pytest
 
-from competition.scoring.engine import standings_after
 from competition.scoring.model import (
     Entry,
     EntryKind,
@@ -24,10 +23,11 @@ from competition.simulation.chances import (
     draw_rate_of,
     expected_score,
     margin_of_error,
+    places_shared,
     result_probabilities,
     simulate,
 )
-from competition.simulation.keepers import EngineKeeper, keeper_for
+from competition.simulation.keepers import keeper_for
 
 W, D, L = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
 
@@ -88,11 +88,11 @@ def test_attendance_share_counts_games_and_byes() -> None:
     assert attendance_share(withdrawn) == {1: 0.0, 2: 1.0, 3: 0.0}
 
 
-def test_what_do_i_need_on_two_players() -> None:
-    # A and B drew round 1 (½ each); one round left, they meet again. A is ahead on start
-    # rank when equal, so a draw (½ point) keeps A first; B needs a win (1 point).
-    # Equal ratings, draw rate ½: P(draw) = min(½, 2·½) = ½, P(A wins) = P(B wins) = ¼, so
-    # P(A first) = ½ + ¼ = ¾.
+def test_a_tie_nothing_separates_is_shared() -> None:
+    # A and B drew round 1 (½ each); one round left, they meet again. A draw leaves them equal
+    # on points and the season has no tie-breaks: they share first place (½ each). Equal
+    # ratings, draw rate ½: P(draw) = min(½, 2·½) = ½, P(A wins) = P(B wins) = ¼, so A's
+    # expected share of first place is ¼ + ½·½ = ½, and so is B's.
     season = SeasonInput(
         participants=players("A", "B"), rounds=(Round(1, (Game(1, 2, D),)),), system="points"
     )
@@ -100,11 +100,75 @@ def test_what_do_i_need_on_two_players() -> None:
     chances = simulate(data, simulations=400, seed=11)
     a, b = chances.players
     assert (a.participant_id, b.participant_id) == (1, 2)
-    assert a.needed_for_first == Fraction(1, 2)
-    assert b.needed_for_first == Fraction(1)
-    share = chances.share(a.first)
-    assert abs(share - 0.75) < 3 * margin_of_error(0.75, 400)
+    # a draw (½ point) is enough for a share of first place, for both
+    assert a.needed_for_first == b.needed_for_first == Fraction(1, 2)
+    assert abs(chances.share(a.first) - 0.5) < 3 * margin_of_error(0.5, 400)
     assert a.first + b.first == 400
+    assert a.top_three == b.top_three == 400
+
+
+def drawn_final_round(tiebreaks: tuple[str, ...]) -> SimulationInput:
+    """A (event rating 1600) and B (1400) drew round 1; one round left. The simulation rates
+    both 1500 (no ratings given) and draws every game (draw rate 1 between equal ratings:
+    P(draw) = min(1, 2·½) = 1), so they draw again and end on 1 point each."""
+    season = SeasonInput(
+        participants=(
+            Participant(id=1, name="A", start_rank=1, rating=1600),
+            Participant(id=2, name="B", start_rank=2, rating=1400),
+        ),
+        rounds=(Round(1, (Game(1, 2, D),)),),
+        system="points",
+        tiebreaks=tiebreaks,
+    )
+    return SimulationInput(season, rounds_left=1, draw_rate=1.0)
+
+
+@pytest.mark.parametrize(
+    ("tiebreaks", "a_first", "b_first"),
+    [
+        # No tie-breaks: nothing separates them; they share first place in every simulation.
+        ((), 50, 50),
+        # Direct encounter: both games drawn, still equal: shared.
+        (("DE",), 50, 50),
+        # Average rating of the opponents (C.07 10.1, the event ratings): A met B (1400),
+        # B met A (1600): B is first in every simulation. Before, A won every one of them on
+        # his better start number.
+        (("ARO",), 0, 100),
+        # DE first (equal), then ARO decides.
+        (("DE", "ARO"), 0, 100),
+    ],
+)
+def test_tie_breaks_decide_where_they_can(
+    tiebreaks: tuple[str, ...], a_first: int, b_first: int
+) -> None:
+    chances = simulate(drawn_final_round(tiebreaks), simulations=100, seed=1)
+    by_id = {p.participant_id: p for p in chances.players}
+    assert (by_id[1].first, by_id[2].first) == (a_first, b_first)
+    assert by_id[1].top_three == by_id[2].top_three == 100
+
+
+@pytest.mark.parametrize(
+    ("groups", "places", "expected"),
+    [
+        # [A], [B, C, D], three places: A first and in the top three; B, C, D share places
+        # 2 and 3: 2/3 of a top-three place each.
+        (
+            [[1], [2, 3, 4]],
+            3,
+            {1: (1, 1), 2: (0, Fraction(2, 3)), 3: (0, Fraction(2, 3)), 4: (0, Fraction(2, 3))},
+        ),
+        # [A, B] share first: ½ each, both in the top three; [C] third.
+        ([[1, 2], [3], [4]], 3, {1: (Fraction(1, 2), 1), 2: (Fraction(1, 2), 1), 3: (0, 1)}),
+        # Four equal: ¼ of first and ¾ of a top-three place each.
+        ([[1, 2, 3, 4]], 3, dict.fromkeys((1, 2, 3, 4), (Fraction(1, 4), Fraction(3, 4)))),
+        # One place counted (a category): only the first group.
+        ([[1], [2]], 1, {1: (1, 1)}),
+    ],
+)
+def test_places_shared(
+    groups: list[list[int]], places: int, expected: dict[int, tuple[Fraction, Fraction]]
+) -> None:
+    assert places_shared(groups, places) == expected
 
 
 def test_margin_of_error_formula() -> None:
@@ -162,43 +226,6 @@ def random_season(system: str, *, round_robin: bool = False, seed: int = 5) -> S
     )
 
 
-@pytest.mark.parametrize("system", ["points", "internal-sb", "van-den-brink"])
-def test_the_incremental_keepers_agree_with_the_engine(system: str) -> None:
-    """Simulated rounds added one at a time give the engine's primary score for everybody."""
-    season = random_season(system)
-    data = SimulationInput(season, rounds_left=0, draw_rate=0.3)
-    keeper = keeper_for(season, awarded=(Fraction(1),), rounds_left=6)
-    rng = random.Random(2)
-    rounds = list(season.rounds)
-    ids = [p.id for p in season.participants]
-    for number in range(5, 11):
-        rng.shuffle(ids)
-        games = tuple(
-            Game(a, b, rng.choice((W, D, L, Result.WHITE_WINS_FORFEIT)))
-            for a, b in zip(ids[:8:2], ids[1:8:2], strict=True)
-        )
-        rnd = Round(number, games, (Entry(ids[8], EntryKind.BYE, Fraction(1)),))
-        keeper.play_round(rnd)
-        rounds.append(rnd)
-        full = SeasonInput(**{**season_fields(season), "rounds": tuple(rounds)})
-        rows = standings_after(full, number).rows
-        assert {row.participant_id: row.score for row in rows} == {
-            pid: keeper.primary(pid) for pid in ids
-        }
-        assert {row.participant_id: row.game_points for row in rows} == {
-            pid: keeper.game_points(pid) for pid in ids
-        }
-    assert data.rounds_left == 0
-
-
-def season_fields(season: SeasonInput) -> dict[str, object]:
-    return {name: getattr(season, name) for name in season.__slots__}
-
-
-def test_keizer_uses_the_engine() -> None:
-    assert isinstance(keeper_for(random_season("keizer")), EngineKeeper)
-
-
 @pytest.mark.parametrize("round_robin", [False, True])
 def test_same_seed_same_chances_and_counts_add_up(round_robin: bool) -> None:
     season = random_season("internal-sb", round_robin=round_robin)
@@ -219,3 +246,113 @@ def test_same_seed_same_chances_and_counts_add_up(round_robin: bool) -> None:
     assert all(
         p.categories.get("odd numbers", 0) == 0 for p in first.players if p.participant_id % 2 == 0
     )
+
+
+class _Recording:
+    """The model's choices, plus every simulated round's pairing with the request the real
+    engine would get for it (the simulated standings, colours, byes and every earlier game)."""
+
+    def __init__(self, data: SimulationInput, seed: int) -> None:
+        from competition.simulation.chances import _ByChance
+
+        self.chance = _ByChance(data, random.Random(seed))
+        self.present_now: set[int] = set()
+
+    def present(self, number: int, taking_part: list[int], keeper) -> set[int]:  # type: ignore[no-untyped-def]
+        self.present_now = self.chance.present(number, taking_part, keeper)
+        return self.present_now
+
+    def result(self, white: int, black: int, keeper) -> Result:  # type: ignore[no-untyped-def]
+        return self.chance.result(white, black, keeper)
+
+
+@pytest.mark.parametrize("rules", [False, True])
+def test_simulated_pairings_are_the_pairing_engines(rules: bool) -> None:
+    """Forty players, 15 simulated rounds, three simulated seasons: every simulated round's
+    boards and bye are those pair_round proposes for the same standings and history (with
+    and without every season rule)."""
+    from competition.pairing import (
+        PairingRequest,
+        PairingRules,
+        PlayedGame,
+        PresentPlayer,
+        pair_round,
+    )
+    from competition.simulation.chances import _Ladder, _Round
+
+    rng = random.Random(3)
+    people = tuple(
+        Participant(id=n, name=f"P{n:02d}", start_rank=n, rating=2200 - 25 * n)
+        for n in range(1, 41)
+    )
+    played = []
+    for number in range(1, 11):
+        ids = [p.id for p in people if rng.random() < 0.8]
+        rng.shuffle(ids)
+        games = tuple(
+            Game(a, b, rng.choice((W, D, L))) for a, b in zip(ids[::2], ids[1::2], strict=False)
+        )
+        entries = [Entry(p.id, EntryKind.ABSENT_NOTICE) for p in people if p.id not in ids]
+        if len(ids) % 2:
+            entries.append(Entry(ids[-1], EntryKind.BYE, Fraction(1)))
+        played.append(Round(number, games, tuple(entries)))
+    season = SeasonInput(people, tuple(played), system="internal-sb")
+    pairing = (
+        PairingRules(
+            rematch_window=4,
+            forbidden_pairs=((1, 2), (5, 9), (12, 13)),
+            max_meetings=2,
+            reverse_colours_at_rematch=True,
+            max_allocated_byes=1,
+        )
+        if rules
+        else PairingRules()
+    )
+    data = SimulationInput(
+        season, rounds_left=15, attendance=attendance_share(season), draw_rate=0.3, pairing=pairing
+    )
+    playing = _Round(data)
+    compared = 0
+    for simulation in range(3):
+        keeper = keeper_for(season, awarded=(Fraction(1),), rounds_left=15)
+        ladder = _Ladder.of(season)
+        games = [
+            PlayedGame(r.number, g.white, g.black)
+            for r in season.rounds
+            for g in r.games
+            if g.result.is_played
+        ]
+        choices = _Recording(data, seed=simulation)
+        for number in range(11, 26):
+            order = keeper.order()
+            figures = {pid: ladder.figures[pid] for pid in order}
+            before = {
+                pid: (f.whites, f.blacks, f.byes, f.had_bye_last_round, f.allocated_byes)
+                for pid, f in figures.items()
+            }
+            rnd = playing.play(choices, number, keeper, ladder)
+            present = [pid for pid in order if pid in choices.present_now]
+            request = PairingRequest(
+                round_number=number,
+                players=tuple(
+                    PresentPlayer(pid, rank, *before[pid])
+                    for rank, pid in enumerate(present, start=1)
+                ),
+                previous_games=tuple(games),
+                rematch_window=pairing.rematch_window,
+                forbidden_pairs=pairing.forbidden_pairs,
+                max_meetings=pairing.max_meetings,
+                reverse_colours_at_rematch=pairing.reverse_colours_at_rematch,
+                max_allocated_byes=pairing.max_allocated_byes,
+            )
+            proposal = pair_round(request)
+            assert [(g.white, g.black) for g in rnd.games] == [
+                (b.white_id, b.black_id) for b in proposal.boards
+            ]
+            byes = [e.participant for e in rnd.entries if e.kind is EntryKind.BYE]
+            assert byes == ([proposal.bye_id] if proposal.bye_id is not None else [])
+            compared += 1
+            keeper.play_round(rnd)
+            ladder.add(rnd)
+            games += [PlayedGame(number, g.white, g.black) for g in rnd.games if g.result.is_played]
+    assert compared == 45

@@ -48,7 +48,8 @@ def test_the_page_shows_chances_margins_and_the_model(client, season) -> None:
     assert "After round 2, with 1 round left: 100 simulations" in english
     assert "Anna Aalders" in english
     assert "1.96 × √(p(1 − p) / N)" in english
-    assert "Points needed" in english
+    assert "Needs at least" in english
+    assert "What is certain" in english
     dutch = page(client, season, "nl")
     assert "Kan ik nog winnen?" in dutch
     assert "Na ronde 2, met nog 1 ronde te gaan: 100 simulaties" in dutch
@@ -94,3 +95,46 @@ def test_stale_chances_are_shown_with_a_notice(client, season) -> None:
     assert "worden opnieuw berekend" in page(client, season, "nl")
     chances_job_run(season_id=season.pk)
     assert "being recomputed" not in page(client, season, "en")
+
+
+def test_what_is_certain_is_written_apart_from_the_estimates(client, season) -> None:
+    """Stored rows (as chances_compute writes them): a leader whose first place is secured,
+    a player seen first in no simulation whose first place is still possible, one for whom it
+    is no longer possible and one the bounds cannot decide."""
+    from competition.models import SeasonChances
+
+    chances_compute(season=season, simulations=10, seed=1)
+    stored = SeasonChances.objects.get(season=season)
+    ids = [row["participant_id"] for row in stored.rows]
+    figures = [
+        ("secured", 10, 10, 1, 1, "0", "0"),
+        ("possible", 0, 3, 1, 4, "1", None),
+        ("impossible", 0, 0.5, 2, 5, None, None),
+        ("open", 0, 0, 1, 5, "1/2", None),
+    ]
+    rows = stored.rows[:4]
+    for row, (status, first, top, best, worst, needs, secures) in zip(rows, figures, strict=True):
+        row.update(
+            first_place=status, first=first, top_three=top, best_place=best,
+            worst_place=worst, needs=needs, secures=secures,
+        )  # fmt: skip
+    stored.rows = rows
+    stored.save()
+    dutch = page(client, season, "nl")
+    english = page(client, season, "en")
+    assert len(ids) >= 4
+    # certain figures: 100 % and 0 % only where certain, without a margin
+    assert "zeker" in dutch and "secured" in english
+    assert "100\N{NO-BREAK SPACE}%" in english
+    # seen first in no simulation, yet possible: "< 0,1 %", not 0 %
+    assert "nog mogelijk" in dutch and "still possible" in english
+    assert "&lt;\N{NO-BREAK SPACE}0,1\N{NO-BREAK SPACE}%" in dutch
+    assert "&lt;\N{NO-BREAK SPACE}0.1\N{NO-BREAK SPACE}%" in english
+    assert "niet meer mogelijk" in dutch and "no longer possible" in english
+    assert ">0\N{NO-BREAK SPACE}%<" in english  # his chance of first place
+    assert "5,0\N{NO-BREAK SPACE}%" in dutch  # his top three: 0,5 of 10 simulations
+    assert "onbeslist" in dutch and "not decided" in english
+    # what he needs: ½ game point (halves as points are written)
+    assert ">½<" in english
+    assert "Wat zeker is" in dutch and "What is certain" in english
+    assert "weerstandspunten van het seizoen" in dutch

@@ -1,5 +1,5 @@
 """``manage.py simulate_season SEASON [--simulations N] [--seed S]``: compute and store the
-season's "can I still win?" chances now (the ``chances_worker`` does it after every round)."""
+season's "can I still win?" chances now (the task queue does it after every change)."""
 
 from __future__ import annotations
 

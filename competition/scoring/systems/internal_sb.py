@@ -30,14 +30,21 @@ with H (IP 3 + 7 × ½ = 6½), which adds ½ × 6½ = 3¼.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from math import lcm
 
-from competition.scoring.model import Contribution, ParameterValue, external_results
+from competition.scoring.model import (
+    Contribution,
+    ParameterValue,
+    Round,
+    SeasonInput,
+    external_results,
+)
 from competition.scoring.parameters import ParameterKind, ParameterSpec
 from competition.scoring.records import RoundRecord
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
+from competition.scoring.systems.running import BLACK_HALVES, SHIFT, WHITE_HALVES, ScoreKeeper
 from competition.scoring.systems.units import FractionCache, to_units
 from competition.scoring.text import gettext_noop
 
@@ -264,3 +271,108 @@ class InternalSonnebornBerger(RankingSystem):
                 )
             )
         return tuple(lines)
+
+
+class InternalSBKeeper(ScoreKeeper):
+    """The fast copy of :class:`InternalSonnebornBerger` for simulations, one round at a time.
+
+    Internal points grow by the round's game points plus the unplayed value for a round without
+    a game over the board (not after withdrawing; before joining as the parameter says), in
+    units of 1/U (U: the game-point unit times the unplayed value's denominator); each
+    participant's summed score against each opponent grows by the round's game. SB =
+    Σ (score against an opponent) × (his internal points now), in units of 1/(2U), is summed
+    only when a ranking is asked for (every round of a ladder, once at the end of a round
+    robin). External games count as rounds without a game (the default ``external_game``);
+    :meth:`handles` says when a season needs the engine instead.
+
+    Worked example (unplayed value ½): after round 1 A beat B and C had the bye (1 point).
+    IP: A 1, B 0, C 1 + ½ = 1½. SB: A = 1 × IP(B) = 0. In round 2 B beats C and A is absent:
+    IP A 1 + ½ = 1½, B 1, C 1½. A's SB is now 1 × IP(B) = 1; B's SB is 1 × IP(C) = 1½.
+    """
+
+    @staticmethod
+    def handles(season: SeasonInput, parameters: Mapping[str, ParameterValue]) -> bool:
+        """False when an external game counts with its result (the keeper does not do that)."""
+        return parameters.get("external_game") != EXTERNAL_AS_RESULT or not external_results(season)
+
+    def __init__(
+        self,
+        season: SeasonInput,
+        parameters: Mapping[str, ParameterValue],
+        *,
+        awarded: Iterable[Fraction] = (),
+        rounds: int = 0,
+    ) -> None:
+        super().__init__(season, parameters, awarded=awarded, rounds=rounds)
+        unplayed = Fraction(parameters["unplayed_value"])
+        self.scale = unplayed.denominator
+        self.unit = self.points_unit * self.scale
+        self.unplayed_units = (unplayed * self.unit).numerator
+        self.count_before_joining = bool(parameters["count_rounds_before_joining"])
+        self.internal_points: dict[int, int] = dict.fromkeys(self.participants, 0)
+        self._sonneborn_berger: dict[int, int] | None = None
+        # opponent -> {participant who scored against him: summed score in halves}
+        self.scored_against: dict[int, dict[int, int]] = {pid: {} for pid in self.participants}
+
+    def _copy_into(self, twin: ScoreKeeper) -> None:
+        assert isinstance(twin, InternalSBKeeper)
+        twin.internal_points = dict(self.internal_points)
+        twin.scored_against = {pid: dict(row) for pid, row in self.scored_against.items()}
+
+    def _score(self, rnd: Round) -> None:
+        scale, unit, number = self.scale, self.unit, rnd.number
+        internal_points, scored_against = self.internal_points, self.scored_against
+        half = unit // 2
+        over_the_board: set[int] = set()
+        for game in rnd.games:
+            result = game.result
+            white, black = game.white, game.black
+            white_halves, black_halves = WHITE_HALVES[result], BLACK_HALVES[result]
+            internal_points[white] += white_halves * half
+            internal_points[black] += black_halves * half
+            if result.is_played:
+                over_the_board.add(white)
+                over_the_board.add(black)
+                if white_halves:
+                    row = scored_against[black]
+                    row[white] = row.get(white, 0) + white_halves
+                if black_halves:
+                    row = scored_against[white]
+                    row[black] = row.get(black, 0) + black_halves
+        for entry in rnd.entries:
+            internal_points[entry.participant] += self.units(entry.points) * scale
+        for pid, participant in self.participants.items():
+            if (
+                pid not in over_the_board
+                and (participant.withdrawn_round is None or number < participant.withdrawn_round)
+                and (self.count_before_joining or number >= participant.joined_round)
+            ):
+                internal_points[pid] += self.unplayed_units
+        self._sonneborn_berger = None
+
+    @property
+    def sonneborn_berger(self) -> dict[int, int]:
+        """SB of everybody in units of 1/(2U), computed when first asked after a round."""
+        if self._sonneborn_berger is None:
+            sb = dict.fromkeys(self.participants, 0)
+            internal_points = self.internal_points
+            for opponent, row in self.scored_against.items():
+                value = internal_points[opponent]
+                if value:
+                    for scorer, halves in row.items():
+                        sb[scorer] += halves * value
+            self._sonneborn_berger = sb
+        return self._sonneborn_berger
+
+    def standing_keys(self) -> dict[int, int]:
+        internal_points, shift = self.internal_points, SHIFT
+        return {pid: sb * shift + internal_points[pid] for pid, sb in self.sonneborn_berger.items()}
+
+    def primary(self, pid: int) -> Fraction:
+        return Fraction(self.sonneborn_berger[pid], 2 * self.unit)
+
+    def internal(self, pid: int) -> Fraction:
+        return Fraction(self.internal_points[pid], self.unit)
+
+    def figures(self, pid: int) -> dict[str, Fraction]:
+        return {SB: self.primary(pid), IP: self.internal(pid)}

@@ -38,8 +38,8 @@ repeats, so it is the fixed point.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from math import lcm
 
@@ -47,12 +47,16 @@ from competition.scoring.model import (
     Contribution,
     EntryKind,
     ParameterValue,
+    Participant,
     Result,
+    Round,
+    SeasonInput,
     external_results,
 )
 from competition.scoring.parameters import EMPTY, ParameterKind, ParameterSpec
 from competition.scoring.records import RoundRecord, ScoringInputError
 from competition.scoring.systems.base import Ranker, RankingSystem, SystemContext, SystemRound
+from competition.scoring.systems.running import ScoreKeeper
 from competition.scoring.systems.units import FractionCache, to_units
 from competition.scoring.text import gettext_noop
 
@@ -216,16 +220,13 @@ class _Sheet:
     own_after: list[list[int]]  # summed fractions of the own value after round r
 
 
-def _sheet(context: SystemContext, parameters: Mapping[str, ParameterValue]) -> _Sheet:
-    """The terms of :func:`round_terms` for everybody, read from the digest.
-
-    :func:`round_term` decides every term; it depends on a record only through its points,
-    result and entry kind, and on the absences paid before it only through whether they reached
-    ``max_paid_absences``, so it is asked once per distinct combination (a handful per season).
-    """
-    externals = external_results(context.season)
+def _term_unit(
+    parameters: Mapping[str, ParameterValue], externals: Mapping[tuple[int, int], Fraction]
+) -> int:
+    """A denominator that makes every term's fraction a whole number (externals: the results of
+    the season's external games)."""
     rule = parameters["external_game"]
-    unit = lcm(
+    return lcm(
         *(Fraction(parameters[name]).denominator for name in _FRACTION_NAMES),
         *(
             (value.denominator for value in externals.values())
@@ -233,16 +234,66 @@ def _sheet(context: SystemContext, parameters: Mapping[str, ParameterValue]) -> 
             else (Fraction(rule).denominator,)
         ),
     )
+
+
+class _TermUnits:
+    """:func:`round_term`'s fraction in whole units of 1/``unit``, asked once per distinct
+    combination of what it depends on: a record's points, result and entry kind, and whether
+    the absences paid before it reached ``max_paid_absences`` (a handful per season). Rounds
+    before joining and external games are asked every time (a handful per season)."""
+
+    __slots__ = ("cap", "known", "parameters", "unit")
+
+    def __init__(self, parameters: Mapping[str, ParameterValue], unit: int) -> None:
+        self.parameters = parameters
+        self.unit = unit
+        limit = parameters["max_paid_absences"]
+        self.cap = 0 if limit == EMPTY else int(limit)
+        # (points, id of the result, id of the entry kind, paid capped) -> units; results and
+        # entry kinds are singletons, and an id hashes faster than an Enum.
+        self.known: dict[tuple[int, int, int, int, int], int] = {}
+
+    def __call__(
+        self,
+        number: int,
+        points: int,
+        points_unit: int,
+        result: Result | None,
+        entry: EntryKind | None,
+        paid: int,
+        *,
+        before_joining: bool = False,
+        external: Fraction | None = None,
+    ) -> int:
+        """The units of round ``number`` with ``points`` / ``points_unit`` game points."""
+        if external is not None or before_joining:
+            record = RoundRecord(
+                number,
+                Fraction(points, points_unit),
+                result=result,
+                entry=entry,
+                before_joining=before_joining,
+            )
+            return to_units(round_term(record, self.parameters, paid, external).fraction, self.unit)
+        key = (points, points_unit, id(result), id(entry), min(paid, self.cap))
+        units = self.known.get(key)
+        if units is None:
+            record = RoundRecord(number, Fraction(points, points_unit), result=result, entry=entry)
+            units = to_units(round_term(record, self.parameters, paid).fraction, self.unit)
+            self.known[key] = units
+        return units
+
+
+def _sheet(context: SystemContext, parameters: Mapping[str, ParameterValue]) -> _Sheet:
+    """The terms of :func:`round_terms` for everybody, read from the digest."""
+    externals = external_results(context.season)
+    unit = _term_unit(parameters, externals)
+    terms = _TermUnits(parameters, unit)
     own_value_counts = bool(parameters["own_value_in_score"])
-    limit = parameters["max_paid_absences"]
-    cap = 0 if limit == EMPTY else int(limit)
     digest = context.digest
     ids = list(context.participants)
     position = {pid: p for p, pid in enumerate(ids)}
     sheet = _Sheet(unit, ids, [], [], [])
-    # (points in digest units, id of the result, id of the entry kind, paid capped) -> units;
-    # results and entry kinds are singletons, and an id hashes faster than an Enum.
-    term_units: dict[tuple[int, int, int, int], int] = {}
     for pid in ids:
         games: list[tuple[int, int]] = []
         games_after = [0]
@@ -259,27 +310,16 @@ def _sheet(context: SystemContext, parameters: Mapping[str, ParameterValue]) -> 
         )
         joined = context.participants[pid].joined_round
         for number, (points, played, opponent, result, entry) in enumerate(rows, start=1):
-            external = externals.get((pid, number)) if externals else None
-            if external is not None or number < joined:  # a handful per season: no cache
-                record = RoundRecord(
-                    number,
-                    Fraction(points, digest.unit),
-                    result=result,
-                    entry=entry,
-                    before_joining=number < joined,
-                )
-                term = round_term(record, parameters, paid, external)
-                units = to_units(term.fraction, unit)
-            else:
-                key = (points, id(result), id(entry), min(paid, cap))
-                cached = term_units.get(key)
-                if cached is None:
-                    record = RoundRecord(
-                        number, Fraction(points, digest.unit), result=result, entry=entry
-                    )
-                    cached = to_units(round_term(record, parameters, paid).fraction, unit)
-                    term_units[key] = cached
-                units = cached
+            units = terms(
+                number,
+                points,
+                digest.unit,
+                result,
+                entry,
+                paid,
+                before_joining=number < joined,
+                external=externals.get((pid, number)) if externals else None,
+            )
             if entry is EntryKind.ABSENT_NOTICE:
                 paid += 1
             if played:
@@ -420,22 +460,7 @@ class Keizer(RankingSystem):
         if rank is None:
             raise ScoringInputError("the Keizer system needs the engine's ranking")
         sheet = _sheet(context, parameters)
-        participants = context.participants
-        start = tuple(
-            sorted(
-                participants,
-                key=lambda pid: (
-                    participants[pid].start_rank is None,
-                    participants[pid].start_rank or 0,
-                    participants[pid].name,
-                    pid,
-                ),
-            )
-        )
-        top = top_value_of(parameters, len(start))
-        values = place_values(top, Fraction(parameters["value_step"]), len(start))
-        value_unit = lcm(*(value.denominator for value in values))
-        value_units = [to_units(value, value_unit) for value in values]
+        start, values, value_units, value_unit = _places(context.participants, parameters)
         mode = parameters["recalculation"]
         caches: dict[int, FractionCache] = {}
         # against[q]: (position, fraction in units) for every game against position q so far;
@@ -452,7 +477,8 @@ class Keizer(RankingSystem):
                         if weight:
                             against[opponent].append((p, weight))
             evaluate = _Evaluation(
-                sheet, number, rank, previous, against, value_units, value_unit, caches,
+                sheet.ids, sheet.unit, [after[number] for after in sheet.own_after], number,
+                rank, previous, against, value_units, value_unit, caches,
                 bool(context.season.tiebreaks),
             )  # fmt: skip
             if mode == FIXED_POINT:
@@ -550,6 +576,28 @@ class Keizer(RankingSystem):
         return tuple(lines)
 
 
+def _places(
+    participants: Mapping[int, Participant], parameters: Mapping[str, ParameterValue]
+) -> tuple[tuple[int, ...], list[Fraction], list[int], int]:
+    """The start list (start rank, name, id), the value of every place, those values in whole
+    units of 1/value unit, and the value unit."""
+    start = tuple(
+        sorted(
+            participants,
+            key=lambda pid: (
+                participants[pid].start_rank is None,
+                participants[pid].start_rank or 0,
+                participants[pid].name,
+                pid,
+            ),
+        )
+    )
+    top = top_value_of(parameters, len(start))
+    values = place_values(top, Fraction(parameters["value_step"]), len(start))
+    value_unit = lcm(*(value.denominator for value in values))
+    return start, values, [to_units(value, value_unit) for value in values], value_unit
+
+
 @dataclass(frozen=True, slots=True)
 class _Outcome:
     order: tuple[int, ...]
@@ -570,9 +618,11 @@ class _Evaluation:
 
     def __init__(
         self,
-        sheet: _Sheet,
+        ids: list[int],
+        unit: int,
+        own: list[int],
         number: int,
-        rank: Ranker,
+        rank: Ranker | None,
         previous: tuple[int, ...],
         against: Sequence[list[tuple[int, int]]],
         value_units: Sequence[int],
@@ -581,16 +631,16 @@ class _Evaluation:
         has_tiebreaks: bool,
     ) -> None:
         self.has_tiebreaks = has_tiebreaks
-        self.ids = sheet.ids
-        self.position = {pid: p for p, pid in enumerate(sheet.ids)}
-        self.unit = sheet.unit
+        self.ids = ids
+        self.position = {pid: p for p, pid in enumerate(ids)}
+        self.unit = unit
         self.number = number
         self.rank = rank
         # ties after everything: the previous round's ranking (by id for the engine's ranking,
         # by position for our own sort)
         self.tie_order = {pid: place for place, pid in enumerate(previous)}
-        self.tie_place = [self.tie_order[pid] for pid in sheet.ids]
-        self.own = [after[number] for after in sheet.own_after]  # own value's fraction, units
+        self.tie_place = [self.tie_order[pid] for pid in ids]
+        self.own = own  # per position: the summed fractions of his own value, in units
         self.against = against
         self.value_units = value_units
         self.value_unit = value_unit
@@ -656,7 +706,7 @@ class _Evaluation:
         # score descending, then tie order: one whole number per position (tie places < size)
         keys = [place - total * size for total, place in zip(totals, self.tie_place, strict=True)]
         order = sorted(range(size), key=keys.__getitem__)
-        if not self.has_tiebreaks or len(set(totals)) == size:
+        if not self.has_tiebreaks or self.rank is None or len(set(totals)) == size:
             return tuple(order)
         groups: list[tuple[int, frozenset[int]]] = []  # (first place, members) of equal scores
         first = 0
@@ -742,3 +792,136 @@ class _Evaluation:
             self._update(totals, value, new_value, current, order)
             value = new_value
             current = order
+
+
+class KeizerKeeper(ScoreKeeper):
+    """:class:`Keizer` one round at a time, for simulations: the system's own terms
+    (:class:`_TermUnits`, from :func:`round_term`) and its own ranking (:class:`_Evaluation`:
+    the fixed point, one pass, or the start list's values), kept between rounds instead of
+    recomputed from the season's first round.
+
+    Equal scores are ranked as the engine ranks them: the season's tie-breaks, then the
+    previous round's ranking. Only then does a pass ask the engine (its ranker on the season
+    with the rounds played so far, prepared once per round and only when a pass meets equal
+    scores); without tie-breaks nothing is asked. Property tests compare the keeper's standings
+    with the engine's, with and without tie-breaks.
+    """
+
+    def __init__(
+        self,
+        season: SeasonInput,
+        parameters: Mapping[str, ParameterValue],
+        *,
+        awarded: Iterable[Fraction] = (),
+        rounds: int = 0,
+    ) -> None:
+        super().__init__(season, parameters, awarded=awarded, rounds=rounds)
+        self.ids = list(self.participants)
+        self.position = {pid: p for p, pid in enumerate(self.ids)}
+        unit = _term_unit(parameters, external_results(season))
+        self.terms = _TermUnits(parameters, unit)
+        own = unit if parameters["own_value_in_score"] else 0
+        self.own = [own] * len(self.ids)
+        self.paid = [0] * len(self.ids)
+        self.against: list[list[tuple[int, int]]] = [[] for _ in self.ids]
+        self.start, self.values, self.value_units, self.value_unit = _places(
+            self.participants, parameters
+        )
+        self.mode = parameters["recalculation"]
+        self.caches: dict[int, FractionCache] = {}
+        self.season = season
+        self.has_tiebreaks = bool(season.tiebreaks)
+        self.played: tuple[Round, ...] = ()  # the rounds added so far (for the tie-breaks)
+        self.previous = self.start
+        self.outcome = self._evaluate(0)  # the ranking before the first round
+
+    def _copy_into(self, twin: ScoreKeeper) -> None:
+        assert isinstance(twin, KeizerKeeper)
+        twin.own = list(self.own)
+        twin.paid = list(self.paid)
+        twin.against = [list(met) for met in self.against]
+
+    def _ranker(self) -> Ranker | None:
+        """The engine's ranking of equal scores after the rounds played so far (None without
+        tie-breaks: the previous ranking alone decides); the season is prepared on first use."""
+        if not self.has_tiebreaks:
+            return None
+        season = replace(self.season, rounds=self.played)
+        prepared: list[Ranker] = []
+
+        def rank(
+            number: int, figures: Mapping[int, Mapping[str, Fraction]], tie_order: Mapping[int, int]
+        ) -> tuple[int, ...]:
+            if not prepared:
+                from competition.scoring.engine import system_context  # the engine imports us
+
+                ranker = system_context(season, len(season.rounds)).rank
+                assert ranker is not None
+                prepared.append(ranker)
+            return prepared[0](number, figures, tie_order)
+
+        return rank
+
+    def _evaluate(self, number: int) -> _Outcome:
+        evaluate = _Evaluation(
+            self.ids, self.terms.unit, self.own, number, self._ranker(), self.previous,
+            self.against, self.value_units, self.value_unit, self.caches, self.has_tiebreaks,
+        )  # fmt: skip
+        if self.mode == FIXED_POINT:
+            return evaluate.fixed_point(self.start, MAX_ITERATIONS)  # the registered Keizer's
+        return evaluate.once(self.start if self.mode == FROZEN else self.previous)
+
+    def _score(self, rnd: Round) -> None:
+        number, terms, position = rnd.number, self.terms, self.position
+        own, paid, against = self.own, self.paid, self.against
+        recorded: set[int] = set()
+        for game in rnd.games:
+            result = game.result
+            for pid, opponent, points in (
+                (game.white, game.black, result.white_points),
+                (game.black, game.white, result.black_points),
+            ):
+                p = position[pid]
+                recorded.add(pid)
+                units = terms(number, points.numerator, points.denominator, result, None, paid[p])
+                if result.is_played:
+                    if units:
+                        against[position[opponent]].append((p, units))
+                else:
+                    own[p] += units
+        for entry in rnd.entries:
+            p = position[entry.participant]
+            recorded.add(entry.participant)
+            joined = self.participants[entry.participant].joined_round
+            own[p] += terms(
+                number, entry.points.numerator, entry.points.denominator, None, entry.kind,
+                paid[p], before_joining=number < joined, external=entry.external_result,
+            )  # fmt: skip
+            if entry.kind is EntryKind.ABSENT_NOTICE:
+                paid[p] += 1
+        for pid, participant in self.participants.items():
+            if pid not in recorded:  # no record: not paired
+                p = position[pid]
+                own[p] += terms(
+                    number, 0, 1, None, EntryKind.NOT_PAIRED, paid[p],
+                    before_joining=number < participant.joined_round,
+                )  # fmt: skip
+        if self.has_tiebreaks:
+            self.played = (*self.played, rnd)
+        self.previous = self.outcome.order
+        self.outcome = self._evaluate(number)
+
+    def standing_keys(self) -> dict[int, int]:
+        """The ranking is strict (ties in score go to the previous ranking): keys by place."""
+        size = len(self.ids)
+        return {pid: size - place for place, pid in enumerate(self.outcome.order)}
+
+    def order(self) -> list[int]:
+        return list(self.outcome.order)
+
+    def primary(self, pid: int) -> Fraction:
+        return self.outcome.score[pid]
+
+    def figures(self, pid: int) -> dict[str, Fraction]:
+        place = self.outcome.order.index(pid)
+        return {KEIZER: self.outcome.score[pid], VALUE: self.values[place]}

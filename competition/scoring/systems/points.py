@@ -12,13 +12,15 @@ Worked example (win 3, draw 1, loss 0): a win, a draw, a forfeit win and a half-
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
+from math import lcm
 
-from competition.scoring.model import Contribution, ParameterValue
+from competition.scoring.model import Contribution, ParameterValue, Round, SeasonInput
 from competition.scoring.parameters import ParameterError, ParameterKind, ParameterSpec
 from competition.scoring.records import RoundRecord
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
+from competition.scoring.systems.running import BLACK_HALVES, WHITE_HALVES, ScoreKeeper
 from competition.scoring.systems.units import FractionCache, common_denominator, to_units
 from competition.scoring.text import gettext_noop
 
@@ -141,3 +143,61 @@ class PointsSystem(RankingSystem):
                 )
             )
         return tuple(lines)
+
+
+class PointsKeeper(ScoreKeeper):
+    """The fast copy of :class:`PointsSystem` for simulations: a running sum of each round's
+    value (:meth:`PointsSystem.record_value`'s rules in whole units), one round at a time."""
+
+    def __init__(
+        self,
+        season: SeasonInput,
+        parameters: Mapping[str, ParameterValue],
+        *,
+        awarded: Iterable[Fraction] = (),
+        rounds: int = 0,
+    ) -> None:
+        super().__init__(season, parameters, awarded=awarded, rounds=rounds)
+        win, draw, loss = (Fraction(parameters[name]) for name in ("win", "draw", "loss"))
+        self.win = win
+        self.unit = lcm(win.denominator, draw.denominator, loss.denominator) * self.points_unit
+        # by the game's score in halves: loss, draw, win
+        self.result_units = tuple((value * self.unit).numerator for value in (loss, draw, win))
+        self.points: dict[int, int] = dict.fromkeys(self.participants, 0)
+        self._entry_value: dict[Fraction, int] = {}
+
+    def _copy_into(self, twin: ScoreKeeper) -> None:
+        assert isinstance(twin, PointsKeeper)
+        twin.points = dict(self.points)
+
+    def _entry_value_units(self, points: Fraction) -> int:
+        known = self._entry_value.get(points)
+        if known is None:
+            draw_units = self.result_units[1]
+            if points == 0:
+                known = 0
+            elif points == HALF:
+                known = draw_units
+            else:
+                known = (points * self.win * self.unit).numerator
+            self._entry_value[points] = known
+        return known
+
+    def _score(self, rnd: Round) -> None:
+        points, result_units = self.points, self.result_units
+        for game in rnd.games:
+            result = game.result
+            if result.is_played or result.is_forfeit:
+                points[game.white] += result_units[WHITE_HALVES[result]]
+                points[game.black] += result_units[BLACK_HALVES[result]]
+        for entry in rnd.entries:
+            points[entry.participant] += self._entry_value_units(entry.points)
+
+    def standing_keys(self) -> dict[int, int]:
+        return self.points
+
+    def primary(self, pid: int) -> Fraction:
+        return Fraction(self.points[pid], self.unit)
+
+    def figures(self, pid: int) -> dict[str, Fraction]:
+        return {PointsSystem.primary: self.primary(pid)}

@@ -29,7 +29,7 @@ so a win gives 3.70, a draw 0.70 and a loss −2.30; the opponent gets −3.70, 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
@@ -39,11 +39,14 @@ from competition.scoring.model import (
     ParameterValue,
     Participant,
     Result,
+    Round,
+    SeasonInput,
     external_results,
 )
 from competition.scoring.parameters import ParameterKind, ParameterSpec
 from competition.scoring.records import ScoringInputError
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
+from competition.scoring.systems.running import BLACK_HALVES, WHITE_HALVES, ScoreKeeper
 from competition.scoring.systems.units import FractionCache
 from competition.scoring.text import gettext_noop
 
@@ -344,3 +347,88 @@ class VanDenBrink(RankingSystem):
                 )
             )
         return tuple(lines)
+
+
+class VanDenBrinkKeeper(ScoreKeeper):
+    """The fast copy of :class:`VanDenBrink` for simulations, one round at a time: per counted
+    game the result part plus factor × (opponent's rank value − own rank value) at the start of
+    the round, and the rank value becomes the points after every N games (or only after the
+    first N). As in :meth:`VanDenBrink._run`, the unit is the parts' and start points' common
+    denominator times the factor's denominator once per round. External games change nothing
+    (the default ``external_game``); :meth:`handles` says when a season needs the engine."""
+
+    @staticmethod
+    def handles(season: SeasonInput, parameters: Mapping[str, ParameterValue]) -> bool:
+        """False when an external game counts as a game (the keeper does not do that)."""
+        return parameters.get("external_game") != EXTERNAL_EQUAL_OPPONENT or not external_results(
+            season
+        )
+
+    def __init__(
+        self,
+        season: SeasonInput,
+        parameters: Mapping[str, ParameterValue],
+        *,
+        awarded: Iterable[Fraction] = (),
+        rounds: int = 0,
+    ) -> None:
+        super().__init__(season, parameters, awarded=awarded, rounds=rounds)
+        parts = [Fraction(parameters[name]) for name in ("loss_part", "draw_part", "win_part")]
+        factor = Fraction(parameters["factor"])
+        start = {pid: start_points_of(p, parameters) for pid, p in self.participants.items()}
+        base = lcm(*(value.denominator for value in (*parts, *start.values())))
+        self.unit = base * factor.denominator ** (max(rounds, len(season.rounds)) + 1)
+        # by the game's score in halves: loss, draw, win
+        self.part_units = tuple((part * self.unit).numerator for part in parts)
+        self.factor = factor
+        self.games_per_update = int(parameters["games_per_update"])
+        self.every_n = parameters["update_mode"] == EVERY_N
+        self.forfeits_count = bool(parameters["forfeits_count"])
+        self.points: dict[int, int] = {pid: (v * self.unit).numerator for pid, v in start.items()}
+        self.rank_value: dict[int, int] = dict(self.points)
+        self.games: dict[int, int] = dict.fromkeys(self.participants, 0)
+
+    def _copy_into(self, twin: ScoreKeeper) -> None:
+        assert isinstance(twin, VanDenBrinkKeeper)
+        twin.points = dict(self.points)
+        twin.rank_value = dict(self.rank_value)
+        twin.games = dict(self.games)
+
+    def _counted(self, result: Result) -> bool:
+        if result.is_played:
+            return True
+        return self.forfeits_count and result.is_forfeit and result is not Result.DOUBLE_FORFEIT
+
+    def _score(self, rnd: Round) -> None:
+        rank_value, points = self.rank_value, self.points  # rank values: the round's start
+        numerator, denominator = self.factor.numerator, self.factor.denominator
+        part_units = self.part_units
+        played: list[int] = []
+        for game in rnd.games:
+            if not self._counted(game.result):
+                continue
+            white, black = game.white, game.black
+            compensation, remainder = divmod(
+                numerator * (rank_value[black] - rank_value[white]), denominator
+            )
+            if remainder:
+                raise ValueError("more rounds than the keeper's unit allows")
+            points[white] += part_units[WHITE_HALVES[game.result]] + compensation
+            points[black] += part_units[BLACK_HALVES[game.result]] - compensation
+            played += (white, black)
+        for pid in played:
+            self.games[pid] += 1
+            count = self.games[pid]
+            if count % self.games_per_update == 0 and (
+                self.every_n or count == self.games_per_update
+            ):
+                rank_value[pid] = points[pid]
+
+    def standing_keys(self) -> dict[int, int]:
+        return self.points
+
+    def primary(self, pid: int) -> Fraction:
+        return Fraction(self.points[pid], self.unit)
+
+    def figures(self, pid: int) -> dict[str, Fraction]:
+        return {VDB: self.primary(pid), RV: Fraction(self.rank_value[pid], self.unit)}

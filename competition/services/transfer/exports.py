@@ -161,7 +161,7 @@ def standings_document(
 
 
 def spreadsheet_text(text: str) -> str:
-    """``text`` as a spreadsheet shows it and never runs it: a leading apostrophe when it would
+    r"""``text`` as a spreadsheet shows it and never runs it: a leading apostrophe when it would
     start a formula (OWASP's advice for CSV injection). Numbers are never text here: a negative
     score stays a number.
 
