@@ -173,7 +173,7 @@ def test_three_results_entered_offline_arrive_and_a_conflict_is_said(browser, li
         assert saved[2].result == Game.Result.BLACK_WINS and saved[2].updated_by == other
         assert saved[4].result == Game.Result.NOT_PLAYED
         with translation.override("nl"):
-            conflict = _describe_change(saved[2])
+            conflict = _describe_change(saved[2], td)
         message = _board(browser, 2).find_element(By.CSS_SELECTOR, ".board-message").text
         assert message == f"{conflict} Jouw uitslag ½-½ is niet verzonden."
         # the board shows the other TD's result; a tap of ½-½ now would be a knowing change
