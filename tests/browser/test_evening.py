@@ -69,6 +69,10 @@ def test_a_whole_evening_on_a_phone(browser, live_server, demo_club_committed) -
         value = next(o.get_attribute("value") for o in select.options if o.text.startswith(name))
         select.select_by_value(value)
     click(browser, By.CSS_SELECTOR, "#swap-form button[type=submit]")
+    # The swap is a plain post: wait for the old page to go before reading the new one (read
+    # while the page was being replaced, a board's text raised "Node … does not belong to the
+    # document", which the wait does not ignore).
+    wait.until(EC.staleness_of(boards[0]))
     wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "#board-1 td.black"), black_2))
     assert black_1 in browser.find_element(By.CSS_SELECTOR, "#board-2 td.black").text
 
