@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import conditional_escape, format_html, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
@@ -187,7 +187,7 @@ def standings_table(
             "score",
             ExactColumn(
                 verbose_name=primary[1],
-                attrs=_num_attrs(primary[1]),
+                attrs={**_num_attrs(primary[1]), "td": {"class": "num lead"}},
                 write=_column_write(rows, "score", primary[0]),
             ),
         )
@@ -238,7 +238,7 @@ def standings_table(
                     orderable=False,
                     default="",
                     attrs={
-                        "td": {"class": "text-center"},
+                        "td": {"class": "text-center lead"},
                         "th": {
                             "title": _(
                                 "On equal score: what placed the participant below "
@@ -317,6 +317,11 @@ def _cell_renderer(column: Any) -> Callable[[Mapping[str, Any]], str]:
     return cell
 
 
+def _label(column: Any) -> str:
+    """The column's name as a cell's ``data-label`` (shown beside the value on a phone)."""
+    return str(conditional_escape(strip_tags(str(column.header))))
+
+
 def table_rows_html(table: tables.Table) -> SafeString:
     """The ``<tr>`` rows of ``table`` as ``competition/_table.html`` renders them (row attributes
     with even/odd, the name cell as the row's header), built in Python: the template's loop costs
@@ -329,7 +334,7 @@ def table_rows_html(table: tables.Table) -> SafeString:
         (
             'th scope="row"' if column.name in ("name", "white") else "td",
             "th" if column.name in ("name", "white") else "td",
-            column.attrs["td"].as_html(),
+            f'{column.attrs["td"].as_html()} data-label="{_label(column)}"',
             _cell_renderer(column),
         )
         for column in columns
@@ -368,7 +373,7 @@ class PairingsTable(tables.Table):
     result = tables.Column(
         verbose_name=_("Result"), empty_values=(), attrs={"td": {"class": "text-center result"}}
     )
-    black = tables.Column(verbose_name=_("Black"))
+    black = tables.Column(verbose_name=_("Black"), attrs={"td": {"class": "black"}})
 
     class Meta:
         template_name = "competition/_table.html"

@@ -51,3 +51,32 @@ document.addEventListener("submit", (event) => {
     form.submit();
   });
 });
+
+// On a phone the rows of a table marked stack-on-phone become blocks whose cells show their
+// column's name (css/clubcomp.css). Tables built by django-tables2 carry the names
+// (data-label) from the server; for the hand-written tables the names are copied here from the
+// table's header row, by column (colspan counted). Without JavaScript those rows still fit the
+// screen, without the names.
+document.querySelectorAll(".stack-on-phone > table").forEach((table) => {
+  const header = table.tHead && table.tHead.rows[table.tHead.rows.length - 1];
+  if (!header) {
+    return;
+  }
+  const names = [];
+  for (const cell of header.cells) {
+    for (let span = 0; span < cell.colSpan; span += 1) {
+      names.push(cell.textContent.trim());
+    }
+  }
+  for (const body of table.tBodies) {
+    for (const row of body.rows) {
+      let column = 0;
+      for (const cell of row.cells) {
+        if (!cell.hasAttribute("data-label") && names[column]) {
+          cell.setAttribute("data-label", names[column]);
+        }
+        column += cell.colSpan;
+      }
+    }
+  }
+});
