@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import django_tables2 as tables
 from django.urls import reverse
-from django.utils.html import conditional_escape, format_html, strip_tags
+from django.utils.html import conditional_escape, escape, format_html, strip_tags
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
@@ -106,24 +106,30 @@ class StandingsTable(tables.Table):
         )
         return url.replace("{", "{{").replace("}", "}}").replace(str(marker), "{}")
 
+    @functools.cached_property
+    def _markers(self) -> tuple[str, str]:
+        """The badges after a name: below the minimum of games, withdrawn (with ``{}`` for the
+        round), escaped once per table."""
+        below = format_html(
+            ' <span class="badge text-bg-light border" title="{}">{}</span>',
+            _("Below the minimum number of games for prizes"),
+            "*",
+        )
+        withdrawn = format_html(
+            ' <span class="badge text-bg-light border withdrawn">{}</span>',
+            _("withdrawn from round %(round)s") % {"round": 987654321},
+        )
+        return below, withdrawn.replace("{", "{{").replace("}", "}}").replace("987654321", "{}")
+
     def render_name(self, value: str, record: Mapping[str, Any]) -> str:
         url = self._participant_url.format(record["participant_id"])
         if self.after_round:
             url += f"?round={self.after_round}"
-        marker = ""
-        if not record.get("eligible", True):
-            marker = format_html(
-                ' <span class="badge text-bg-light border" title="{}">{}</span>',
-                _("Below the minimum number of games for prizes"),
-                "*",
-            )
+        below, withdrawn = self._markers
+        marker = "" if record.get("eligible", True) else below
         if record.get("withdrawn_from_round"):
-            marker = format_html(
-                '{} <span class="badge text-bg-light border withdrawn">{}</span>',
-                marker,
-                _("withdrawn from round %(round)s") % {"round": record["withdrawn_from_round"]},
-            )
-        return format_html('<a href="{}">{}</a>{}', url, value, marker)
+            marker += withdrawn.format(int(record["withdrawn_from_round"]))
+        return mark_safe(f'<a href="{escape(url)}">{escape(value)}</a>{marker}')
 
     def render_movement(self, value: int | None) -> str:
         if value is None:
@@ -293,23 +299,31 @@ def _cell_renderer(column: Any) -> Callable[[Mapping[str, Any]], str]:
     plain = wants == {"value"}
 
     rendered: dict[Any, str] = {}  # a cell that depends on its value only, per value
+    empty_cell = conditional_escape(default)
+    none_is_empty = None in empty
     # Comparing every Fraction with None and "" is slow: only other empty values need ``in``.
     other_empty = [e for e in empty if e is not None and not isinstance(e, str)]
 
     def cell(record: Mapping[str, Any]) -> str:
         value: Any = record
-        for part in path:
-            value = value.get(part) if isinstance(value, Mapping) else None
-        if (
-            (value is None and None in empty)
-            or (isinstance(value, str) and value in empty)
-            or (other_empty and value in other_empty)
-        ):
-            return conditional_escape(default)
+        for part in path:  # a record is a dict: the abstract Mapping check only for others
+            value = value.get(part) if type(value) is dict or isinstance(value, Mapping) else None
+        kind = type(value)
+        if value is None:
+            if none_is_empty:
+                return empty_cell
+        elif kind is str:
+            if value in empty:
+                return empty_cell
+        elif other_empty and kind is not Fraction and kind is not int and value in other_empty:
+            return empty_cell
         if plain:
-            if value not in rendered:
-                rendered[value] = conditional_escape(render(value))
-            return rendered[value]
+            # a Fraction's own hash is slow (a modular inverse): its two integers are the key
+            key = (value.numerator, value.denominator) if kind is Fraction else (kind, value)
+            text = rendered.get(key)
+            if text is None:
+                text = rendered[key] = conditional_escape(render(value))
+            return text
         return conditional_escape(
             render(**{k: v for k, v in (("value", value), ("record", record)) if k in wants})
         )

@@ -276,14 +276,25 @@ class SeasonStandingsPage:
     ranking_dependent: bool = False  # the system ranks on its own ranking (Keizer)
 
 
-def _row_from_snapshot(row: Mapping[str, Any], name: str) -> dict[str, Any]:
+def _row_from_snapshot(
+    row: Mapping[str, Any], name: str, parsed: dict[str, Fraction]
+) -> dict[str, Any]:
+    """A stored row with its figures as fractions; ``parsed`` keeps the texts already parsed
+    (the same score recurs across a table: parsing each text once is faster)."""
+
+    def number(text: str) -> Fraction:
+        value = parsed.get(text)
+        if value is None:
+            value = parsed[text] = fraction_from_text(text)
+        return value
+
     return {
         "participant_id": row["participant_id"],
         "rank": row["rank"],
         "name": name,
-        "score": fraction_from_text(row["score"]),
-        "game_points": fraction_from_text(row["game_points"]),
-        "values": {code: fraction_from_text(text) for code, text in row["values"].items()},
+        "score": number(row["score"]),
+        "game_points": number(row["game_points"]),
+        "values": {code: number(text) for code, text in row["values"].items()},
         "games": row["games"],
         "eligible": row["eligible"],
     }
@@ -319,7 +330,11 @@ def standings_for_season(
     }
     names = public_names(season_id=season.pk)
     current = snapshots[after_round]
-    rows = [_row_from_snapshot(row, names.get(row["participant_id"], "?")) for row in current.rows]
+    parsed: dict[str, Fraction] = {}
+    rows = [
+        _row_from_snapshot(row, names.get(row["participant_id"], "?"), parsed)
+        for row in current.rows
+    ]
     withdrawn = dict(
         Participant.objects.filter(season=season, withdrawn_from_round__isnull=False).values_list(
             "id", "withdrawn_from_round"
