@@ -20,7 +20,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 from competition.clubs import club_url
-from competition.models import Game, Round
+from competition.models import Game, Member, Round
 from competition.permissions import td_group
 from competition.services.rounds import _describe_change, result_record
 from tests.browser.network import NetworkSwitch
@@ -104,6 +104,11 @@ def _kept_pages(browser) -> list[str]:
 def test_three_results_entered_offline_arrive_and_a_conflict_is_said(browser, live_server) -> None:
     rnd = RoundFactory(number=1, status=Round.Status.PAIRED)
     games = {n: GameFactory(round=rnd, board=n) for n in (1, 2, 3, 4)}
+    for game in games.values():  # names that take two lines on a phone
+        for player, name in ((game.white, "Albertus Johannes"), (game.black, "Wilhelmina")):
+            Member.objects.filter(pk=player.member_id).update(
+                name=f"{name} van der Heijden-Vermeulen {game.board}"
+            )
     club = rnd.season.club
     td = User.objects.create_user("td-offline", password="td-pass-12345")
     other = User.objects.create_user("td-other", password="td-pass-12345")
@@ -161,6 +166,20 @@ def test_three_results_entered_offline_arrive_and_a_conflict_is_said(browser, li
             pressed = item.find_element(By.CSS_SELECTOR, "button[aria-pressed=true]")
             assert pressed.text == label
         assert browser.find_element(By.ID, "queue-banner").get_attribute("data-count") == "3"
+        # On a 360 px phone a result and its badge each stay on one line ("0-1" not broken).
+        browser.set_window_size(360, 740)
+        for board in entered:
+            lines = browser.execute_script(
+                "const item = arguments[0];"
+                "return ['.result-label', '.queued-badge'].map(function (s) {"
+                "  const range = document.createRange();"
+                "  range.selectNodeContents(item.querySelector(s));"
+                "  const boxes = Array.from(range.getClientRects());"
+                "  return [new Set(boxes.map(function (b) { return Math.round(b.top); })).size,"
+                "    boxes.every(function (b) { return b.right <= 360; })]; });",
+                _board(browser, board),
+            )
+            assert lines == [[1, True], [1, True]], (board, lines)
 
         # The network is back: the page sends what it kept, in order, with the versions.
         network.set_offline(False)
