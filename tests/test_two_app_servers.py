@@ -161,7 +161,7 @@ def test_a_result_saved_on_one_server_is_on_the_other_servers_next_page(
     status, before = reader.get(standings)
     assert status == 200, before[:500]
     a_before = _row(before, people["A"].pk)
-    assert '<td class="num">1½</td>' in a_before  # A's game points after two rounds
+    assert '<td class="num" data-label="Pnt">1½</td>' in a_before  # A's game points, 2 rounds
     status, round_before = reader.get(round_page)
     assert status == 200, round_before[:500]
     assert "Anna Aalders" in _first_board(round_before)
@@ -204,6 +204,6 @@ def test_a_result_saved_on_one_server_is_on_the_other_servers_next_page(
     assert status == 200
     assert after != before
     a_after = _row(after, people["A"].pk)
-    assert '<td class="num">2½</td>' in a_after  # 1½ + the win in round 3
-    assert '<td class="num">1½</td>' not in a_after
+    assert '<td class="num" data-label="Pnt">2½</td>' in a_after  # 1½ + the win in round 3
+    assert '<td class="num" data-label="Pnt">1½</td>' not in a_after
     assert Game.objects.get(pk=game.pk).result == "1-0"  # the database both servers share

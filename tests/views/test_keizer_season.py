@@ -189,7 +189,7 @@ def test_standings_show_score_value_games_and_movement(english, season) -> None:
         score = _in_english(fraction_from_text(row["score"]), _score_places(season))
         assert f">{score}<" in cells
         assert f">{row['values']['VALUE']}<" in cells
-        assert f'<td class="num">{row["games"]}</td>' in cells
+        assert f'<td class="num" data-label="Games">{row["games"]}</td>' in cells
         moved = before[row["participant_id"]] - row["rank"]
         assert (f"▲{moved}" if moved > 0 else f"▼{-moved}" if moved < 0 else "no change") in cells
 
