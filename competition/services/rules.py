@@ -25,6 +25,7 @@ from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from competition import numbers
 from competition.labels import error_text
 from competition.models import Round, RuleChanges, Season, SeasonRules, UnplayedPolicy
 from competition.scoring import engine, game_values
@@ -156,6 +157,19 @@ class GameValueTable:
     seen_from: tuple[str, int, Fraction, Fraction] | None
     rows: list[GameValueRow]
 
+    @property
+    def style(self) -> str:
+        """How the table writes its values (``styled_number``): one number of decimals for all,
+        so that 3,70 stands above 3,42."""
+        values = [
+            value
+            for row in self.rows
+            for side in (row.old, row.new)
+            if side is not None
+            for value in (side.win, side.draw, side.loss)
+        ]
+        return numbers.column_style(values)
+
 
 @dataclass(frozen=True)
 class RulesPreview:
@@ -171,6 +185,25 @@ class RulesPreview:
     @property
     def movers(self) -> list[PreviewRow]:
         return [row for row in self.rows if row.moved]
+
+    def _score_style(self, rows: Sequence[PreviewRow]) -> str:
+        """One style for a column of scores now and new (``styled_number``): game points with
+        ½, other scores with one number of decimals."""
+        points = all(
+            numbers.is_points(get_system(key).primary)
+            for key in {self.system, self.current_system}
+            if key
+        )
+        values = [row.new_score for row in rows] + [row.current_score for row in rows]
+        return numbers.column_style(values, points=points)
+
+    @property
+    def rows_style(self) -> str:
+        return self._score_style(self.rows)
+
+    @property
+    def whole_season_style(self) -> str:
+        return self._score_style(self.whole_season or [])
 
     @property
     def whole_season_movers(self) -> list[PreviewRow]:

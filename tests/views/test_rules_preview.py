@@ -138,7 +138,7 @@ def test_a_factor_from_the_next_round_shows_old_and_new_points_and_the_season_as
     assert "nu −1,25 → met de nieuwe regels −1,75" in first
     # against place 3 (Dirk, 165): a win 3 − 0,07 × 10 = 2,30 now, 3 − 0,05 × 10 = 2,50
     third = _text(_section(_section(html, 'id="game-values-heading"'), "plaats 3", "</tr>"))
-    assert "Dirk" in third and "nu 2,3 → met de nieuwe regels 2,5" in third
+    assert "Dirk" in third and "nu 2,30 → met de nieuwe regels 2,50" in third
     # As if 0,05 had held all season, Cor and Dirk swap places.
     whole = _section(html, 'id="whole-season-heading"', "</table>")
     assert "2 deelnemers zouden een andere plaats hebben dan nu" in _text(whole)
@@ -190,9 +190,12 @@ def test_a_keizer_step_from_the_next_round_shows_the_values_of_the_places(client
     ).content.decode()
     table = _section(html, 'id="game-values-heading"', "</table>")
     first = _text(_section(table, "plaats 1", "</tr>"))
-    assert "nu 10 → met de nieuwe regels 10" in first and "nu 5 → met de nieuwe regels 5" in first
+    # one number of decimals for the whole table: a draw against place 2 is worth 4,5
+    assert "nu 10,0 → met de nieuwe regels 10,0" in first
+    assert "nu 5,0 → met de nieuwe regels 5,0" in first
     third = _text(_section(table, "plaats 3", "</tr>"))
-    assert "nu 8 → met de nieuwe regels 6" in third and "nu 4 → met de nieuwe regels 3" in third
+    assert "nu 8,0 → met de nieuwe regels 6,0" in third
+    assert "nu 4,0 → met de nieuwe regels 3,0" in third
 
 
 def test_only_the_chosen_systems_parameters_show(client, staff) -> None:
