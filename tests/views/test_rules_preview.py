@@ -263,3 +263,16 @@ def test_every_system_has_its_choices_in_words() -> None:
                 for choice in spec.choices:
                     for language in ("nl", "en"):
                         assert labels.choice_label(choice, language) != choice
+
+
+def test_an_error_in_another_systems_settings_opens_them(client, staff) -> None:
+    season = vdb_season()
+    response = client.post(
+        club_reverse("competition:season_rules", args=[season.slug]),
+        _form(system="van-den-brink", preview="1", **{"keizer__top_value": "9" * 21}),
+    )
+    assert list(response.context["form"].errors) == ["keizer__top_value"]
+    page = response.content.decode()
+    assert 'id="other-systems" open>' in page
+    # no preview: Preview opens the page at the form, where the error is
+    assert '<div id="preview"></div>' in page
