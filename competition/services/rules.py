@@ -145,6 +145,16 @@ class GameValueRow:
 
 
 @dataclass(frozen=True)
+class SeenFrom:
+    """The player a table of game values is for (Van den Brink: his own rank value counts)."""
+
+    name: str
+    place: int
+    figure_old: Fraction  # his rank value under the rules in force and under the new ones
+    figure_new: Fraction
+
+
+@dataclass(frozen=True)
 class GameValueTable:
     """The worth of a win, a draw and a loss against each place (or a sample of places)."""
 
@@ -152,9 +162,8 @@ class GameValueTable:
     system: str
     figure: str  # the code of the opponent's figure the worth depends on ("RV", "IP") or ""
     depends_on_opponent: bool
-    # Van den Brink: whose games they are (the participant in the middle of the standings),
-    # his place and rank value under the old and the new rules
-    seen_from: tuple[str, int, Fraction, Fraction] | None
+    # Van den Brink: whose games they are (the participant in the middle of the standings)
+    seen_from: SeenFrom | None
     rows: list[GameValueRow]
 
     @property
@@ -313,11 +322,8 @@ def _game_value_table(
     own_new = whole_season.get(own.participant_id, own)
     seen_from = None
     if game_values.depends_on_own_figure(rules.system):
-        seen_from = (
-            names[own.participant_id],
-            own.rank,
-            own.values[figure],
-            own_new.values[figure],
+        seen_from = SeenFrom(
+            names[own.participant_id], own.rank, own.values[figure], own_new.values[figure]
         )
     participants = len(current_input.participants)
     rows = []

@@ -9,7 +9,7 @@ import pytest
 
 from competition.models import RuleChanges
 from competition.scoring.game_values import GameValues
-from competition.services.rules import rules_preview, rules_validate
+from competition.services.rules import SeenFrom, rules_preview, rules_validate
 from tests.views.test_rules_preview import vdb_season
 
 pytestmark = pytest.mark.django_db
@@ -43,7 +43,7 @@ def test_next_round_keeps_the_standings_and_shows_the_season_as_if() -> None:
     assert len(preview.whole_season_movers) == 2
     table = preview.game_values
     assert table is not None and table.round_number == 2 and table.figure == "RV"
-    assert table.seen_from == ("Bart", 2, F(175), F(175))
+    assert table.seen_from == SeenFrom("Bart", 2, F(175), F(175))
     first, second, third, fourth = table.rows
     assert (first.place, first.name, first.figure_old) == (1, "Anna", F(200))
     assert first.old == GameValues(F(475, 100), F(175, 100), F(-125, 100))
