@@ -41,6 +41,14 @@ CHOICE_NAMES = {
     "previous_values": gettext_lazy("once, with the values after the previous round"),
     "frozen": gettext_lazy("with the start list's values all season"),
     "result": gettext_lazy("the result"),
+    # Van den Brink's external_game
+    "none": gettext_lazy("changes nothing"),
+    "equal_opponent": gettext_lazy("counts as a game against an opponent of equal rank value"),
+    # the internal SB competition's external_game
+    "unplayed": gettext_lazy("counts as a round without a game"),
+    # Keizer's before_joining
+    "nothing": gettext_lazy("count nothing"),
+    "absent_with_notice": gettext_lazy("count as absent with notice"),
 }
 
 NOTE_SEPARATOR = "; "  # the engine joins the notes of one line with it

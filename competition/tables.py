@@ -428,27 +428,3 @@ class PairingsTable(tables.Table):
         if not record["result"]:
             return format_html('<span class="text-body-secondary">{}</span>', _("not yet played"))
         return record["result_display"]
-
-
-class RulesPreviewTable(tables.Table):
-    """The standings now and under the proposed rules, side by side."""
-
-    name = tables.Column(verbose_name=_("Name"), attrs={"td": {"class": "name-cell"}})
-    current_rank = tables.Column(verbose_name=_("Rank now"), attrs={"td": {"class": "num"}})
-    current_score = ExactColumn(verbose_name=_("Score now"))
-    new_rank = tables.Column(verbose_name=_("New rank"), attrs={"td": {"class": "num"}})
-    new_score = ExactColumn(verbose_name=_("New score"))
-    moved = tables.Column(verbose_name=_("Move"), attrs={"td": {"class": "num movement"}})
-
-    class Meta:
-        template_name = "competition/_table.html"
-        attrs = {"class": "table table-sm table-sticky-first align-middle"}
-        orderable = False
-        row_attrs = {"class": lambda record: "table-warning" if record["moved"] else ""}
-
-    def render_moved(self, value: int) -> str:
-        if value > 0:
-            return format_html('<span class="move-up">▲{}</span>', value)
-        if value < 0:
-            return format_html('<span class="move-down">▼{}</span>', -value)
-        return "–"

@@ -1,7 +1,9 @@
 """The staff form for a season's rules: system, its parameters, tie-breaks in order, policies.
 
 Every system's parameters are fields (named ``<system>__<parameter>``), grouped per system; only
-the chosen system's are used. Fractions accept what people type: ``0,07``, ``0.07`` or ``7/100``.
+the chosen system's are used, and only its fieldset shows: the others are behind a switch (a
+``<details>``, which works without JavaScript). Fractions accept what people type: ``0,07``,
+``0.07`` or ``7/100``.
 The form only parses input; the rules are checked by ``services.rules.rules_validate``.
 """
 
@@ -146,11 +148,11 @@ def _field_for(spec: ParameterSpec, language: str) -> forms.Field:
     return forms.CharField(label=label, help_text=help_text, max_length=40, required=not optional)
 
 
-def _button(name: str, label: str | Promise, classes: str) -> Submit:
+def _button(name: str, label: str | Promise, classes: str, **attributes: str) -> Submit:
     """A submit button with exactly ``classes``: crispy's ``Submit`` adds ``btn-primary`` to any
     ``css_class``, and ``btn-primary`` beside ``btn-outline-primary`` made the Preview button
-    blue on blue."""
-    button = Submit(name, label)
+    blue on blue. ``attributes`` become the button's (``formaction``)."""
+    button = Submit(name, label, **attributes)
     button.field_classes = classes
     return button
 
@@ -198,7 +200,8 @@ class SeasonRulesForm(forms.Form):
         system_field.choices = [
             (key, labels.system_name(system, language)) for key, system in SYSTEMS.items()
         ]
-        fieldsets = []
+        chosen = self._chosen_system()
+        fieldsets: dict[str, Fieldset] = {}
         for key, system in SYSTEMS.items():
             names = []
             for spec in system.parameters:
@@ -211,29 +214,54 @@ class SeasonRulesForm(forms.Form):
                     value if spec.kind is not ParameterKind.FRACTION else _show(value)
                 )
                 names.append(name)
-            fieldsets.append(
-                Fieldset(
-                    _("Parameters: %(system)s") % {"system": labels.system_name(system, language)},
-                    *names,
-                    css_class="system-parameters border rounded p-2 mb-3",
-                    data_system=key,
-                )
+            fieldsets[key] = Fieldset(
+                _("Parameters: %(system)s") % {"system": labels.system_name(system, language)},
+                *names,
+                css_class="system-parameters border rounded p-2 mb-3",
+                data_system=key,
             )
+        others = [fieldset for key, fieldset in fieldsets.items() if key != chosen]
         codes = ", ".join(TIEBREAK_CODES)
         known_codes = _("Known codes:")
+        other_systems = _("Settings of the other systems")
         self.helper = FormHelper()
         self.helper.form_method = "post"
         self.helper.layout = Layout(
             "system",
+            # static/js/rules.js moves the chosen system's fieldset here when the system changes
+            HTML('<div id="chosen-system-parameters">'),
+            fieldsets[chosen],
+            HTML("</div>"),
+            HTML(
+                '<details class="other-systems mb-3" id="other-systems"'
+                "{% if form.other_system_errors %} open{% endif %}>"
+                f"<summary>{other_systems}</summary>"
+            ),
+            *others,
+            HTML("</details>"),
             "tiebreaks",
             HTML(f'<p class="form-text small">{known_codes} {codes}</p>'),
             "unplayed_policy",
             "min_games",
-            *fieldsets,
             "rule_changes",
-            _button("preview", _("Preview"), "btn btn-outline-primary me-2"),
+            # the preview opens at its own top (templates/competition/_rules_preview.html)
+            _button("preview", _("Preview"), "btn btn-outline-primary me-2", formaction="#preview"),
             _button("save", _("Save new rules"), "btn btn-primary"),
         )
+
+    @property
+    def other_system_errors(self) -> bool:
+        """Whether a field of another system than the chosen one has an error (a number out of
+        range): its fieldset must then be open."""
+        chosen = self._chosen_system()
+        return any(name.split("__")[0] != chosen for name in self.errors if "__" in name)
+
+    def _chosen_system(self) -> str:
+        """The system whose parameters the form shows first: the one sent, else the season's."""
+        sent = self.data.get("system") if self.is_bound else None
+        if isinstance(sent, str) and sent in SYSTEMS:
+            return sent
+        return self.season.system if self.season.system in SYSTEMS else next(iter(SYSTEMS))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

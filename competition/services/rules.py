@@ -25,10 +25,12 @@ from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from competition import numbers
 from competition.labels import error_text
 from competition.models import Round, RuleChanges, Season, SeasonRules, UnplayedPolicy
-from competition.scoring import engine
+from competition.scoring import engine, game_values
 from competition.scoring import model as scoring
+from competition.scoring.game_values import GameValues
 from competition.scoring.parameters import parameters_from_json, parameters_to_json
 from competition.scoring.records import ScoringInputError
 from competition.scoring.registry import UnknownSystemError, get_system
@@ -129,13 +131,92 @@ class PreviewRow:
 
 
 @dataclass(frozen=True)
+class GameValueRow:
+    """What a game in the next round against the participant at ``place`` gives, under the
+    rules in force (``old``) and the proposed ones (``new``); None for the player the table
+    is seen from (no one plays himself)."""
+
+    place: int
+    name: str
+    figure_old: Fraction | None  # the opponent's figure the value depends on (a rank value)
+    figure_new: Fraction | None
+    old: GameValues | None
+    new: GameValues | None
+
+
+@dataclass(frozen=True)
+class SeenFrom:
+    """The player a table of game values is for (Van den Brink: his own rank value counts)."""
+
+    name: str
+    place: int
+    figure_old: Fraction  # his rank value under the rules in force and under the new ones
+    figure_new: Fraction
+
+
+@dataclass(frozen=True)
+class GameValueTable:
+    """The worth of a win, a draw and a loss against each place (or a sample of places)."""
+
+    round_number: int  # the round these games would be played in
+    system: str
+    figure: str  # the code of the opponent's figure the worth depends on ("RV", "IP") or ""
+    depends_on_opponent: bool
+    # Van den Brink: whose games they are (the participant in the middle of the standings)
+    seen_from: SeenFrom | None
+    rows: list[GameValueRow]
+
+    @property
+    def style(self) -> str:
+        """How the table writes its values (``styled_number``): one number of decimals for all,
+        so that 3,70 stands above 3,42."""
+        values = [
+            value
+            for row in self.rows
+            for side in (row.old, row.new)
+            if side is not None
+            for value in (side.win, side.draw, side.loss)
+        ]
+        return numbers.column_style(values)
+
+
+@dataclass(frozen=True)
 class RulesPreview:
     after_round: int
     rows: list[PreviewRow]  # in the new order
+    system: str = ""  # the new rules' system, and the one in force (their scores' kinds)
+    current_system: str = ""
+    from_round: int = 1  # the first round the new rules score
+    # "from the next round": the standings as if the new rules had held all season
+    whole_season: list[PreviewRow] | None = None
+    game_values: GameValueTable | None = None
 
     @property
     def movers(self) -> list[PreviewRow]:
         return [row for row in self.rows if row.moved]
+
+    def _score_style(self, rows: Sequence[PreviewRow]) -> str:
+        """One style for a column of scores now and new (``styled_number``): game points with
+        ½, other scores with one number of decimals."""
+        points = all(
+            numbers.is_points(get_system(key).primary)
+            for key in {self.system, self.current_system}
+            if key
+        )
+        values = [row.new_score for row in rows] + [row.current_score for row in rows]
+        return numbers.column_style(values, points=points)
+
+    @property
+    def rows_style(self) -> str:
+        return self._score_style(self.rows)
+
+    @property
+    def whole_season_style(self) -> str:
+        return self._score_style(self.whole_season or [])
+
+    @property
+    def whole_season_movers(self) -> list[PreviewRow]:
+        return [row for row in self.whole_season or [] if row.moved]
 
 
 def first_round_of_change(*, season: Season, rule_changes: str) -> int:
@@ -176,31 +257,12 @@ def _proposed_input(
     return replace(whole, rules_from_round=from_round, earlier_rules=tuple(earlier))
 
 
-def rules_preview(
-    *, season: Season, rules: Rules, rule_changes: str = RuleChanges.WHOLE_SEASON
-) -> RulesPreview:
-    """The standings after the last completed round under ``rules`` beside the current ones.
-
-    With ``rule_changes`` "next_round" the new rules score only the rounds still to come, so the
-    standings after the last completed round stay as they are. Nothing is saved. Raises
-    :class:`ServiceError` when the engine refuses the rules for this season (for example Van
-    den Brink without start points for a participant).
-    """
-    current_input = season_input(season)
-    from_round = first_round_of_change(season=season, rule_changes=rule_changes)
-    proposed_input = _proposed_input(season, current_input, rules, from_round)
-    last = len(current_input.rounds)
-    names = {p.id: p.name for p in current_input.participants}
-    try:
-        proposed = engine.standings_after(proposed_input, last)
-    except (ScoringInputError, ValueError) as error:
-        raise ServiceError(error_text(error)) from None
-    try:
-        current = {
-            row.participant_id: row for row in engine.standings_after(current_input, last).rows
-        }
-    except (ScoringInputError, ValueError):
-        current = {}  # the current rules may no longer fit the season; show the new ones only
+def _compared(
+    proposed: scoring.RoundStandings,
+    current: Mapping[int, scoring.StandingRow],
+    names: Mapping[int, str],
+) -> list[PreviewRow]:
+    """The proposed standings' rows beside the current ones, in the proposed order."""
     rows = []
     for row in proposed.rows:
         before = current.get(row.participant_id)
@@ -215,7 +277,146 @@ def rules_preview(
                 moved=(before.rank - row.rank) if before else 0,
             )
         )
-    return RulesPreview(last, rows)
+    return rows
+
+
+SAMPLE_ALL = 12  # standings up to this size show every place in the table of game values
+
+
+def _sample(count: int, also: int) -> list[int]:
+    """The indexes of the places a table of game values shows: every place of a small field,
+    else the top three, the quarters, the last and ``also``.
+
+    >>> _sample(30, 14)
+    [0, 1, 2, 7, 14, 15, 22, 29]
+    """
+    if count <= SAMPLE_ALL:
+        return list(range(count))
+    return sorted({0, 1, 2, count // 4, count // 2, (3 * count) // 4, count - 1, also})
+
+
+def _game_value_table(
+    *,
+    current_input: scoring.SeasonInput,
+    rules: Rules,
+    current: Sequence[scoring.StandingRow],
+    whole_season: Mapping[int, scoring.StandingRow],
+    names: Mapping[int, str],
+    round_number: int,
+) -> GameValueTable | None:
+    """What a game in round ``round_number`` against each place gives under the rules in force
+    (with the figures of the current standings) and under ``rules`` (with the figures they
+    give when they score the whole season, which the engine uses for the rounds they score).
+    None when the system changes or nobody is in the standings."""
+    if rules.system != current_input.system or not current:
+        return None
+    system = get_system(rules.system)
+    try:
+        old_parameters = system.validate(dict(current_input.parameters))
+        new_parameters = system.validate(parameters_from_json(rules.parameters))
+    except ValueError:
+        return None
+    figure = game_values.OPPONENT_FIGURE.get(rules.system, "")
+    middle = (len(current) - 1) // 2
+    own = current[middle]
+    own_new = whole_season.get(own.participant_id, own)
+    seen_from = None
+    if game_values.depends_on_own_figure(rules.system):
+        seen_from = SeenFrom(
+            names[own.participant_id], own.rank, own.values[figure], own_new.values[figure]
+        )
+    participants = len(current_input.participants)
+    rows = []
+    for index in _sample(len(current), middle):
+        row = current[index]
+        new_row = whole_season.get(row.participant_id, row)
+        himself = seen_from is not None and index == middle
+        old = new = None
+        if not himself:
+            old = game_values.game_values(
+                system=rules.system,
+                parameters=old_parameters,
+                place=row.rank,
+                participants=participants,
+                opponent=row.values,
+                own=own.values,
+            )
+            new = game_values.game_values(
+                system=rules.system,
+                parameters=new_parameters,
+                place=row.rank,
+                participants=participants,
+                opponent=new_row.values,
+                own=own_new.values,
+            )
+        rows.append(
+            GameValueRow(
+                place=row.rank,
+                name=names[row.participant_id],
+                figure_old=row.values.get(figure) if figure else None,
+                figure_new=new_row.values.get(figure) if figure else None,
+                old=old,
+                new=new,
+            )
+        )
+    return GameValueTable(
+        round_number=round_number,
+        system=rules.system,
+        figure=figure,
+        depends_on_opponent=game_values.depends_on_opponent(rules.system),
+        seen_from=seen_from,
+        rows=rows,
+    )
+
+
+def rules_preview(
+    *, season: Season, rules: Rules, rule_changes: str = RuleChanges.WHOLE_SEASON
+) -> RulesPreview:
+    """The standings after the last completed round under ``rules`` beside the current ones,
+    and what a game of the next round against each place would give under both.
+
+    With ``rule_changes`` "next_round" the new rules score only the rounds still to come, so the
+    standings after the last completed round stay as they are; ``whole_season`` then gives the
+    standings as if the new rules had held all season, which is what they will do to the rounds
+    to come. Nothing is saved. Raises :class:`ServiceError` when the engine refuses the rules for
+    this season (for example Van den Brink without start points for a participant).
+    """
+    current_input = season_input(season)
+    from_round = first_round_of_change(season=season, rule_changes=rule_changes)
+    proposed_input = _proposed_input(season, current_input, rules, from_round)
+    last = len(current_input.rounds)
+    names = {p.id: p.name for p in current_input.participants}
+    try:
+        proposed = engine.standings_after(proposed_input, last)
+        whole = (
+            proposed
+            if from_round <= 1
+            else engine.standings_after(season_input(season, rules=rules.as_overrides()), last)
+        )
+    except (ScoringInputError, ValueError) as error:
+        raise ServiceError(error_text(error)) from None
+    try:
+        current_rows = engine.standings_after(current_input, last).rows
+    except (ScoringInputError, ValueError):
+        current_rows = ()  # the current rules may no longer fit the season; show the new ones only
+    current = {row.participant_id: row for row in current_rows}
+    table = _game_value_table(
+        current_input=current_input,
+        rules=rules,
+        current=current_rows,
+        whole_season={row.participant_id: row for row in whole.rows},
+        names=names,
+        round_number=last + 1,
+    )
+    return RulesPreview(
+        after_round=last,
+        rows=_compared(proposed, current, names),
+        system=rules.system,
+        current_system=current_input.system,
+        from_round=from_round,
+        whole_season=_compared(whole, current, names) if from_round > 1 else None,
+        game_values=table,
+    )
 
 
 def _valid_from_of_current(season: Season) -> datetime.datetime:

@@ -23,14 +23,14 @@ from competition.selectors.public import season_get
 from competition.selectors.rules import rule_history
 from competition.services.errors import ServiceError
 from competition.services.rules import rules_preview, rules_save
-from competition.tables import RulesPreviewTable
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 @login_required
 def season_rules(request: AuthenticatedRequest, slug: str) -> HttpResponse:
-    """GET: the form. POST "preview": the standings under the new rules beside the current ones,
-    nothing saved. POST "save": the new rules in force, the earlier ones kept."""
+    """GET: the form. POST "preview": the standings under the new rules beside the current ones
+    and what a game of the next round would give under both, above the form, nothing saved.
+    POST "save": the new rules in force, the earlier ones kept."""
     try:
         season = season_get(club=request.club, slug=slug)
     except Season.DoesNotExist:
@@ -38,7 +38,6 @@ def season_rules(request: AuthenticatedRequest, slug: str) -> HttpResponse:
     if not is_club_admin(request.user, season.club):
         raise PermissionDenied(_("Only this club's admins may change a season's rules."))
     preview = None
-    table = None
     form = SeasonRulesForm(request.POST or None, season=season)
     if request.method == "POST" and form.is_valid():
         try:
@@ -62,19 +61,6 @@ def season_rules(request: AuthenticatedRequest, slug: str) -> HttpResponse:
                     )
                 return redirect(reverse("competition:standings", kwargs={"slug": season.slug}))
             preview = rules_preview(season=season, rules=form.rules, rule_changes=rule_changes)
-            table = RulesPreviewTable(
-                [
-                    {
-                        "name": row.name,
-                        "current_rank": row.current_rank,
-                        "current_score": row.current_score,
-                        "new_rank": row.new_rank,
-                        "new_score": row.new_score,
-                        "moved": row.moved,
-                    }
-                    for row in preview.rows
-                ]
-            )
         except ServiceError as error:
             form.add_error(None, str(error))
     return render(
@@ -84,7 +70,6 @@ def season_rules(request: AuthenticatedRequest, slug: str) -> HttpResponse:
             "season": season,
             "form": form,
             "preview": preview,
-            "table": table,
             "history": rule_history(season=season),
             "tab": "rules",
         },
