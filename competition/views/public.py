@@ -63,7 +63,7 @@ from competition.participant_rows import (
     sections_with_rows,
 )
 from competition.permissions import is_club_admin, is_td, is_td_anywhere, request_club
-from competition.scoring.registry import get_system
+from competition.scoring.registry import FIGURE_NAMES, get_system
 from competition.selectors import categories as category_selectors
 from competition.selectors import groups as group_selectors
 from competition.selectors import participant as participant_selectors
@@ -523,8 +523,13 @@ def _participant_context(
 ) -> dict[str, Any]:
     language = get_language() or "nl"
     labels = {section.code: figure_label(section.code, language) for section in data.sections}
-    columns = [(code, labels.get(code, code)) for code in [s.code for s in data.sections]]
-    codes = [code for code, _label in columns]
+    # a system's own figure is headed by its name ("Keizerwaarde", not the code VALUE); a
+    # tie-break by its usual abbreviation (SB, BH), its name as the tooltip
+    columns = [
+        (code, labels.get(code, code), labels[code] if code in FIGURE_NAMES else code)
+        for code in [s.code for s in data.sections]
+    ]
+    codes = [code for code, _label, _header in columns]
     cells = CellTexts(data.names)
     return {
         "season": season,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from decimal import Decimal
 from fractions import Fraction
 
@@ -312,3 +313,14 @@ def test_a_whole_keizer_evening_through_the_pages(english, season) -> None:
         assert abs(fraction_from_text(str(row["score"])) - exact) < Fraction(1, 10**10)
         assert row["values"]["KEIZER"] == row["score"]
     assert [int(row["values"]["VALUE"]) for row in document["standings"]] == list(range(36, 12, -1))
+
+
+def test_the_games_table_is_headed_by_the_figures_names_not_their_codes(client, season) -> None:
+    """The participant page's games table names the system's figures (Keizerscore,
+    Keizerwaarde) in the reader's language; the codes KEIZER and VALUE are no headers."""
+    leader = Participant.objects.get(pk=_rows(season)[0]["participant_id"])
+    html = _html(client, club_reverse("competition:participant", args=[SLUG, leader.pk]))
+    head = html.split('class="table table-sm table-sticky-first games')[1].split("</thead>")[0]
+    headers = re.findall(r"<th [^>]*>([^<]*)</th>", head)
+    assert headers[-2:] == ["Keizerscore", "Keizerwaarde"], headers
+    assert not {"KEIZER", "VALUE", "PTS"} & set(headers)
