@@ -17,20 +17,13 @@ from django.core.exceptions import ImproperlyConfigured
 from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
+from clubcomp import env
 from competition.clubs import site_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-
-def env_flag(name: str, default: bool = False) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-DEBUG = env_flag("DEBUG")
-SECRET_KEY = os.environ.get("SECRET_KEY", "")
+DEBUG = env.flag("DEBUG")
+SECRET_KEY = env.text("SECRET_KEY")
 if not SECRET_KEY:
     if not DEBUG:
         raise ImproperlyConfigured("SECRET_KEY must be set when DEBUG is off.")
@@ -119,9 +112,9 @@ TEMPLATES = [
 WSGI_APPLICATION = "clubcomp.wsgi.application"
 
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+    "default": dj_database_url.parse(
+        env.text("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
+        conn_max_age=env.integer("CONN_MAX_AGE", 60),
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -219,7 +212,7 @@ def cache_from_env(url: str, key_prefix: str = "clubcomp") -> dict[str, Any]:
 
 CACHES = {
     "default": cache_from_env(
-        os.environ.get("REDIS_URL") or os.environ.get("CACHE_URL") or "",
+        env.text("REDIS_URL") or env.text("CACHE_URL"),
         os.environ.get("CACHE_KEY_PREFIX", "clubcomp"),
     )
 }
@@ -229,21 +222,21 @@ SESSION_ENGINE = "django.contrib.sessions.backends.db"
 
 # --- Security (README "Production"; docs/decisions.md "Security") --------------------------
 # Cookies are Secure-only unless DEBUG is on or SECURE_COOKIES=0 (plain http in the club room).
-SECURE_COOKIES = env_flag("SECURE_COOKIES", not DEBUG)
+SECURE_COOKIES = env.flag("SECURE_COOKIES", not DEBUG)
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = LANGUAGE_COOKIE_SECURE = SECURE_COOKIES
 SESSION_COOKIE_SAMESITE = CSRF_COOKIE_SAMESITE = "Lax"
 # Typed as Django's: the language switch passes it to set_cookie.
 LANGUAGE_COOKIE_SAMESITE: Literal["Lax", "Strict", "None", False] | None = "Lax"
 LANGUAGE_COOKIE_HTTPONLY = True  # set and read by the server only (the language switch)
 SECURE_CONTENT_TYPE_NOSNIFF = True
-SECURE_SSL_REDIRECT = env_flag("SECURE_SSL_REDIRECT")
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0"))
-SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("SECURE_HSTS_INCLUDE_SUBDOMAINS")
-SECURE_HSTS_PRELOAD = env_flag("SECURE_HSTS_PRELOAD")
+SECURE_SSL_REDIRECT = env.flag("SECURE_SSL_REDIRECT")
+SECURE_HSTS_SECONDS = env.integer("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.flag("SECURE_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = env.flag("SECURE_HSTS_PRELOAD")
 # Behind one TLS-terminating proxy (nginx, Caddy, Traefik) that sets X-Forwarded-Proto and
 # appends the client's address to X-Forwarded-For. Never set it without such a proxy: the
 # headers would then come from the client.
-BEHIND_TLS_PROXY = env_flag("BEHIND_TLS_PROXY")
+BEHIND_TLS_PROXY = env.flag("BEHIND_TLS_PROXY")
 if BEHIND_TLS_PROXY:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
     AXES_CLIENT_IP_CALLABLE = "competition.security.client_ip_behind_proxy"
@@ -253,8 +246,8 @@ SECURE_REDIRECT_EXEMPT = [r"^healthz/?$"]
 # Login throttling (django-axes): a username is locked out from one address after
 # LOGIN_FAILURE_LIMIT wrong passwords, for LOGIN_COOLOFF_MINUTES; other accounts and other
 # addresses are not. Staff unlock in the admin (Access attempts) or with axes_reset_username.
-AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "5"))
-AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")))
+AXES_FAILURE_LIMIT = env.integer("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.integer("LOGIN_COOLOFF_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False  # "wait 15 minutes" means 15 minutes
@@ -262,7 +255,7 @@ AXES_LOCKOUT_CALLABLE = "competition.security.lockout_response"  # locked_out.ht
 # One address guessing many accounts (each new name escapes the lockout above): after this
 # many failures from it within LOGIN_COOLOFF_MINUTES every login from it is refused before
 # the password is hashed (competition.security.LoginAddressThrottleMiddleware).
-LOGIN_ADDRESS_FAILURE_LIMIT = int(os.environ.get("LOGIN_ADDRESS_FAILURE_LIMIT", "30"))
+LOGIN_ADDRESS_FAILURE_LIMIT = env.integer("LOGIN_ADDRESS_FAILURE_LIMIT", 30)
 
 
 def _csp_source(token: str) -> str:
@@ -320,10 +313,10 @@ TD_PUBLIC_NAME = os.environ.get("TD_PUBLIC_NAME", "")  # empty: "the TD", transl
 # the console instead; the tests use Django's in-memory outbox (pytest-django sets it).
 # Without EMAIL_HOST (and DEBUG off) mail goes to a server on the machine itself, port 25.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
-EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "587" if EMAIL_HOST else "25"))
+EMAIL_PORT = env.integer("EMAIL_PORT", 587 if EMAIL_HOST else 25)
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
-EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
-EMAIL_USE_TLS = env_flag("EMAIL_USE_TLS", bool(EMAIL_HOST))
+EMAIL_HOST_PASSWORD = env.text("EMAIL_HOST_PASSWORD")
+EMAIL_USE_TLS = env.flag("EMAIL_USE_TLS", bool(EMAIL_HOST))
 EMAIL_TIMEOUT = 20  # a slow mail server must not hold the TD's page for long
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "clubcomp@localhost")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
@@ -351,13 +344,13 @@ WHITENOISE_AUTOREFRESH = DEBUG
 TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 # A failing task is tried again this many times in all, waiting TASK_RETRY_SECONDS, then twice
 # as long, and so on (competition.tasks.retried).
-TASK_ATTEMPTS = int(os.environ.get("TASK_ATTEMPTS", "5"))
-TASK_RETRY_SECONDS = float(os.environ.get("TASK_RETRY_SECONDS", "30"))
+TASK_ATTEMPTS = env.integer("TASK_ATTEMPTS", 5)
+TASK_RETRY_SECONDS = env.number("TASK_RETRY_SECONDS", 30.0)
 # The nightly backup task (competition.tasks.backup_nightly): the directory it writes to (empty:
 # no nightly backup task), when (local time) and how many backups it keeps.
 BACKUP_DIR = os.environ.get("BACKUP_DIR", "")
 BACKUP_TIME = os.environ.get("BACKUP_TIME", "03:15")
-BACKUP_KEEP = int(os.environ.get("BACKUP_KEEP", "14"))
+BACKUP_KEEP = env.integer("BACKUP_KEEP", 14)
 
 # "Can I still win?": simulations per computation (the season_chances task, simulate_season).
-CHANCES_SIMULATIONS = int(os.environ.get("CHANCES_SIMULATIONS", "1000"))
+CHANCES_SIMULATIONS = env.integer("CHANCES_SIMULATIONS", 1000)
