@@ -119,3 +119,18 @@ def test_the_tds_calendar_says_no_round_for_a_past_evening_without_one(
     for day, shown in ((DAY(2026, 11, 19), "no round played"), (TODAY, "round 12")):
         evening = ClubEvening.objects.get(season=issue_evening, date=day)
         assert shown in page.split(f'id="evening-{evening.pk}"')[1].split("</li>")[0]
+
+
+def test_my_page_at_the_sites_address_names_the_members_club(client, demo_club) -> None:
+    client.force_login(User.objects.get(username="lid"))
+    page = client.get("/me/").content.decode()
+    assert "♞ Schaakclub De Toren</a>" in page
+    assert "· Schaakclub De Toren</title>" in page
+
+
+def test_the_td_home_links_the_ranking_rules(client, demo_club) -> None:
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    client.force_login(User.objects.get(username="wedstrijdleider"))
+    page = client.get(club_url(DEMO, "competition:td_home")).content.decode()
+    rules = club_url(DEMO, "competition:how_it_works", args=["interne-2026-2027"])
+    assert f'href="{rules}">Ranking rules</a>' in page
