@@ -41,7 +41,7 @@ run: install
 	DEBUG=1 $(BIN)/python manage.py seed_demo --if-empty
 	@echo ""
 	@echo "  clubcomp serves on http://$(HOST):$(PORT)/"
-	@echo "  Demo TD login: wedstrijdleider / schaak-demo-2026 (admin: beheerder / schaak-demo-2026)"
+	@echo "  Demo TD login: wedstrijdleider / schaak-demo-2026 (club admin: clubbeheerder, site admin: beheerder; same password)"
 	@echo "  Demo member login: lid / schaak-demo-2026 (his page: /me/)"
 	@echo ""
 	@echo "  A task worker runs beside the server (the chances, the mail); Ctrl-C stops both."

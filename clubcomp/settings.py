@@ -148,6 +148,8 @@ AUTH_PASSWORD_VALIDATORS = [
 
 LANGUAGE_CODE = "nl"
 LANGUAGES = [("nl", _("Dutch")), ("en", _("English"))]
+# English dates and times in the Dutch style (24-hour clock, day first): clubcomp/formats/.
+FORMAT_MODULE_PATH = ["clubcomp.formats"]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365  # a member's choice of English outlives the browser
 TIME_ZONE = "Europe/Amsterdam"

@@ -10,6 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.db import transaction
 
+from competition.management.commands.seed_demo import DEMO_TODAY
 from competition.models import (
     Club,
     Game,
@@ -178,3 +179,13 @@ def test_demo_has_a_competition_in_groups_over_two_periods(demo_club) -> None:
     # one player went down from A, one came up from B
     assert len(a1 - a2) == 1 and len(b1 - b2) == 1
     assert a1 - a2 == b2 - b1 and b1 - b2 == a2 - a1
+
+
+def test_no_demo_round_lies_after_the_demos_today(demo_club) -> None:
+    """A closed round dated ahead cannot happen: every demo round is on or before the day the
+    demo stands at, the Keizer season's fifteen Tuesdays included."""
+    ahead = Round.objects.filter(date__gt=DEMO_TODAY).values_list("season__slug", "number", "date")
+    assert list(ahead) == []
+    keizer = Round.objects.filter(season__slug="keizer-2026-2027")
+    assert keizer.count() == 15
+    assert max(keizer.values_list("date", flat=True)) < DEMO_TODAY

@@ -35,6 +35,7 @@ from competition.models import (
     StandingsSnapshot,
 )
 from competition.selectors.common import public_names, user_label
+from competition.selectors.evenings import evening_numbers, season_evenings
 from competition.services.absences import report_closed_because
 
 COMING_EVENINGS = 4  # how many coming evenings my page shows per season
@@ -97,16 +98,25 @@ class CalendarEveningRow:
     evening: ClubEvening
     reports: list[ReportLine]
     round: Round | None  # the round played on that date, once the TD opened it
+    number: int | None  # the evening's round (selectors.evenings); None: past, no round
 
 
-def season_calendar(season: Season) -> list[CalendarEveningRow]:
+def season_calendar(
+    season: Season, *, today: datetime.date | None = None
+) -> list[CalendarEveningRow]:
     """The season's club evenings in date order with every report (three queries)."""
-    evenings = list(ClubEvening.objects.filter(season=season).order_by("date"))
-    by_evening: dict[int, list[ReportLine]] = {e.pk: [] for e in evenings}
+    lines = [
+        line
+        for line in season_evenings(season=season, today=today or timezone.localdate())
+        if line.evening is not None
+    ]
+    by_evening: dict[int, list[ReportLine]] = {line.evening.pk: [] for line in lines}
     for report in _reports(evening__season=season):
         by_evening[report.evening_id].append(_report_line(report))
-    rounds = {r.date: r for r in Round.objects.filter(season=season).order_by("-number")}
-    return [CalendarEveningRow(e, by_evening[e.pk], rounds.get(e.date)) for e in evenings]
+    return [
+        CalendarEveningRow(line.evening, by_evening[line.evening.pk], line.round, line.number)
+        for line in lines
+    ]
 
 
 def season_evening(season: Season, evening_id: int) -> ClubEvening | None:
@@ -148,6 +158,7 @@ class EveningLine:
     evening: ClubEvening
     report: AbsenceReport | None
     closed_because: str | None
+    round_number: int | None = None  # the evening's round (selectors.evenings)
 
 
 @dataclass(frozen=True)
@@ -289,11 +300,17 @@ def _evening_lines(
     evenings += sorted(
         (r.evening for r in reports.values() if r.evening_id not in shown), key=lambda e: e.date
     )
+    numbers = evening_numbers(season=participant.season, today=today)
     lines = []
     for evening in evenings:
         evening.season = participant.season
         lines.append(
-            EveningLine(evening, reports.get(evening.pk), report_closed_because(evening, now=now))
+            EveningLine(
+                evening,
+                reports.get(evening.pk),
+                report_closed_because(evening, now=now),
+                numbers.get(evening.pk),
+            )
         )
     return lines
 
@@ -364,7 +381,7 @@ def feed_participant(member: Member, season_slug: str, *, club: Club | None) -> 
 
 
 def _feed_description(
-    evening: ClubEvening,
+    evening: ClubEvening | None,
     round: Round | None,
     board: MyBoard | None,
     report: AbsenceReport | None,
@@ -382,36 +399,53 @@ def _feed_description(
         if report.kind == AbsenceReport.Kind.BYE:
             return _("bye asked for (reported)")
         return _("absent (reported)")
-    return evening.note
+    return evening.note if evening is not None else ""
 
 
-def feed_events(participant: Participant, *, domain: str) -> list[CalendarEvent]:
-    """The season's club evenings for the member's calendar: one event per evening from the
-    season's start time (its own, else the club's) in Dutch time, with his pairing once that
-    evening's round is published, or his report. Each event's UID is the evening's, at
-    ``domain`` (the site's host name: RFC 5545 wants UIDs unique across sites)."""
+def feed_events(
+    participant: Participant, *, domain: str, today: datetime.date | None = None
+) -> list[CalendarEvent]:
+    """The season's evenings for the member's calendar: one event per club evening and per
+    round played on a date outside the calendar, from the season's start time (its own, else
+    the club's) in Dutch time, with his pairing once that evening's round is published, or his
+    report. The round numbers are :func:`competition.selectors.evenings.season_evenings`'s: a
+    past evening without a round says so. Each event's UID is the evening's (the round's, off
+    the calendar), at ``domain`` (the site's host name: RFC 5545 wants UIDs unique across
+    sites)."""
     season = participant.season
     starts_at = season.evening_starts_at
     dutch_time = timezone.get_default_timezone()
+    today = today or timezone.localdate()
     boards = _rounds_of(participant)
-    rounds = {r.date: r for r in Round.objects.filter(season=season).order_by("-number")}
     reports = {r.evening_id: r for r in AbsenceReport.objects.filter(participant=participant)}
     events = []
-    for evening in ClubEvening.objects.filter(season=season).order_by("date"):
-        round = rounds.get(evening.date)
-        number = round.number if round is not None else evening.round_number
-        description = _feed_description(
-            evening, round, boards.get(round.pk) if round else None, reports.get(evening.pk)
-        )
-        if evening.note and description != evening.note:
-            description = f"{description}\n{evening.note}"
+    for line in season_evenings(season=season, today=today):
+        evening, round = line.evening, line.round
+        board = boards.get(round.pk) if round is not None else None
+        if evening is not None:
+            uid = f"evening-{evening.pk}@{domain}"
+            note = evening.note
+            description = _feed_description(evening, round, board, reports.get(evening.pk))
+        else:
+            uid = f"round-{round.pk}@{domain}"
+            note = ""
+            description = _feed_description(None, round, board, None)
+        if note and description != note:
+            description = f"{description}\n{note}"
+        if line.number is None:
+            summary = _("%(season)s, no round played") % {"season": season.name}
+        else:
+            summary = _("%(season)s, round %(round)s") % {
+                "season": season.name,
+                "round": line.number,
+            }
         events.append(
             CalendarEvent(
-                uid=f"evening-{evening.pk}@{domain}",
-                day=evening.date,
-                summary=_("%(season)s, round %(round)s") % {"season": season.name, "round": number},
+                uid=uid,
+                day=line.date,
+                summary=summary,
                 description=description,
-                start=datetime.datetime.combine(evening.date, starts_at, tzinfo=dutch_time),
+                start=datetime.datetime.combine(line.date, starts_at, tzinfo=dutch_time),
             )
         )
     return events

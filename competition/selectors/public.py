@@ -31,7 +31,6 @@ from competition.exact import fraction_from_text
 from competition.labels import error_text
 from competition.models import (
     Club,
-    ClubEvening,
     ForbiddenPair,
     Game,
     Participant,
@@ -147,16 +146,6 @@ def club_directory() -> list[ClubListing]:
         )
         for club in Club.objects.order_by("name")
     ]
-
-
-def next_evening(*, club: Club, today: datetime.date) -> ClubEvening | None:
-    """The club's next planned evening from ``today`` on, with its season (one query)."""
-    return (
-        ClubEvening.objects.filter(season__club=club, date__gte=today)
-        .select_related("season")
-        .order_by("date", "season__name")
-        .first()
-    )
 
 
 def season_get(*, club: Club | None, slug: str) -> Season:

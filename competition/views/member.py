@@ -87,6 +87,8 @@ def my_page(request: AuthenticatedRequest) -> HttpResponse:
         request,
         "competition/member/my_page.html",
         {
+            # the page's club in the menu and the title, when all his member accounts share one
+            "brand_club": members[0].club if len({m.club_id for m in members}) == 1 else None,
             "members": [
                 (
                     member,

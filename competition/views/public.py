@@ -69,6 +69,7 @@ from competition.selectors import groups as group_selectors
 from competition.selectors import participant as participant_selectors
 from competition.selectors import public
 from competition.selectors import series as series_selectors
+from competition.selectors.evenings import club_next_evening
 from competition.services.errors import ServiceError
 from competition.services.transfer import EXPORT_FORMATS, standings_document, standings_export
 from competition.tables import PairingsTable, standings_table, table_rows_html
@@ -201,7 +202,7 @@ def home(request: HttpRequest) -> HttpResponse:
         {
             "club": club,
             "summaries": public.season_summaries(club=club),
-            "next_evening": public.next_evening(club=club, today=timezone.localdate()),
+            "next_evening": club_next_evening(club=club, today=timezone.localdate()),
             # competitions played in groups (issue 14), each linking to its page
             "group_competitions": group_selectors.group_competitions_listed(club=club),
         },

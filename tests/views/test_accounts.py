@@ -97,7 +97,7 @@ def test_members_page_shows_every_participant_and_his_account_status(td, player)
         assert participant.member.name in html
     assert "has account: linked-player" in html
     local = timezone.localtime(invitation.expires_at)
-    assert f"valid until {local:%m/%d/%Y}" in html
+    assert f"valid until {local.day} {local:%b} {local.year}" in html  # 10 Dec 2026
     assert "no account" in html
     assert action_url("invite", player) in html and action_url("unlink", linked) in html
 

@@ -42,13 +42,17 @@ DEMO_PASSWORD = "schaak-demo-2026"
 FIRST_EVENING = datetime.date(2026, 9, 10)  # a Thursday
 PLAYED_ROUNDS = 10
 RAPID_ROUNDS = 6  # the round-robin group of eight is one round short of its end
-KEIZER_FIRST_EVENING = datetime.date(2026, 9, 1)  # the Keizer competition plays on Tuesdays
+# The day the demo stands at: the internal competition's first ten rounds are played, its
+# eleventh is tonight. No demo round is dated after it (a closed round cannot lie ahead).
+DEMO_TODAY = FIRST_EVENING + datetime.timedelta(weeks=PLAYED_ROUNDS)
+# The Keizer competition plays on Tuesdays, its fifteen rounds up to the Tuesday before.
+KEIZER_FIRST_EVENING = datetime.date(2026, 8, 11)
 KEIZER_ROUNDS = 15
 # The rapid series' three Friday evenings of five rounds each.
 RAPID_EVENINGS = (
     datetime.date(2026, 10, 2),
     datetime.date(2026, 11, 6),
-    datetime.date(2026, 12, 4),
+    datetime.date(2026, 11, 13),
 )
 CALENDAR_EVENINGS = 34  # the internal competition's Thursdays from September to May
 # The rounds planned by the seasons without a calendar ("can I still win?" needs them).
@@ -267,7 +271,7 @@ def _second_club() -> None:
     season_planned_rounds_update(season=keizer, planned_rounds=SECOND_CLUB_PLANNED_ROUNDS)
 
 
-GROUPS_FIRST_EVENING = datetime.date(2027, 2, 1)  # the group competition plays on Mondays
+GROUPS_FIRST_EVENING = datetime.date(2026, 10, 12)  # the group competition plays on Mondays
 
 
 def _groups(club: Club, members: list[Member], td: User) -> None:
@@ -398,13 +402,13 @@ def _calendar_and_member(season: Season, member: Member) -> None:
     )
     Member.objects.filter(pk=member.pk).update(user=user, email=user.email)
     member.refresh_from_db()
-    reported = timezone.make_aware(datetime.datetime.combine(FIRST_EVENING, datetime.time(12)))
+    reported = timezone.make_aware(datetime.datetime.combine(DEMO_TODAY, datetime.time(12)))
     absence_report(
         evening=season.evenings.get(date=DEMO_REPORT_EVENING),
         participant=season.participants.get(member=member),
         user=user,
         note="Op vakantie",
-        now=reported + datetime.timedelta(weeks=PLAYED_ROUNDS),
+        now=reported,
     )
 
 

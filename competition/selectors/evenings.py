@@ -1,0 +1,110 @@
+"""Which evening is which round: the one answer every page and the calendar feed give.
+
+A round is tied to its date. An evening of the calendar with a round on its date is that round
+(the lowest number, when a rapid evening plays several); a past evening without one had no
+round; a round on a date outside the calendar is an evening of its own; today's and coming
+evenings without a round get the numbers still to come, counted on from the rounds before them.
+
+>>> from types import SimpleNamespace as Row
+>>> day = datetime.date
+>>> calendar = [Row(date=day(2026, 11, d)) for d in (19, 26)] + [Row(date=day(2026, 12, 3)),
+...     Row(date=day(2026, 12, 10))]
+>>> played = [Row(date=day(2026, 11, 12), number=10), Row(date=day(2026, 12, 1), number=11),
+...     Row(date=day(2026, 12, 3), number=12)]
+>>> [(e.date.isoformat(), e.number, e.evening is not None)
+...  for e in evenings_with_rounds(calendar, played, today=day(2026, 12, 3))]
+... # doctest: +NORMALIZE_WHITESPACE
+[('2026-11-12', 10, False), ('2026-11-19', None, True), ('2026-11-26', None, True),
+ ('2026-12-01', 11, False), ('2026-12-03', 12, True), ('2026-12-10', 13, True)]
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from competition.models import Club, ClubEvening, Round, Season
+
+
+@dataclass(frozen=True)
+class SeasonEvening:
+    """An evening of a season: on the calendar, or a round played off it (``evening`` None)."""
+
+    date: datetime.date
+    evening: Any  # the ClubEvening, None for a round on a date outside the calendar
+    round: Any  # the Round played on that date (its lowest number), None before it is opened
+    number: int | None  # the evening's round; None: a past evening without a round
+
+    @property
+    def no_round(self) -> bool:
+        """A past evening of the calendar on which no round was played."""
+        return self.number is None
+
+    @property
+    def expected(self) -> bool:
+        """The number is the round still to come (no round on that date yet)."""
+        return self.round is None and self.number is not None
+
+
+def evenings_with_rounds(
+    evenings: Iterable[Any], rounds: Iterable[Any], *, today: datetime.date
+) -> list[SeasonEvening]:
+    """The calendar's ``evenings`` and the dates of ``rounds`` as one list by date (pure: rows
+    with ``date``, and ``number`` for rounds). See the module's docstring."""
+    first_round: dict[datetime.date, Any] = {}
+    for played in sorted(rounds, key=lambda r: r.number):
+        first_round.setdefault(played.date, played)
+    on_calendar = {evening.date: evening for evening in evenings}
+    result = []
+    counted = 0  # the highest round number so far, played or still to come
+    for day in sorted(on_calendar.keys() | first_round.keys()):
+        played = first_round.get(day)
+        if played is not None:
+            number: int | None = played.number
+        elif day < today:
+            number = None
+        else:
+            number = counted + 1
+        before = [r.number for d, r in first_round.items() if d < day]
+        counted = max([counted, *before, number or 0])
+        result.append(SeasonEvening(day, on_calendar.get(day), played, number))
+    return result
+
+
+def season_evenings(*, season: Season, today: datetime.date) -> list[SeasonEvening]:
+    """The season's evenings with their round numbers (two queries)."""
+    evenings = list(ClubEvening.objects.filter(season=season).order_by("date"))
+    rounds = list(Round.objects.filter(season=season).order_by("number"))
+    for evening in evenings:
+        evening.season = season  # known already: no query per evening for its season
+    for played in rounds:
+        played.season = season
+    return evenings_with_rounds(evenings, rounds, today=today)
+
+
+def evening_numbers(*, season: Season, today: datetime.date) -> dict[int, int | None]:
+    """The round number of each of the season's calendar evenings, by evening id."""
+    return {
+        line.evening.pk: line.number
+        for line in season_evenings(season=season, today=today)
+        if line.evening is not None
+    }
+
+
+def club_next_evening(*, club: Club, today: datetime.date) -> SeasonEvening | None:
+    """The club's next calendar evening from ``today`` on and its round number,
+    with its season as ``line.evening.season`` (three queries)."""
+    found = (
+        ClubEvening.objects.filter(season__club=club, date__gte=today)
+        .select_related("season")
+        .order_by("date", "season__name")
+        .first()
+    )
+    if found is None:
+        return None
+    for line in season_evenings(season=found.season, today=today):
+        if line.evening is not None and line.evening.pk == found.pk:
+            return line
+    return None
