@@ -31,6 +31,12 @@ def _club_field(clubs: list[Club]) -> forms.ModelChoiceField:
 
 class _UploadForm(forms.Form):
     file = forms.FileField(label=_("File"))
+    # The files page shows the three forms at once: each names its fields' ids apart.
+    id_prefix = "upload"
+
+    def __init__(self, *args, **kwargs) -> None:
+        kwargs.setdefault("auto_id", f"id_{self.id_prefix}_%s")
+        super().__init__(*args, **kwargs)
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
@@ -40,6 +46,7 @@ class _UploadForm(forms.Form):
 
 
 class TrfUploadForm(_UploadForm):
+    id_prefix = "trf"
     season_slug = forms.SlugField(
         label=_("Season slug"), required=False, help_text=_("Empty: made from the file's name.")
     )
@@ -83,10 +90,11 @@ class TrfUploadForm(_UploadForm):
 
 
 class ArchiveUploadForm(_UploadForm):
-    pass
+    id_prefix = "archive"
 
 
 class RatingsUploadForm(_UploadForm):
+    id_prefix = "ratings"
     format = forms.ChoiceField(
         label=_("Format"),
         required=False,
