@@ -192,7 +192,9 @@ def test_a_result_saved_on_one_server_is_on_the_other_servers_next_page(
     status, round_after = reader.get(round_page)
     assert status == 200
     assert "nog niet gespeeld" not in _first_board(round_after)
-    assert '<td class="result text-center">1-0</td>' in _first_board(round_after)
+    assert '<td class="result text-center" data-label="Uitslag">1-0</td>' in _first_board(
+        round_after
+    )
 
     # The TD closes the round on server 1; server 2's standings now count it.
     close = club_url(
