@@ -16,6 +16,13 @@ evenings without a round get the numbers still to come, counted on from the roun
 ... # doctest: +NORMALIZE_WHITESPACE
 [('2026-11-12', 10, False), ('2026-11-19', None, True), ('2026-11-26', None, True),
  ('2026-12-01', 11, False), ('2026-12-03', 12, True), ('2026-12-10', 13, True)]
+
+A rapid evening of three rounds is its first round; the next evening comes after the third:
+
+>>> rapid = [Row(date=day(2026, 11, 12), number=n) for n in (1, 2, 3)]
+>>> [(e.date.isoformat(), e.number) for e in evenings_with_rounds(
+...     [Row(date=day(2026, 11, 12)), Row(date=day(2026, 11, 19))], rapid, today=day(2026, 11, 13))]
+[('2026-11-12', 1), ('2026-11-19', 4)]
 """
 
 from __future__ import annotations
@@ -54,8 +61,10 @@ def evenings_with_rounds(
     """The calendar's ``evenings`` and the dates of ``rounds`` as one list by date (pure: rows
     with ``date``, and ``number`` for rounds). See the module's docstring."""
     first_round: dict[datetime.date, Any] = {}
+    last_number: dict[datetime.date, int] = {}  # a rapid evening plays several rounds
     for played in sorted(rounds, key=lambda r: r.number):
         first_round.setdefault(played.date, played)
+        last_number[played.date] = played.number
     on_calendar = {evening.date: evening for evening in evenings}
     result = []
     counted = 0  # the highest round number so far, played or still to come
@@ -67,7 +76,7 @@ def evenings_with_rounds(
             number = None
         else:
             number = counted + 1
-        before = [r.number for d, r in first_round.items() if d < day]
+        before = [n for d, n in last_number.items() if d <= day]
         counted = max([counted, *before, number or 0])
         result.append(SeasonEvening(day, on_calendar.get(day), played, number))
     return result

@@ -43,6 +43,13 @@ class Row:
         ([DAY(2026, 9, 3)], [(DAY(2026, 9, 3), 4)], DAY(2026, 9, 3), [4]),
         # a rapid evening plays several rounds: the evening is its first
         ([DAY(2026, 9, 3)], [(DAY(2026, 9, 3), 2), (DAY(2026, 9, 3), 1)], DAY(2026, 9, 3), [1]),
+        # the evening after a rapid evening of three rounds is round 4, not 2
+        (
+            [DAY(2026, 9, 3), DAY(2026, 9, 10)],
+            [(DAY(2026, 9, 3), 1), (DAY(2026, 9, 3), 2), (DAY(2026, 9, 3), 3)],
+            DAY(2026, 9, 4),
+            [1, 4],
+        ),
     ],
 )
 def test_evenings_with_rounds(evenings, rounds, today, expected) -> None:
