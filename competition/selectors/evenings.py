@@ -76,8 +76,8 @@ def evenings_with_rounds(
             number = None
         else:
             number = counted + 1
-        before = [n for d, n in last_number.items() if d <= day]
-        counted = max([counted, *before, number or 0])
+        # the days come in order: the rounds of earlier days are counted already
+        counted = max(counted, last_number.get(day, 0), number or 0)
         result.append(SeasonEvening(day, on_calendar.get(day), played, number))
     return result
 

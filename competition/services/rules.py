@@ -333,21 +333,19 @@ def _game_value_table(
         himself = seen_from is not None and index == middle
         old = new = None
         if not himself:
-            old = game_values.game_values(
-                system=rules.system,
-                parameters=old_parameters,
-                place=row.rank,
-                participants=participants,
-                opponent=row.values,
-                own=own.values,
-            )
-            new = game_values.game_values(
-                system=rules.system,
-                parameters=new_parameters,
-                place=row.rank,
-                participants=participants,
-                opponent=new_row.values,
-                own=own_new.values,
+            old, new = (
+                game_values.game_values(
+                    system=rules.system,
+                    parameters=parameters,
+                    place=row.rank,
+                    participants=participants,
+                    opponent=opponent.values,
+                    own=player.values,
+                )
+                for parameters, opponent, player in (
+                    (old_parameters, row, own),
+                    (new_parameters, new_row, own_new),
+                )
             )
         rows.append(
             GameValueRow(
