@@ -8,6 +8,10 @@ cleared before every request) and cached, and of two trivial views as the floor:
 anonymous reader (the whole response comes from the cache after one query for the season's
 versions) and for a logged-in member (the cached body inside a freshly rendered frame).
 
+The participant page is timed as members meet it: with his page after the latest round stored
+by the worker (the task every change queues: competition.services.explanations), and once
+more as in the seconds after a change, before the worker has stored it (computed on request).
+
 Each line gives the median wall time, the median CPU time of this process (the database is
 SQLite, in the process: steadier than the wall time on a machine shared with other jobs) and
 both as a multiple of the base template's. Options: ``--players``, ``--rounds``, ``--repeats``;
@@ -45,6 +49,8 @@ from django.urls import include, path  # noqa: E402
 
 from bench.season import build_season  # noqa: E402
 from competition.clubs import club_url  # noqa: E402
+from competition.models import ParticipantExplanation  # noqa: E402
+from competition.services.explanations import explanations_store  # noqa: E402
 
 PLAYERS = 150
 ROUNDS = 40
@@ -104,6 +110,9 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     season, participants = build_season(players=options.players, rounds=options.rounds)
     participant = participants[0]
+    started = time.perf_counter()
+    stored = explanations_store(season_id=season.pk)  # what the worker does after the change
+    print(f"worker: {stored} participant pages stored in {time.perf_counter() - started:.1f} s")
     client = Client()  # Dutch, the default; anonymous
     client.raise_request_exception = True
     member = member_client()
@@ -120,6 +129,7 @@ def main() -> None:
             ("standings, cached, anonymous", client, standings, True),
             ("standings, cached, logged in", member, standings, True),
             ("participant, uncached", client, player, False),
+            ("participant, uncached, not stored", client, player, False),
             ("participant, cached, anonymous", client, player, True),
             ("participant, cached, logged in", member, player, True),
         ]
@@ -130,6 +140,8 @@ def main() -> None:
         print(f"  {'':32s} {'wall ms':>9s} {'CPU ms':>9s} {'× base.html':>15s}")
         base: tuple[float, float] | None = None
         for label, who, url, cached in rows:
+            if label.endswith("not stored"):
+                ParticipantExplanation.objects.all().delete()
             wall, cpu = median_ms(who, url, cached=cached, repeats=options.repeats)
             if url == "/trivial/base/":
                 base = (wall, cpu)

@@ -14,8 +14,10 @@ values with the same decimals, points with ½ (:func:`competition.numbers.column
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from django.urls import reverse
@@ -77,6 +79,9 @@ class CellTexts:
         self.entry = _remembered(entry_name)  # {{ value|entry_name }}
         self.colour = _remembered(colour_name)  # {{ value|colour_name }}
         self.result = _remembered(result_text)  # {{ value|result_text }}
+        # the sentences' words, looked up once per page (in its language)
+        self.gettext = functools.cache(gettext)
+        self.ngettext = functools.cache(ngettext)
 
     def column(self, values: Iterable[object], *, points: bool = False) -> Callable[[Any], str]:
         """Escaped texts for one column of figures (its decimals decided from ``values``)."""
@@ -92,10 +97,14 @@ def _remembered(format_value: Callable[[Any], str]) -> Callable[[Any], str]:
     known: dict[Hashable, str] = {}
 
     def text(value: Any) -> str:
+        # a Fraction's own hash is slow (a modular inverse): its two integers are the key (an
+        # int n is the key (n, 1), as its Fraction: both give the same text)
+        kind = type(value)
+        key = (value.numerator, value.denominator) if kind is Fraction or kind is int else value
         try:
-            return known[value]
+            return known[key]
         except KeyError:
-            escaped = known[value] = conditional_escape(format_value(value))
+            escaped = known[key] = conditional_escape(format_value(value))
             return escaped
         except TypeError:  # an unhashable value: not remembered
             return conditional_escape(format_value(value))
@@ -402,10 +411,12 @@ def correction_sentence(corrected: RoundCorrections, *, figure: str, cells: Cell
     board 2, Jan – Piet: 1-0 → 0-1 (wrong result). Effect after this round: place 5 → 4, SB +2."
     """
     changes = "; ".join(_corrected_row(row, cells) for row in corrected.rows)
-    text = gettext("Corrected after the round closed: %(corrections)s.") % {"corrections": changes}
+    text = cells.gettext("Corrected after the round closed: %(corrections)s.") % {
+        "corrections": changes
+    }
     effect = corrected.effect
     if effect is not None:
-        text += " " + gettext(
+        text += " " + cells.gettext(
             "Effect after this round: place %(before)s → %(after)s, %(figure)s %(change)s."
         ) % {
             "before": cells.integer(effect.rank_before),
@@ -426,7 +437,7 @@ def _corrected_row(row: CorrectedRow, cells: CellTexts) -> str:
             f"{conditional_escape(after)} ({reasons})"
         )
     labels = dict(Game.Result.choices)
-    board = gettext("board %(board)s") % {"board": cells.integer(row.board)}
+    board = cells.gettext("board %(board)s") % {"board": cells.integer(row.board)}
     return (
         f"{board}, {cells.name(row.white)} – {cells.name(row.black)}: "
         f"{conditional_escape(labels.get(row.before, row.before))} → "
@@ -437,26 +448,28 @@ def _corrected_row(row: CorrectedRow, cells: CellTexts) -> str:
 def movement_sentence(move: Movement, *, figure: str, cells: CellTexts) -> str:
     """The escaped sentence of one round's movement (see :func:`movement_items_html`)."""
     place, score = move.place, move.score
-    causes = [gettext("own result %(amount)s") % {"amount": cells.signed(score.own_result)}]
+    causes = [cells.gettext("own result %(amount)s") % {"amount": cells.signed(score.own_result)}]
     if score.revaluation:
         causes.append(
-            gettext("earlier rounds revalued %(amount)s")
+            cells.gettext("earlier rounds revalued %(amount)s")
             % {"amount": cells.signed(score.revaluation)}
         )
     if score.own_value:
-        causes.append(gettext("own value %(amount)s") % {"amount": cells.signed(score.own_value)})
-    heading = gettext("Round %(round)s:") % {"round": cells.integer(move.round_number)}
+        causes.append(
+            cells.gettext("own value %(amount)s") % {"amount": cells.signed(score.own_value)}
+        )
+    heading = cells.gettext("Round %(round)s:") % {"round": cells.integer(move.round_number)}
     if not place.moved:
         # round 1, or everybody shared place 1 before: his place and score after the round
         if score.before:
-            where = gettext("place %(rank)s (%(figure)s %(before)s → %(after)s)") % {
+            where = cells.gettext("place %(rank)s (%(figure)s %(before)s → %(after)s)") % {
                 "rank": cells.integer(place.rank_after),
                 "figure": conditional_escape(figure),
                 "before": cells.number(score.before),
                 "after": cells.number(score.after),
             }
         else:
-            where = gettext("place %(rank)s (%(figure)s %(score)s)") % {
+            where = cells.gettext("place %(rank)s (%(figure)s %(score)s)") % {
                 "rank": cells.integer(place.rank_after),
                 "figure": conditional_escape(figure),
                 "score": cells.number(score.after),
@@ -466,19 +479,19 @@ def movement_sentence(move: Movement, *, figure: str, cells: CellTexts) -> str:
     figures = {"before": cells.integer(place.rank_before), "after": cells.integer(place.rank_after)}
     moved = place.change
     if moved > 0:
-        where = ngettext(
+        where = cells.ngettext(
             "up %(n)s place (%(before)s → %(after)s)",
             "up %(n)s places (%(before)s → %(after)s)",
             moved,
         ) % {"n": cells.integer(moved), **figures}
     elif moved < 0:
-        where = ngettext(
+        where = cells.ngettext(
             "down %(n)s place (%(before)s → %(after)s)",
             "down %(n)s places (%(before)s → %(after)s)",
             -moved,
         ) % {"n": cells.integer(-moved), **figures}
     else:
-        where = gettext("same place (%(rank)s)") % {"rank": figures["after"]}
+        where = cells.gettext("same place (%(rank)s)") % {"rank": figures["after"]}
     sentence = (
         heading
         + f" {where}; {conditional_escape(figure)} {cells.signed(score.change)} "
@@ -486,9 +499,11 @@ def movement_sentence(move: Movement, *, figure: str, cells: CellTexts) -> str:
         + ", ".join(causes)
     )
     if place.passed:
-        sentence += "; " + gettext("passed %(names)s") % {"names": _names(place.passed, cells)}
+        sentence += "; " + cells.gettext("passed %(names)s") % {
+            "names": _names(place.passed, cells)
+        }
     if place.passed_by:
-        sentence += "; " + gettext("passed by %(names)s") % {
+        sentence += "; " + cells.gettext("passed by %(names)s") % {
             "names": _names(place.passed_by, cells)
         }
     return sentence + "."
@@ -499,9 +514,9 @@ def _names(ids: Sequence[int], cells: CellTexts) -> str:
     shown = [cells.name(pid) for pid in ids[:NAMES_SHOWN]]
     hidden = len(ids) - len(shown)
     if hidden:
-        last = ngettext("%(n)s other", "%(n)s others", hidden) % {"n": cells.integer(hidden)}
+        last = cells.ngettext("%(n)s other", "%(n)s others", hidden) % {"n": cells.integer(hidden)}
     else:
         last = shown.pop()
     if not shown:
         return last
-    return gettext("%(names)s and %(last)s") % {"names": ", ".join(shown), "last": last}
+    return cells.gettext("%(names)s and %(last)s") % {"names": ", ".join(shown), "last": last}

@@ -5,6 +5,8 @@ Each task is a thin entry point, like a view: it calls a service. The services q
 with :func:`competition.services.background.after_commit`, once their transaction commits.
 
 - ``season_chances``: "can I still win?" of one season (competition.services.chances_queue);
+- ``participant_explanations``: every participant's page after a season's latest round
+  (competition.services.explanations);
 - ``mail_invitation``, ``mail_pairing_published``, ``mail_result_corrected``,
   ``mail_password_reset``: every mail the site sends, never inside a request;
 - ``backup_nightly``: the database dump and the season archives, each night at
@@ -28,13 +30,14 @@ from django.conf import settings
 from django.utils import timezone
 from django_tasks import task
 
-from competition.services import chances_queue, notifications
+from competition.services import chances_queue, explanations, notifications
 
 logger = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
 MAIL_PRIORITY = 50  # a member waits for his mail; the chances may take a moment longer
+EXPLANATIONS_PRIORITY = 25  # members open their pages right after a result
 CHANCES_PRIORITY = 0
 BACKUP_PRIORITY = -50
 
@@ -79,6 +82,13 @@ def season_chances(*, season_id: int) -> dict[str, object]:
     return chances_queue.chances_job_run(season_id=season_id).as_json()
 
 
+@task(priority=EXPLANATIONS_PRIORITY)
+@retried
+def participant_explanations(*, season_id: int) -> int:
+    """Store the season's participant pages after its latest round (those not yet stored)."""
+    return explanations.explanations_store(season_id=season_id)
+
+
 @task(priority=MAIL_PRIORITY)
 @retried
 def mail_invitation(*, invitation_id: int, link: str) -> int:
@@ -113,4 +123,5 @@ def backup_nightly(*, night: str) -> dict[str, object]:
     backups.backup_schedule_next(after=datetime.date.fromisoformat(night))
     made = backups.backup_make(night=night)
     chances_queue.chances_sweep()
+    explanations.explanations_sweep()
     return made

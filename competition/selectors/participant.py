@@ -19,12 +19,31 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connections, router
-from django.db.models import CharField, DecimalField, IntegerField, Q, TextField, Value
+from django.db.models import (
+    Case,
+    CharField,
+    DecimalField,
+    IntegerField,
+    OuterRef,
+    Q,
+    Subquery,
+    TextField,
+    Value,
+    When,
+)
 from django.db.models.functions import Cast
 
 from competition.exact import fraction_from_text
 from competition.labels import error_text
-from competition.models import Game, Participant, Round, RoundEntry, Season, StandingsSnapshot
+from competition.models import (
+    Game,
+    Participant,
+    ParticipantExplanation,
+    Round,
+    RoundEntry,
+    Season,
+    StandingsSnapshot,
+)
 from competition.scoring import engine, movement
 from competition.scoring import model as scoring
 from competition.scoring.parameters import parameters_from_json
@@ -158,15 +177,35 @@ _RESULTS = {result.value: result for result in scoring.Result}
 _ENTRY_KINDS = {kind.value: kind for kind in scoring.EntryKind}
 
 
-def season_input_for_page(season: Season) -> tuple[scoring.SeasonInput, dict[int, str]]:
-    """What :func:`~competition.selectors.common.season_input_with_public_names` gives (the
-    engine's input for the completed rounds and the public names), reading only the columns
-    they need, as tuples, in four queries: model instances, the joins of the models' default
-    orderings and ``Enum`` calls cost a fifth of the page.
-    """
+# ids beyond the database's integers (from an address): no participant has one
+_LARGEST_ID = 2**63 - 1
+
+
+def _enrolled(
+    season: Season, *, page_of: int | None = None, after_round: int | None = None
+) -> tuple[list[scoring.Participant], dict[int, str], str | None]:
+    """The season's participants for the engine, their names as the public sees them and, for
+    participant ``page_of``, his page after ``after_round`` (None: the latest) as the worker
+    stored it, or None (one query)."""
+    # the payload module reads this module's dataclasses, so it comes in here
+    from competition.selectors.page_payload import LAYOUT
+
+    enrolled = Participant.objects.filter(season=season)
+    if page_of is not None and 0 < page_of <= _LARGEST_ID:
+        stored = ParticipantExplanation.objects.filter(participant_id=OuterRef("pk"), layout=LAYOUT)
+        if after_round is not None:
+            stored = stored.filter(snapshot__round_number=after_round)
+        page = Case(
+            When(pk=page_of, then=Subquery(stored.values("payload")[:1])),
+            default=None,
+            output_field=TextField(),
+        )
+    else:
+        page = Value(None, output_field=TextField())
     participants: list[scoring.Participant] = []
     names: dict[int, str] = {}
-    enrolled = Participant.objects.filter(season=season).values_list(
+    stored_page: str | None = None
+    rows = enrolled.annotate(page=page).values_list(
         "id",
         "member__name",
         "start_rank",
@@ -177,6 +216,7 @@ def season_input_for_page(season: Season) -> tuple[scoring.SeasonInput, dict[int
         "member__name_display",
         "member__birth_year",
         "member__anonymised_at",
+        "page",
     )
     for (
         pid,
@@ -189,7 +229,10 @@ def season_input_for_page(season: Season) -> tuple[scoring.SeasonInput, dict[int
         member_choice,
         birth_year,
         anonymised_at,
-    ) in enrolled:
+        text,
+    ) in rows:
+        if text is not None:
+            stored_page = text
         participants.append(
             scoring.Participant(
                 id=pid,
@@ -209,6 +252,20 @@ def season_input_for_page(season: Season) -> tuple[scoring.SeasonInput, dict[int
             season_choice=season.name_display,
             junior_birth_year=season.junior_birth_year,
         )
+    return participants, names, stored_page
+
+
+def season_input_for_page(
+    season: Season,
+    enrolled: tuple[list[scoring.Participant], dict[int, str]] | None = None,
+) -> tuple[scoring.SeasonInput, dict[int, str]]:
+    """What :func:`~competition.selectors.common.season_input_with_public_names` gives (the
+    engine's input for the completed rounds and the public names), reading only the columns
+    they need, as tuples, in four queries (three when the participants and their names are
+    ``enrolled`` already): model instances, the joins of the models' default orderings and
+    ``Enum`` calls cost a fifth of the page.
+    """
+    participants, names = enrolled or _enrolled(season)[:2]
     round_numbers = dict(
         Round.objects.filter(season=season, status=Round.Status.COMPLETED)
         .order_by("number")
@@ -260,9 +317,53 @@ def participant_detail(
     """Every game of the participant with what it adds to each figure, the explanation of every
     figure from ``engine.explain``, and his rank and score after each round (for the chart).
 
-    Five queries (the season's input and its snapshots). Raises ``Participant.DoesNotExist``.
+    His page after the latest round is read as the worker stored it beside the standings
+    snapshot (``ParticipantExplanation``, competition.services.explanations): one query (the
+    names and his stored page) and no engine run. Any other round, or before the worker has
+    stored it, is computed: five queries (the season's input and its snapshots). Raises
+    ``Participant.DoesNotExist``.
     """
-    season_in, names = season_input_for_page(season)  # names as the public sees them
+    from competition.selectors.page_payload import page_from_text  # see _enrolled
+
+    participants, names, stored = _enrolled(season, page_of=participant_id, after_round=after_round)
+    if stored is not None:
+        return page_from_text(stored, season=season, names=names)
+    season_in, names = season_input_for_page(season, (participants, names))
+    return participant_page(
+        season=season,
+        season_in=season_in,
+        names=names,
+        texts=snapshot_texts(season.pk),
+        participant_id=participant_id,
+        after_round=after_round,
+    )
+
+
+def stored_participant_page(
+    *, season: Season, participant_id: int, after_round: int | None = None
+) -> ParticipantPage | None:
+    """His page after ``after_round`` (None: the latest) as the worker stored it, or None when
+    it is not stored (one query)."""
+    from competition.selectors.page_payload import page_from_text  # see _enrolled
+
+    _participants, names, stored = _enrolled(
+        season, page_of=participant_id, after_round=after_round
+    )
+    return None if stored is None else page_from_text(stored, season=season, names=names)
+
+
+def participant_page(
+    *,
+    season: Season,
+    season_in: scoring.SeasonInput,
+    names: dict[int, str],
+    texts: list[tuple[int, str]],
+    participant_id: int,
+    after_round: int | None = None,
+) -> ParticipantPage:
+    """:func:`participant_detail` computed from the season's input, its public ``names`` and
+    its snapshots' ``texts`` (:func:`season_input_for_page`, :func:`snapshot_texts`), read
+    once for all the participants the worker stores."""
     if participant_id not in names:
         raise Participant.DoesNotExist(participant_id)
     system = get_system(season.system)
@@ -274,7 +375,6 @@ def participant_detail(
         after_round = last or None
     history: list[ChartRow] = []
     stored: dict[str, Any] | None = None  # his row after ``after_round``, as last computed
-    texts = _snapshot_texts(season.pk)
     for round_number, own in _own_rows_in_texts(texts, participant_id):
         history.append(ChartRow(round_number, own["rank"], fraction_from_text(own["score"])))
         if round_number == after_round:
@@ -554,7 +654,7 @@ def ranking_in_snapshot_text(text: str) -> dict[int, int]:
     return {row["participant_id"]: row["rank"] for row in json.loads(text)}
 
 
-def _snapshot_texts(season_id: int) -> list[tuple[int, str]]:
+def snapshot_texts(season_id: int) -> list[tuple[int, str]]:
     """(round number, rows as JSON text) of every stored snapshot of the season (one query)."""
     return list(
         StandingsSnapshot.objects.filter(season_id=season_id)
@@ -570,7 +670,7 @@ def own_snapshot_rows(*, season_id: int, participant_id: int) -> list[tuple[int,
     Decoding every snapshot whole (40 rounds × 150 rows) took a quarter of the page's time, so
     each is read as text and :func:`row_in_snapshot_text` decodes the row that holds his id.
     """
-    return _own_rows_in_texts(_snapshot_texts(season_id), participant_id)
+    return _own_rows_in_texts(snapshot_texts(season_id), participant_id)
 
 
 def _own_rows_in_texts(

@@ -22,6 +22,7 @@ from competition.scoring.engine import standings_history
 from competition.scoring.fingerprint import season_fingerprint
 from competition.selectors.common import season_input
 from competition.services.chances_queue import chances_request
+from competition.services.explanations import explanations_request
 
 
 def row_to_json(row: scoring.StandingRow) -> dict[str, Any]:
@@ -41,7 +42,8 @@ def standings_recompute(*, season: Season) -> None:
     """Rebuild the cached standings after every completed round of ``season``.
 
     Bumps the season's ``data_version`` so anything keyed on it (page caches) is refreshed,
-    and asks for the season's "can I still win?" anew (queued when the transaction commits).
+    and asks for the season's "can I still win?" and its participants' pages anew (queued
+    when the transaction commits; the pages stored with the old snapshots go with them).
     """
     Season.objects.filter(pk=season.pk).update(data_version=F("data_version") + 1, changed_at=Now())
     season.refresh_from_db(fields=["data_version", "rules_version"])
@@ -61,6 +63,7 @@ def standings_recompute(*, season: Season) -> None:
         for standings in history.history
     )
     chances_request(season=season)
+    explanations_request(season=season)
 
 
 def seasons_touch(*, seasons: Iterable[Season]) -> None:

@@ -77,6 +77,8 @@ NOT_CARRIED: dict[str, dict[str, str]] = {
 MODELS_NOT_CARRIED: dict[str, str] = {
     "competition.invitation": "an account matter: a one-time link to make an account",
     "competition.standingssnapshot": "a cache, rebuilt by the import",
+    "competition.participantexplanation": "pages derived from the snapshots, stored by the "
+    "worker after the import's recompute",
     "competition.seasonchances": "a simulation's result, recomputed by the chances worker",
     "competition.seasonchancesjob": "the task queue's bookkeeping; the import asks for the "
     "chances anew",

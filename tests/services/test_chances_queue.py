@@ -59,13 +59,15 @@ def test_closing_a_round_queues_one_job_that_the_worker_runs(
     DBTaskResult.objects.all().delete()
     with django_capture_on_commit_callbacks(execute=True):
         round_complete(round=third, user=None)
-    (task,) = queued()
+    # the chances, and the participants' pages after the new round (services/explanations)
+    task, pages = queued()
     assert task.task_path == "competition.tasks.season_chances"
     assert task.args_kwargs == {"args": [], "kwargs": {"season_id": season.pk}}
+    assert pages.task_path == "competition.tasks.participant_explanations"
     assert job_of(season).pending
     assert not SeasonChances.objects.filter(season=season).exists()
 
-    assert run_worker() == 1
+    assert run_worker() == 2
     task.refresh_from_db()
     assert task.status == "SUCCESSFUL"
     assert task.return_value == {

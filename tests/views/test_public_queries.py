@@ -9,6 +9,7 @@ from django.test.utils import CaptureQueriesContext
 
 from competition.clubs import club_url
 from competition.models import Game, Participant, Round
+from competition.services.explanations import explanations_store
 from competition.services.rounds import result_record
 from tests.addresses import club_reverse
 from tests.views.public_data import large_season, small_season
@@ -37,11 +38,14 @@ def _urls(season) -> list[str]:
     ]
 
 
+@pytest.mark.parametrize("stored", [False, True], ids=["computed", "stored"])
 @pytest.mark.parametrize("size", ["small", "large"])
 def test_pages_use_a_constant_number_of_queries(
-    client, django_assert_max_num_queries, size: str
+    client, django_assert_max_num_queries, size: str, stored: bool
 ) -> None:
     season = small_season()[0] if size == "small" else large_season(players=41, rounds=12)
+    if stored:  # the participant pages as the worker stores them after a change
+        assert explanations_store(season_id=season.pk) > 0
     for url in _urls(season):
         cache.clear()
         with django_assert_max_num_queries(MAX_QUERIES):

@@ -1,4 +1,5 @@
-"""``manage.py chances_refresh``: queue "can I still win?" for every season that waits for it.
+"""``manage.py chances_refresh``: queue "can I still win?" for every season that waits for it,
+and the participants' stored pages of every season that lacks them.
 
 The task queue computes a season's chances after every change that can move them (the
 ``season_chances`` task; competition.services.chances_queue). This command queues the seasons
@@ -7,6 +8,9 @@ was down when the change committed), and running seasons whose stored chances no
 describe them without any request (an installation from before the task queue). The workers
 run it when they start (docker-compose.yml, ``make run``) and the nightly task runs it too. It
 replaces the old ``chances_worker`` polling loop: ``manage.py db_worker`` runs the tasks.
+
+The participants' pages after the latest round are stored by the worker too
+(competition.services.explanations); a season whose task was lost is queued the same way.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand
 
 from competition.services.chances_queue import chances_sweep
+from competition.services.explanations import explanations_sweep
 
 
 class Command(BaseCommand):
@@ -22,3 +27,5 @@ class Command(BaseCommand):
     def handle(self, *args: object, **options: object) -> None:
         queued = chances_sweep()
         self.stdout.write(f"{queued} season(s) queued for their chances")
+        queued = explanations_sweep()
+        self.stdout.write(f"{queued} season(s) queued for their participants' pages")
