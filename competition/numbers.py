@@ -47,10 +47,10 @@ Number = Fraction | int | Decimal
 def as_fraction(value: object) -> Fraction | None:
     """A Fraction from a Fraction, int, Decimal or exact text (``"58.25"``, ``"1/3"``); None
     for None and ``""``."""
+    if isinstance(value, Fraction):  # first: comparing a Fraction with "" is slow
+        return value
     if value is None or value == "":
         return None
-    if isinstance(value, Fraction):
-        return value
     if isinstance(value, int | Decimal):
         return Fraction(value)
     return Fraction(str(value).strip())
@@ -64,20 +64,29 @@ def decimal_separator(language: str | None = None) -> str:
 
 def decimal_places(value: Number, *, most: int | None = MAX_PLACES) -> int:
     """The decimals that show ``value`` exactly, at most ``most`` (None: no limit; a value
-    without a finite decimal expansion then gets :data:`MAX_PLACES`).
+    without a finite decimal expansion, or one of more than 30 decimals, then gets
+    :data:`MAX_PLACES`).
+
+    A fraction in lowest terms ends after as many decimals as its denominator has factors 2
+    or 5, whichever it has more of, and never when the denominator has another prime factor.
 
     >>> decimal_places(Fraction(233, 4)), decimal_places(7), decimal_places(Fraction(1, 3))
     (2, 0, 2)
+    >>> decimal_places(Fraction(3, 8), most=None), decimal_places(Fraction(1, 3), most=None)
+    (3, 2)
     """
-    number = Fraction(value)
-    places = 0
-    while number.denominator != 1:
-        if most is not None and places >= most:
-            return most
-        if places >= 30:  # 1/3 and the like never end
-            return MAX_PLACES
-        number *= 10
-        places += 1
+    rest = value.denominator if isinstance(value, Fraction) else Fraction(value).denominator
+    twos = fives = 0
+    while rest % 2 == 0:
+        rest //= 2
+        twos += 1
+    while rest % 5 == 0:
+        rest //= 5
+        fives += 1
+    places = max(twos, fives) if rest == 1 else None  # None: it never ends
+    limit = most if most is not None and most <= 30 else 30
+    if places is None or places > limit:
+        return most if most is not None and most <= 30 else MAX_PLACES
     return places
 
 
@@ -96,7 +105,7 @@ def column_places(values: Iterable[object]) -> int:
 def in_halves(values: Iterable[object]) -> bool:
     """Whether every value is a whole number or a half (so ½ can write it)."""
     return all(
-        number is None or (number * 2).denominator == 1
+        number is None or number.denominator <= 2  # in lowest terms: 1 or 2
         for number in (as_fraction(value) for value in values)
     )
 

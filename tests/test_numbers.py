@@ -176,3 +176,28 @@ def test_the_xlsx_holds_numbers_as_numbers() -> None:
     assert sheet.cell(row=2, column=1).data_type == "n"  # the rank
     assert sheet.cell(row=3, column=3).value == "'=Kees"  # text, never a formula
     assert sheet.cell(row=2, column=8).value == "ja"
+
+
+def _decimal_places_by_multiplying(value, most):
+    """The loop ``decimal_places`` replaced: multiply by 10 until the value is whole."""
+    number, places = Fraction(value), 0
+    while number.denominator != 1:
+        if most is not None and places >= most:
+            return most
+        if places >= 30:
+            return numbers.MAX_PLACES
+        number *= 10
+        places += 1
+    return places
+
+
+def test_decimal_places_from_the_denominator_equal_the_loop_it_replaced() -> None:
+    denominators = [1, 2, 3, 4, 5, 7, 8, 10, 16, 20, 25, 40, 64, 100, 125, 1000, 96]
+    denominators += [2**29, 2**30, 2**31, 5**31, 10**31, 3 * 2**35]
+    values = [Fraction(n, d) for d in denominators for n in (-7, 0, 1, 3, 233, 10**6 + 1)]
+    values += [7, Decimal("58.25"), Decimal("1.005")]
+    for value in values:
+        for most in (None, 0, 1, 2, 3, 5, 29, 30, 31, 40):
+            expected = _decimal_places_by_multiplying(value, most)
+            assert numbers.decimal_places(value, most=most) == expected, (value, most)
+    assert numbers.decimal_places(Fraction(3, 8), most=None) == 3
