@@ -10,6 +10,7 @@ docs/commands.md).
 from __future__ import annotations
 
 import functools
+import html
 import inspect
 from collections.abc import Callable, Iterable, Mapping
 from fractions import Fraction
@@ -50,8 +51,8 @@ def _column_write(
 
     def value(row: Mapping[str, Any]) -> object:
         found: Any = row
-        for part in path:
-            found = found.get(part) if isinstance(found, Mapping) else None
+        for part in path:  # a row is a dict: the abstract Mapping check only for others
+            found = found.get(part) if type(found) is dict or isinstance(found, Mapping) else None
         return found
 
     return numbers.column_format(
@@ -336,6 +337,17 @@ def _label(column: Any) -> str:
     return str(conditional_escape(strip_tags(str(column.header))))
 
 
+def _attribute(value: object) -> str:
+    """``conditional_escape(value)`` of a row attribute, without its lazy-text wrapper for the
+    plain numbers and texts rows hold (the same text)."""
+    kind = type(value)
+    if kind is int:
+        return str(value)
+    if kind is str:
+        return html.escape(value)
+    return str(conditional_escape(value))
+
+
 def table_rows_html(table: tables.Table) -> SafeString:
     """The ``<tr>`` rows of ``table`` as ``competition/_table.html`` renders them (row attributes
     with even/odd, the name cell as the row's header), built in Python: the template's loop costs
@@ -360,9 +372,7 @@ def table_rows_html(table: tables.Table) -> SafeString:
         parity = "odd" if counter % 2 else "even"
         attrs["class"] = f"{attrs['class']} {parity}" if attrs.get("class") else parity
         tr = " ".join(
-            f'{name}="{conditional_escape(value)}"'
-            for name, value in attrs.items()
-            if value is not None
+            f'{name}="{_attribute(value)}"' for name, value in attrs.items() if value is not None
         )
         body = "".join(
             f"<{open_tag} {html}>{render(record)}</{close_tag}>"

@@ -220,20 +220,38 @@ def member_public_name(member: Member, season: Season) -> str:
     )
 
 
+def _name_shown(fields: tuple[Any, ...]) -> str:
+    """The public name from the values of :data:`_PUBLIC_NAME_FIELDS`, in that order."""
+    name, choice, birth_year, anonymised_at, season_choice, junior_birth_year = fields
+    return shown_name(
+        name,
+        member_choice=choice,
+        birth_year=birth_year,
+        anonymised_at=anonymised_at,
+        season_choice=season_choice,
+        junior_birth_year=junior_birth_year,
+    )
+
+
 def _public_names(participants: QuerySet[Participant]) -> dict[int, str]:
     return {
-        pid: shown_name(
-            name,
-            member_choice=choice,
-            birth_year=birth_year,
-            anonymised_at=anonymised_at,
-            season_choice=season_choice,
-            junior_birth_year=junior_birth_year,
-        )
-        for pid, name, choice, birth_year, anonymised_at, season_choice, junior_birth_year in (
-            participants.values_list("id", *_PUBLIC_NAME_FIELDS)
-        )
+        pid: _name_shown(fields)
+        for pid, *fields in participants.values_list("id", *_PUBLIC_NAME_FIELDS)
     }
+
+
+def public_names_with_withdrawals(*, season_id: int) -> tuple[dict[int, str], dict[int, int]]:
+    """:func:`public_names`, and the round each withdrawn participant withdrew from, in the
+    same one query."""
+    names: dict[int, str] = {}
+    withdrawn: dict[int, int] = {}
+    for pid, withdrawn_round, *fields in Participant.objects.filter(
+        season_id=season_id
+    ).values_list("id", "withdrawn_from_round", *_PUBLIC_NAME_FIELDS):
+        names[pid] = _name_shown(tuple(fields))
+        if withdrawn_round is not None:
+            withdrawn[pid] = withdrawn_round
+    return names, withdrawn
 
 
 def public_names(*, season_id: int) -> dict[int, str]:

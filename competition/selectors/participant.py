@@ -1,9 +1,11 @@
 """A participant's page: every game with what it adds to each figure, the explanation of every
 figure, and his rank and score after each round.
 
-The season is loaded once (``season_input_for_page``, four queries) and the pure engine runs on
-it; his rank and score per round come from the stored snapshots (only his row of each is
-decoded). Numbers stay exact (``Fraction``) up to the template.
+His page after the latest round is read as the worker stored it beside the standings snapshot
+(competition.services.explanations): one query, no engine run. Otherwise the season is loaded
+once (``season_input_for_page``, four queries) and the pure engine runs on it; his rank and score
+per round come from the stored snapshots (only his row of each is decoded). Numbers stay exact
+(``Fraction``) up to the template.
 """
 
 from __future__ import annotations

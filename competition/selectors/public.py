@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import functools
+import json
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -21,8 +22,8 @@ from fractions import Fraction
 from typing import Any
 
 from django.db import connections, router
-from django.db.models import Count, JSONField, Max, OuterRef, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db.models import Count, JSONField, Max, OuterRef, Subquery, Sum, TextField
+from django.db.models.functions import Cast, Coalesce
 from django.utils.translation import pgettext_lazy
 
 from competition import numbers
@@ -33,7 +34,6 @@ from competition.models import (
     Club,
     ForbiddenPair,
     Game,
-    Participant,
     Round,
     RoundEntry,
     Season,
@@ -50,13 +50,17 @@ from competition.scoring.systems.base import RankingSystem
 from competition.scoring.tiebreaks import validate_tiebreaks
 from competition.selectors.common import (
     member_public_name,
-    public_names,
     public_names_of,
+    public_names_with_withdrawals,
     season_input_with_public_names,
     season_tiebreak_codes,
 )
 from competition.selectors.corrections import Correction, corrections_for_round
-from competition.selectors.participant import ParticipantPage, participant_detail
+from competition.selectors.participant import (
+    ParticipantPage,
+    participant_detail,
+    ranking_in_snapshot_text,
+)
 from competition.ties import (
     StandingRow,
     place_ranges,
@@ -294,7 +298,7 @@ def standings_for_season(
 ) -> SeasonStandingsPage:
     """The standings after ``after_round`` (default: the latest) with movement since the round
     before, and the season's standings fingerprint as stored with the snapshot
-    (``standings_recompute``); four queries whatever the size of the season.
+    (``standings_recompute``); three queries whatever the size of the season.
 
     ``rules_version`` (an earlier rule set of the season) gives the standings as that rule set
     scores the season, computed afresh (a few queries more); raises ``SeasonRules.DoesNotExist``
@@ -308,27 +312,23 @@ def standings_for_season(
     )
     codes = season_tiebreak_codes(season)
     if not rounds:
-        return _standings_page(season, system, codes, rounds, None, [], [], "")
+        return _standings_page(season, system, codes, rounds, None, [], {}, "")
     if after_round not in rounds:
         after_round = rounds[-1]
+    # as text: the round before gives only each row's rank (read without decoding the rows)
     snapshots = {
-        snap.round_number: snap
-        for snap in StandingsSnapshot.objects.filter(
+        number: (text, fingerprint)
+        for number, text, fingerprint in StandingsSnapshot.objects.filter(
             season=season, round_number__in=[after_round, after_round - 1]
-        )
+        ).values_list("round_number", Cast("rows", output_field=TextField()), "fingerprint")
     }
-    names = public_names(season_id=season.pk)
-    current = snapshots[after_round]
+    names, withdrawn = public_names_with_withdrawals(season_id=season.pk)
+    text, fingerprint = snapshots[after_round]
     parsed: dict[str, Fraction] = {}
     rows = [
         _row_from_snapshot(row, names.get(row["participant_id"], "?"), parsed)
-        for row in current.rows
+        for row in json.loads(text)
     ]
-    withdrawn = dict(
-        Participant.objects.filter(season=season, withdrawn_from_round__isnull=False).values_list(
-            "id", "withdrawn_from_round"
-        )
-    )
     for entry in rows:
         entry["withdrawn_from_round"] = withdrawn.get(entry["participant_id"])
     return _standings_page(
@@ -338,8 +338,10 @@ def standings_for_season(
         rounds,
         after_round,
         rows,
-        snapshots[after_round - 1].rows if after_round - 1 in snapshots else [],
-        short_form(current.fingerprint) if current.fingerprint else "",
+        ranking_in_snapshot_text(snapshots[after_round - 1][0])
+        if after_round - 1 in snapshots
+        else {},
+        short_form(fingerprint) if fingerprint else "",
     )
 
 
@@ -359,7 +361,7 @@ def _standings_under_rules(
     }
     rounds = sorted(history)
     if not rounds:
-        return _standings_page(season, system, codes, rounds, None, [], [], "", rules_version)
+        return _standings_page(season, system, codes, rounds, None, [], {}, "", rules_version)
     if after_round not in rounds:
         after_round = rounds[-1]
 
@@ -375,9 +377,7 @@ def _standings_under_rules(
         rounds,
         after_round,
         [entry(row) for row in history[after_round].rows],
-        [{"participant_id": row.participant_id, "rank": row.rank} for row in previous.rows]
-        if previous
-        else [],
+        {row.participant_id: row.rank for row in previous.rows} if previous else {},
         short_fingerprint(season_in),
         rules_version,
     )
@@ -408,14 +408,13 @@ def _standings_page(
     rounds: list[int],
     after_round: int | None,
     rows: list[dict[str, Any]],
-    previous_rows: Sequence[Mapping[str, Any]],
+    previous_rank: Mapping[int, int],
     fingerprint: str,
     rules_version: int | None = None,
 ) -> SeasonStandingsPage:
-    """The page from its rows in rank order: movement since ``previous_rows`` and what
-    separated equal scores."""
+    """The page from its rows in rank order: movement since the ranks of the round before
+    (``previous_rank``: participant id → rank) and what separated equal scores."""
     others = tuple(code for code in system.figure_codes if code != system.primary)
-    previous_rank = {row["participant_id"]: row["rank"] for row in previous_rows}
     for entry in rows:
         before = previous_rank.get(entry["participant_id"])
         entry["movement"] = None if before is None else before - entry["rank"]
