@@ -29,6 +29,7 @@ program reads (CSV): pass ``minus="-"``.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -205,22 +206,39 @@ def styled_text(value: object, style: str, *, language: str | None = None) -> st
 
 
 def column_format(
-    values: Iterable[object], *, points: bool = False, language: str | None = None
+    values: Iterable[object],
+    *,
+    points: bool = False,
+    language: str | None = None,
+    signed: bool = False,
 ) -> Callable[[object], str]:
     """How one column of a table writes its values: points with ½ when ``points`` and every
-    value is a whole or a half; else values with the column's decimals.
+    value is a whole or a half; else values with the column's decimals. ``signed``: a change,
+    written with its sign (``+½``, ``+3,70``, ``−2,30``, ``0``).
 
     >>> write = column_format([Fraction(97, 2), 39], language="nl")
     >>> write(39), write(Fraction(97, 2))
     ('39,0', '48,5')
     >>> column_format([Fraction(15, 2), 3], points=True)(Fraction(15, 2))
     '7½'
+    >>> change = column_format([Fraction(1, 2), -1], points=True, signed=True)
+    >>> change(Fraction(1, 2)), change(-1), change(0)
+    ('+½', '−1', '0')
     """
     values = list(values)
+    write: Callable[[object], str]
     if points and in_halves(values):
-        return lambda value: points_text(value, language=language)
-    places = column_places(values)
-    return lambda value: number_text(value, places=places, language=language)
+        write = functools.partial(points_text, language=language)
+    else:
+        write = functools.partial(number_text, places=column_places(values), language=language)
+    if not signed:
+        return write
+
+    def with_sign(value: object) -> str:
+        number = as_fraction(value)
+        return f"+{write(value)}" if number is not None and number > 0 else write(value)
+
+    return with_sign
 
 
 NO_BREAK_SPACE = "\N{NO-BREAK SPACE}"

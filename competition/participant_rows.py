@@ -8,7 +8,10 @@ figures: a page of 40 rounds has four tables of 40 rows with a filter in every c
 
 A page repeats few numbers (0, ½, 1, the round numbers), so each formatted, escaped text is
 computed once per value and language (:class:`CellTexts`). A column of figures writes all its
-values with the same decimals, points with ½ (:func:`competition.numbers.column_format`).
+values with the same decimals, points with ½ (:func:`competition.numbers.column_format`), and
+one figure is written in one style wherever the page shows it (:meth:`CellTexts.figure`): the
+games table's column of SB, the SB explanation's amounts and total, and for the primary score
+the chart, its table and the "why did I move" sentences.
 """
 
 from __future__ import annotations
@@ -55,9 +58,11 @@ _SELECTED = " selected"
 
 @dataclass(frozen=True)
 class SectionWithRows(ExplanationSection):
-    """A figure's explanation with its table rows already written (``{{ section.rows }}``)."""
+    """A figure's explanation with its table rows and its total already written
+    (``{{ section.rows }}``, ``{{ section.total_text }}``)."""
 
     rows: SafeString
+    total_text: str = ""
 
 
 class CellTexts:
@@ -68,7 +73,13 @@ class CellTexts:
     a sound key.
     """
 
-    def __init__(self, names: Mapping[int, str]) -> None:
+    def __init__(
+        self, names: Mapping[int, str], figures: Mapping[str, Iterable[object]] | None = None
+    ) -> None:
+        """``figures``: every value the page shows of each figure (by code), so that each is
+        written in one style on the whole page (:meth:`figure`)."""
+        self._figures = {code: list(values) for code, values in (figures or {}).items()}
+        self._styles: dict[tuple[str, bool], Callable[[Any], str]] = {}
         self.number = _remembered(exact_number)  # {{ value|exact_number }}
         self.signed = _remembered(signed_number)  # {{ value|signed_number }}
         self.fraction = _remembered(fraction_text)  # {{ value|fraction_text }}
@@ -86,6 +97,26 @@ class CellTexts:
     def column(self, values: Iterable[object], *, points: bool = False) -> Callable[[Any], str]:
         """Escaped texts for one column of figures (its decimals decided from ``values``)."""
         return _remembered(numbers.column_format(values, points=points))
+
+    def figure(
+        self, code: str, *, signed: bool = False, values: Iterable[object] = ()
+    ) -> Callable[[Any], str]:
+        """Escaped texts of the figure ``code`` in its one style on this page: the column of
+        every value of it the page shows (else of ``values``, one table's), points with ½ for
+        points; ``signed``: with the sign of a change. Without any values to decide the style
+        from, each value is written on its own (never rounded to a style chosen for none)."""
+        known = self._styles.get((code, signed))
+        if known is not None:
+            return known
+        column = self._figures.get(code) or list(values)
+        if not column:
+            return self.signed if signed else self.number
+        write = _remembered(
+            numbers.column_format(column, points=numbers.is_points(code), signed=signed)
+        )
+        if code in self._figures:  # the page's style of the figure, the same for every table
+            self._styles[code, signed] = write
+        return write
 
     def signed_column(self, values: Iterable[object]) -> Callable[[Any], str]:
         """Escaped texts with their sign for one column of changes (+3,70, −2,30)."""
@@ -153,11 +184,11 @@ def _participant_url(season_slug: str) -> Callable[[int], str]:
 
 
 def history_rows_html(
-    history: Sequence[ChartRow], *, cells: CellTexts, points: bool = False
+    history: Sequence[ChartRow], *, cells: CellTexts, code: str = ""
 ) -> SafeString:
-    """The rows of the chart's figures as a table: round, rank, score (``points``: the score
-    is points, written with ½)."""
-    score = cells.column([point.score for point in history], points=points)
+    """The rows of the chart's figures as a table: round, rank, score (the figure ``code``, in
+    its style on the page: points with ½)."""
+    score = cells.figure(code, values=[point.score for point in history])
     return mark_safe(
         "".join(
             f'<tr><th scope="row">{cells.integer(point.round_number)}</th>'
@@ -195,9 +226,17 @@ def sections_with_rows(
         SectionWithRows(
             **{f.name: getattr(section, f.name) for f in dataclasses.fields(ExplanationSection)},
             rows=explanation_rows_html(section, cells=cells, system_key=system_key),
+            total_text=_total_text(section, cells),
         )
         for section in sections
     ]
+
+
+def _total_text(section: ExplanationSection, cells: CellTexts) -> str:
+    if section.total is None:
+        return ""
+    values = [line.amount for line in section.lines] + [section.total]
+    return cells.figure(section.code, values=values)(section.total)
 
 
 def explanation_rows_html(
@@ -213,7 +252,7 @@ def explanation_rows_html(
     elif section.code == "KEIZER":
         rows = _keizer_rows(section.lines, cells)
     else:
-        rows = _figure_rows(section.lines, cells, points=numbers.is_points(section.code))
+        rows = _figure_rows(section.lines, cells, code=section.code)
     return mark_safe("".join(rows))
 
 
@@ -239,7 +278,7 @@ def _seed_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[str]
     game_points = _part_column(lines, cells, "opponent_game_points", points=True)
     internal_points = _part_column(lines, cells, "opponent_internal_points", points=True)
     score = _part_column(lines, cells, "score", points=True)
-    amount = cells.column(line.amount for line in lines)
+    amount = cells.figure("SB", values=[line.amount for line in lines])
     for line in lines:
         parts = line.parts
         figures = _num_cells(
@@ -268,8 +307,9 @@ def _van_den_brink_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iter
         for value in (line.parts.get("own_rank_value"), line.parts.get("opponent_rank_value"))
     )
     compensation = cells.signed_column(line.parts.get("compensation") for line in games)
-    amount = cells.signed_column([line.amount for line in lines])
-    start = cells.column([line.amount for line in lines])  # the same decimals, no sign
+    amounts = [line.amount for line in lines]
+    amount = cells.figure("VDB", signed=True, values=amounts)
+    start = cells.figure("VDB", values=amounts)  # the same decimals, no sign
     for line in lines:
         if line.round_number == 0:  # start points
             yield (
@@ -309,7 +349,7 @@ def _keizer_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[st
             line.parts.get("own_value"),
         )
     )
-    amount = cells.column([line.amount for line in lines])
+    amount = cells.figure("KEIZER", values=[line.amount for line in lines])
     for line in lines:
         parts = line.parts
         if line.opponent_id:
@@ -339,12 +379,10 @@ _POINT_PARTS = frozenset(
 )
 
 
-def _figure_rows(
-    lines: Sequence[Contribution], cells: CellTexts, *, points: bool = False
-) -> Iterable[str]:
+def _figure_rows(lines: Sequence[Contribution], cells: CellTexts, *, code: str) -> Iterable[str]:
     not_counted = conditional_escape(gettext("not counted"))
     cut = conditional_escape(gettext("cut"))
-    amounts = cells.column([line.amount for line in lines], points=points)
+    amounts = cells.figure(code, values=[line.amount for line in lines])
     for line in lines:
         if line.opponent_id:
             opponent = cells.name(line.opponent_id)
@@ -387,26 +425,30 @@ def movement_items_html(
     figure: str,
     cells: CellTexts,
     corrections: Mapping[int, RoundCorrections] | None = None,
+    code: str = "",
 ) -> SafeString:
     """One ``<li>`` per round: why he moved (docs/scoring.md, "Why did I move"), e.g.
     "Round 7: up 2 places (4 → 2); SB +1,35 (10 → 11,35): own result +1, earlier rounds
     revalued +0,35; passed Jan de Vries and Piet Smit." Round 1 (and a round after which
     everybody shared place 1) gives his place after it instead: "Round 1: place 12 (SB score
-    0): own result 0." ``figure`` names the primary score.
+    0): own result 0." ``figure`` names the primary score, ``code`` is its code (its numbers
+    in the figure's style on the page, :meth:`CellTexts.figure`).
     A round corrected after it closed gets a second sentence: what was corrected and what the
     corrections did to him after that round."""
     corrections = corrections or {}
     items = []
     for move in movements:
-        text = movement_sentence(move, figure=figure, cells=cells)
+        text = movement_sentence(move, figure=figure, cells=cells, code=code)
         corrected = corrections.get(move.round_number)
         if corrected is not None:
-            text += " " + correction_sentence(corrected, figure=figure, cells=cells)
+            text += " " + correction_sentence(corrected, figure=figure, cells=cells, code=code)
         items.append(f'<li data-round="{move.round_number}">{text}</li>')
     return mark_safe("".join(items))
 
 
-def correction_sentence(corrected: RoundCorrections, *, figure: str, cells: CellTexts) -> str:
+def correction_sentence(
+    corrected: RoundCorrections, *, figure: str, cells: CellTexts, code: str = ""
+) -> str:
     """The escaped sentence of a round's corrections, e.g. "Corrected after the round closed:
     board 2, Jan – Piet: 1-0 → 0-1 (wrong result). Effect after this round: place 5 → 4, SB +2."
     """
@@ -422,7 +464,7 @@ def correction_sentence(corrected: RoundCorrections, *, figure: str, cells: Cell
             "before": cells.integer(effect.rank_before),
             "after": cells.integer(effect.rank_after),
             "figure": conditional_escape(figure),
-            "change": cells.signed(effect.score_change),
+            "change": cells.figure(code, signed=True)(effect.score_change),
         }
     return text
 
@@ -445,19 +487,18 @@ def _corrected_row(row: CorrectedRow, cells: CellTexts) -> str:
     )
 
 
-def movement_sentence(move: Movement, *, figure: str, cells: CellTexts) -> str:
+def movement_sentence(move: Movement, *, figure: str, cells: CellTexts, code: str = "") -> str:
     """The escaped sentence of one round's movement (see :func:`movement_items_html`)."""
     place, score = move.place, move.score
-    causes = [cells.gettext("own result %(amount)s") % {"amount": cells.signed(score.own_result)}]
+    number, signed = cells.figure(code), cells.figure(code, signed=True)
+    causes = [cells.gettext("own result %(amount)s") % {"amount": signed(score.own_result)}]
     if score.revaluation:
         causes.append(
             cells.gettext("earlier rounds revalued %(amount)s")
-            % {"amount": cells.signed(score.revaluation)}
+            % {"amount": signed(score.revaluation)}
         )
     if score.own_value:
-        causes.append(
-            cells.gettext("own value %(amount)s") % {"amount": cells.signed(score.own_value)}
-        )
+        causes.append(cells.gettext("own value %(amount)s") % {"amount": signed(score.own_value)})
     heading = cells.gettext("Round %(round)s:") % {"round": cells.integer(move.round_number)}
     if not place.moved:
         # round 1, or everybody shared place 1 before: his place and score after the round
@@ -465,14 +506,14 @@ def movement_sentence(move: Movement, *, figure: str, cells: CellTexts) -> str:
             where = cells.gettext("place %(rank)s (%(figure)s %(before)s → %(after)s)") % {
                 "rank": cells.integer(place.rank_after),
                 "figure": conditional_escape(figure),
-                "before": cells.number(score.before),
-                "after": cells.number(score.after),
+                "before": number(score.before),
+                "after": number(score.after),
             }
         else:
             where = cells.gettext("place %(rank)s (%(figure)s %(score)s)") % {
                 "rank": cells.integer(place.rank_after),
                 "figure": conditional_escape(figure),
-                "score": cells.number(score.after),
+                "score": number(score.after),
             }
         return f"{heading} {where}: " + ", ".join(causes) + "."
     assert place.rank_before is not None  # moved: there were standings before the round
@@ -494,8 +535,8 @@ def movement_sentence(move: Movement, *, figure: str, cells: CellTexts) -> str:
         where = cells.gettext("same place (%(rank)s)") % {"rank": figures["after"]}
     sentence = (
         heading
-        + f" {where}; {conditional_escape(figure)} {cells.signed(score.change)} "
-        + f"({cells.number(score.before)} → {cells.number(score.after)}): "
+        + f" {where}; {conditional_escape(figure)} {signed(score.change)} "
+        + f"({number(score.before)} → {number(score.after)}): "
         + ", ".join(causes)
     )
     if place.passed:

@@ -337,7 +337,7 @@ def _label(column: Any) -> str:
     return str(conditional_escape(strip_tags(str(column.header))))
 
 
-def _attribute(value: object) -> str:
+def _attribute(value: Any) -> str:
     """``conditional_escape(value)`` of a row attribute, without its lazy-text wrapper for the
     plain numbers and texts rows hold (the same text)."""
     kind = type(value)

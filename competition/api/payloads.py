@@ -297,6 +297,7 @@ def evening_item(evening: EveningItem) -> dict[str, Any]:
     return {
         "date": evening.date,
         "round": evening.round_number,
+        "on_calendar": evening.on_calendar,
         "note": evening.note,
         "start": evening.start,
     }

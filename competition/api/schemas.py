@@ -215,7 +215,17 @@ class ParticipantDetail(Schema):
 
 class Evening(Schema):
     date: datetime.date
-    round: int = Field(description="The round planned for the evening.")
+    round: int | None = Field(
+        description=(
+            "The evening's round, as the site's pages and the members' calendar feed give it: "
+            "the round played on that date (the first, when a rapid evening plays several), "
+            "else the round still to come, counted on from the last round played; null for a "
+            "past evening on which no round was played."
+        )
+    )
+    on_calendar: bool = Field(
+        description="False for a round played on a date outside the club's calendar."
+    )
     note: str
     start: datetime.datetime = Field(
         description='When it starts, in Dutch time with its offset: "2027-01-14T20:00:00+01:00".'

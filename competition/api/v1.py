@@ -257,6 +257,7 @@ def participant(
     tags=["calendar"],
 )
 def calendar(request: HttpRequest, club: str, season: str) -> list[dict[str, Any]]:
-    """The season's planned club evenings, by date."""
+    """The season's club evenings by date, with their rounds (and the rounds played on a date
+    outside the calendar)."""
     found = _season(club, season)
     return [payloads.evening_item(evening) for evening in selectors.season_evenings(season=found)]

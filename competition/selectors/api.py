@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 from django.utils import timezone
 
-from competition.models import Club, ClubEvening, Participant, Round, Season
+from competition.models import Club, Participant, Round, Season
 from competition.selectors.common import public_names
+from competition.selectors.evenings import season_evenings as evenings_of_season
 
 # Seasons the public may read: a season in preparation is the TD's alone.
 PUBLIC_SEASON_STATUSES = (Season.Status.RUNNING, Season.Status.FINISHED)
@@ -80,20 +81,26 @@ def season_participants(*, season: Season) -> list[PublicParticipant]:
 @dataclass(frozen=True)
 class EveningItem:
     date: datetime.date
-    round_number: int
+    round_number: int | None  # the evening's round; None: a past evening without a round
+    on_calendar: bool  # False: a round played on a date outside the calendar
     note: str
     start: datetime.datetime  # in Dutch time: the season's start time, else the club's
 
 
-def season_evenings(*, season: Season) -> list[EveningItem]:
-    """The season's planned club evenings by date (one query; ``season`` with its club)."""
+def season_evenings(*, season: Season, today: datetime.date | None = None) -> list[EveningItem]:
+    """The season's club evenings by date with their rounds, as every page and the calendar
+    feed give them (:func:`competition.selectors.evenings.season_evenings`: the round played
+    on the date, a round on a date outside the calendar as an evening of its own, the rounds
+    still to come counted on from the last one played); two queries, ``season`` with its club."""
     starts_at = season.evening_starts_at
     dutch_time = timezone.get_default_timezone()
     return [
         EveningItem(
-            date, number, note, datetime.datetime.combine(date, starts_at, tzinfo=dutch_time)
+            line.date,
+            line.number,
+            line.evening is not None,
+            line.evening.note if line.evening is not None else "",
+            datetime.datetime.combine(line.date, starts_at, tzinfo=dutch_time),
         )
-        for date, number, note in ClubEvening.objects.filter(season=season)
-        .order_by("date")
-        .values_list("date", "round_number", "note")
+        for line in evenings_of_season(season=season, today=today or timezone.localdate())
     ]

@@ -432,7 +432,7 @@ def period_page(*, season: Season, number: int) -> PeriodPage:
         [played] if played else [],
         played or None,
         [_row(row, names) for row in rows],
-        [],
+        {},
         "",
     )
     champions = [names.get(row.participant_id, "?") for row in rows if row.rank == 1]

@@ -106,12 +106,15 @@ def page_to_text(page: ParticipantPage) -> str:
     """
     nameless = dataclasses.replace(
         page,
-        season=None,
         name="",
         names={},
         games=[dataclasses.replace(game, opponent_name="") for game in page.games],
     )
-    return json.dumps(_plain(nameless), separators=(",", ":"))
+    fields = [
+        None if field == "season" else _plain(getattr(nameless, field))
+        for field in _FIELDS[ParticipantPage]
+    ]
+    return json.dumps({"c": ParticipantPage.__name__, "f": fields}, separators=(",", ":"))
 
 
 def page_from_text(text: str, *, season: Any, names: dict[int, str]) -> ParticipantPage:

@@ -193,6 +193,7 @@ def _enrolled(
     from competition.selectors.page_payload import LAYOUT
 
     enrolled = Participant.objects.filter(season=season)
+    page: Case | Value
     if page_of is not None and 0 < page_of <= _LARGEST_ID:
         stored = ParticipantExplanation.objects.filter(participant_id=OuterRef("pk"), layout=LAYOUT)
         if after_round is not None:

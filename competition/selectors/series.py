@@ -208,9 +208,12 @@ def evening_page(*, season: Season, number: int) -> EveningPage:
     played = result.rounds_played
     # Moves since the evening's previous round (none after its first).
     previous = (
-        [_row(row, names) for row in engine.standings_after(result.restricted, played - 1).rows]
+        {
+            row.participant_id: row.rank
+            for row in engine.standings_after(result.restricted, played - 1).rows
+        }
         if played > 1
-        else []
+        else {}
     )
     page = standings_page(
         season,

@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import hashlib
+from collections import defaultdict
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from typing import Any
@@ -445,7 +446,9 @@ def round_latest(request: HttpRequest, slug: str) -> HttpResponse:
     return redirect("competition:round", slug=season.slug, number=number)
 
 
-def _chart(data: participant_selectors.ParticipantPage) -> SafeString:
+def _chart(
+    data: participant_selectors.ParticipantPage, format_number: Callable[[object], str]
+) -> SafeString:
     language = get_language() or "nl"
     score_label = figure_label(data.primary, language)
     points = [ChartPoint(row.round_number, row.rank, row.score) for row in data.history]
@@ -461,10 +464,8 @@ def _chart(data: participant_selectors.ParticipantPage) -> SafeString:
             score=score_label,
             round=_("Round"),
         ),
-        # The score column's style: its ticks and tooltips read as the table beside the chart.
-        format_number=numbers.column_format(
-            [point.score for point in points], points=numbers.is_points(data.primary)
-        ),
+        # The score's style on the page: its ticks and tooltips read as the table beside it.
+        format_number=format_number,
         element_id=f"chart-{data.participant_id}",
     )
     return mark_safe(svg)
@@ -531,7 +532,7 @@ def _participant_context(
         for code in [s.code for s in data.sections]
     ]
     codes = [code for code, _label, _header in columns]
-    cells = CellTexts(data.names)
+    cells = CellTexts(data.names, figures=_figure_values(data))
     return {
         "season": season,
         # each table's rows, built in Python: the template's loops cost more than the figures
@@ -550,11 +551,10 @@ def _participant_context(
             season_slug=season.slug,
             cells=cells,
         ),
-        "history_rows": history_rows_html(
-            data.history, cells=cells, points=numbers.is_points(data.primary)
-        ),
+        "history_rows": history_rows_html(data.history, cells=cells, code=data.primary),
         "round_options": round_options_html(data.rounds, after_round=data.after_round, cells=cells),
-        "chart": _chart(data),
+        "chart": _chart(data, cells.figure(data.primary)),
+        "score_text": "" if data.row is None else cells.figure(data.primary)(data.row["score"]),
         "labels": labels,
         "columns": columns,
         "system_key": season.system,
@@ -565,17 +565,47 @@ def _participant_context(
             figure=figure_label(data.primary, language),
             cells=cells,
             corrections=data.corrections,
+            code=data.primary,
         ),
     }
+
+
+def _figure_values(data: participant_selectors.ParticipantPage) -> dict[str, list[object]]:
+    """Every value the participant page shows of each figure, by code: what each game adds
+    (the games table and the explanation), the total and, for the primary score, the score
+    after each round and its changes (the chart and "why did I move"). Each figure is written
+    in the style of all of them, so one value reads the same in every table of the page."""
+    values: dict[str, list[object]] = defaultdict(list)
+    for game in data.games:
+        for code, amount in game.contributions.items():
+            values[code].append(amount)
+    for section in data.sections:
+        values[section.code] += [line.amount for line in section.lines]
+        if section.total is not None:
+            values[section.code].append(section.total)
+    primary = values[data.primary]
+    primary += [point.score for point in data.history]
+    if data.row is not None:
+        primary.append(data.row["score"])
+    for move in data.movements:
+        score = move.score
+        primary += [score.before, score.after, score.own_result, score.revaluation, score.own_value]
+    for corrected in data.corrections.values():
+        if corrected.effect is not None:
+            primary.append(corrected.effect.score_change)
+    return dict(values)
 
 
 def _contribution_cells(
     contributions: Mapping[str, Fraction], codes: list[str], *, cells: CellTexts | None = None
 ) -> SafeString:
-    """The ``<td>`` cells of what one game adds to each figure, as the template wrote them."""
-    number = (cells or CellTexts({})).number
+    """The ``<td>`` cells of what one game adds to each figure, as the template wrote them,
+    each figure in its style on the page (:meth:`CellTexts.figure`)."""
+    cells = cells or CellTexts({})
     return mark_safe(
-        "".join(f'<td class="num">{number(contributions.get(code))}</td>' for code in codes)
+        "".join(
+            f'<td class="num">{cells.figure(code)(contributions.get(code))}</td>' for code in codes
+        )
     )
 
 

@@ -13,6 +13,7 @@ from django.core.cache import cache
 from django.templatetags.static import static
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 from openapi_schema_validator import OAS31Validator
 
 from competition.models import ClubEvening, Member, Participant, Season
@@ -410,17 +411,27 @@ def test_the_tds_standings_json_is_the_apis_document(client) -> None:
     assert json.loads(download.content) == api.json()
 
 
-def test_the_calendar_gives_each_evenings_start_in_dutch_time(client) -> None:
+def test_the_calendar_gives_each_evenings_start_in_dutch_time(client, monkeypatch) -> None:
+    monkeypatch.setattr(timezone, "localdate", lambda: datetime.date(2026, 9, 18))
     season, _people = small_season()
     ClubEvening.objects.create(season=season, date=datetime.date(2026, 9, 24), round_number=3)
     ClubEvening.objects.create(season=season, date=datetime.date(2027, 1, 14), round_number=4)
     url = api_url("calendar", club=season.club.slug, season=season.slug)
-    assert [(e["date"], e["start"]) for e in client.get(url).json()] == [
-        ("2026-09-24", "2026-09-24T20:00:00+02:00"),  # summer time
-        ("2027-01-14", "2027-01-14T20:00:00+01:00"),
+    # the season's two rounds were played off the calendar: evenings of their own, as in the
+    # members' calendar feed; the calendar's evenings count on from them
+    assert [
+        (e["date"], e["round"], e["on_calendar"], e["start"]) for e in client.get(url).json()
+    ] == [
+        ("2026-09-10", 1, False, "2026-09-10T20:00:00+02:00"),
+        ("2026-09-17", 2, False, "2026-09-17T20:00:00+02:00"),
+        ("2026-09-24", 3, True, "2026-09-24T20:00:00+02:00"),  # summer time
+        ("2027-01-14", 4, True, "2027-01-14T20:00:00+01:00"),
     ]
     Season.objects.filter(pk=season.pk).update(evening_start=datetime.time(19, 30))
-    assert client.get(url).json()[1]["start"] == "2027-01-14T19:30:00+01:00"
+    assert client.get(url).json()[3]["start"] == "2027-01-14T19:30:00+01:00"
+    # once 24 September has passed without a round it had none, and 14 January is round 3
+    monkeypatch.setattr(timezone, "localdate", lambda: datetime.date(2026, 10, 1))
+    assert [e["round"] for e in client.get(url).json()] == [1, 2, None, 3]
 
 
 def test_the_clubs_rating_list(client, document) -> None:

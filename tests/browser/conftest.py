@@ -72,6 +72,8 @@ def _chromium() -> Iterator[object]:
             "intl.accept_languages": "nl",
         },
     )
+    # the console's messages for driver.get_log("browser") (tests/browser/test_console_errors.py)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.download_dir = downloads  # type: ignore[attr-defined]
     driver.set_page_load_timeout(30)

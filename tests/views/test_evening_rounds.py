@@ -11,6 +11,7 @@ import re
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.urls import reverse
 from django.utils import timezone
 
 from competition.clubs import club_url
@@ -141,3 +142,91 @@ def test_the_td_home_links_the_ranking_rules(client, demo_club) -> None:
     page = client.get(club_url(DEMO, "competition:td_home")).content.decode()
     rules = club_url(DEMO, "competition:how_it_works", args=["interne-2026-2027"])
     assert f'href="{rules}">Ranking rules</a>' in page
+
+
+def _feed_rounds(client, participant) -> dict[datetime.date, int | None]:
+    """The round of each event of the participant's calendar feed, by date (None: no round)."""
+    token = feeds.member_feed_token(member=participant.member)
+    season = participant.season
+    url = club_url(season.club.slug, "competition:member_feed", args=[token, season.slug])
+    text = client.get(url).content.decode().replace("\r\n ", "")
+    rounds: dict[datetime.date, int | None] = {}
+    for event in text.split("BEGIN:VEVENT")[1:]:
+        day = datetime.datetime.strptime(re.search(r"DTSTART[^:]*:(\d{8})", event)[1], "%Y%m%d")
+        summary = re.search(r"SUMMARY:(.*)\r\n", event)[1]
+        number = re.search(r"round (\d+)$", summary)
+        assert number or summary.endswith("no round played"), summary
+        rounds[day.date()] = int(number[1]) if number else None
+    return rounds
+
+
+def _api_rounds(client, season: Season) -> dict[datetime.date, int | None]:
+    url = reverse("api-1:calendar", kwargs={"club": season.club.slug, "season": season.slug})
+    answer = client.get(url).json()
+    return {datetime.date.fromisoformat(item["date"]): item["round"] for item in answer}
+
+
+def _member_page_rounds(client) -> dict[datetime.date, int | None]:
+    """The round of each coming evening on the member's page, by date."""
+    page = client.get(club_url(DEMO, "competition:my_page")).content.decode()
+    rounds: dict[datetime.date, int | None] = {}
+    for pk, item in re.findall(r'id="evening-(\d+)"(.*?)</li>', page, re.S):
+        number = re.search(r"round (\d+)", item)
+        assert number or "no round played" in item, item
+        rounds[ClubEvening.objects.get(pk=pk).date] = int(number[1]) if number else None
+    return rounds
+
+
+def test_the_api_the_feed_and_the_member_page_agree_on_every_demo_evening(
+    client, issue_evening, monkeypatch
+) -> None:
+    """Every demo season's evenings (the calendar's, and the rounds played off it: every
+    season but the internal competition has no calendar), seen on each evening of the
+    internal competition's calendar as today: the API gives each date the round the feed and
+    the member's page give it (a rapid evening its first round, an evening after one the
+    round after its last)."""
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    seasons = list(Season.objects.order_by("pk"))
+    expected_api = {
+        # 3 December: round 10 up to 12 November, none on 19 and 26 November, round 11 on
+        # Tuesday 1 December (off the calendar), round 12 tonight, 13 next week
+        DAY(2026, 11, 12): 10,
+        DAY(2026, 11, 19): None,
+        DAY(2026, 11, 26): None,
+        DAY(2026, 12, 1): 11,
+        DAY(2026, 12, 3): 12,
+        DAY(2026, 12, 10): 13,
+    }
+    api = _api_rounds(client, issue_evening)
+    assert {day: api[day] for day in expected_api} == expected_api
+    rapid = Season.objects.get(slug="rapidserie-2026-2027")
+    first_days = sorted(set(rapid.rounds.values_list("date", flat=True)))
+    # five rounds an evening: the evenings are rounds 1, 6 and 11
+    assert [_api_rounds(client, rapid)[day] for day in first_days] == [1, 6, 11]
+
+    evenings = list(issue_evening.evenings.order_by("date").values_list("date", flat=True))
+    real_localdate, real_localtime = timezone.localdate, timezone.localtime
+    member = User.objects.get(username="lid")
+    compared = 0
+    for today in evenings:
+        noon = datetime.datetime.combine(today, datetime.time(12), real_localtime().tzinfo)
+        monkeypatch.setattr(timezone, "now", lambda noon=noon: noon)
+        monkeypatch.setattr(
+            timezone,
+            "localdate",
+            lambda value=None, timezone=None, today=today: (
+                today if value is None else real_localdate(value, timezone)
+            ),
+        )
+        client.force_login(member)  # a session of that day (it lasts two weeks)
+        member_page = _member_page_rounds(client)
+        assert today in member_page  # the member's coming evenings start with today's
+        api = _api_rounds(client, issue_evening)
+        assert {day: api[day] for day in member_page} == member_page, today
+        for season in seasons if today == evenings[0] else [issue_evening]:
+            participant = season.participants.order_by("pk").first()
+            api = _api_rounds(client, season)
+            assert api == _feed_rounds(client, participant), (season.slug, today)
+            assert set(api) >= set(season.rounds.values_list("date", flat=True))
+            compared += len(api)
+    assert compared > 34 * 30

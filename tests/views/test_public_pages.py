@@ -171,7 +171,8 @@ def test_participant_page_shows_the_seed_000_table(client, season_and_people) ->
     d_line = sb_table.split("Dirk Dekker")[1].split("</tr>")[0]
     cells = [cell.split("<")[0] for cell in d_line.split('<td class="num">')[1:]]
     assert cells == ["1", "1½", "0", "1½", "½", "0,75"]
-    assert ">1,5</td></tr></tfoot>" in sb_table.replace("\n", "")  # the total SB
+    # the total SB, in the style of the SB column above it (two decimals)
+    assert ">1,50</td></tr></tfoot>" in sb_table.replace("\n", "")
     assert "<svg" in html and 'role="img"' in html
     assert "Plaats en score per ronde" in html  # "Rank and score per round"
 

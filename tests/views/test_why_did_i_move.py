@@ -54,11 +54,14 @@ def test_sentences_in_english(client) -> None:
     season, people = small_season()
     html = _page(client, season, people["A"], "en")
     assert "Why did I move?" in html
+    # his SB in its style on his page (as the chart's table writes it): one decimal for A,
+    # whose SB figures are 0 and 0.5; two for D (0.25)
     assert _round_item(html, 2) == (
-        "Round 2: up 1 place (3 → 2); SB score +0.5 (0 → 0.5): own result +0.5; passed Dirk Dekker."
+        "Round 2: up 1 place (3 → 2); SB score +0.5 (0.0 → 0.5): own result +0.5; "
+        "passed Dirk Dekker."
     )
     assert _round_item(_page(client, season, people["D"], "en"), 2) == (
-        "Round 2: down 1 place (1 → 2); SB score +0.25 (0.25 → 0.5): own result 0, "
+        "Round 2: down 1 place (1 → 2); SB score +0.25 (0.25 → 0.50): own result 0.00, "
         "earlier rounds revalued +0.25; passed by Cor Cools."
     )
 
@@ -66,7 +69,7 @@ def test_sentences_in_english(client) -> None:
 def test_round_one_gives_the_place_after_it(client) -> None:
     season, people = small_season()
     assert _round_item(_page(client, season, people["A"], "en"), 1) == (
-        "Round 1: place 3 (SB score 0): own result 0."
+        "Round 1: place 3 (SB score 0.0): own result 0.0."
     )
     assert _round_item(_page(client, season, people["D"], "en"), 1) == (
         "Round 1: place 1 (SB score 0.25): own result +0.25."
@@ -101,7 +104,7 @@ def test_sentences_in_dutch(client) -> None:
     html = _page(client, season, people["D"], "nl")
     assert "Waarom ben ik gestegen of gedaald?" in html
     assert _round_item(html, 2) == (
-        "Ronde 2: 1 plaats gedaald (1 → 2); SB-score +0,25 (0,25 → 0,5): eigen uitslag 0, "
+        "Ronde 2: 1 plaats gedaald (1 → 2); SB-score +0,25 (0,25 → 0,50): eigen uitslag 0,00, "
         "herwaardering van eerdere ronden +0,25; gepasseerd door Cor Cools."
     )
 
@@ -148,12 +151,12 @@ def test_a_correction_says_what_it_did_to_him(client, td_user) -> None:
     item = _round_item(_page(client, season, people["A"], "en"), 1)
     assert item.endswith(
         "Corrected after the round closed: board 1, Anna Aalders – Bart Bos: 1-0 → 0-1 "
-        "(Scoresheet swapped). Effect after this round: place 3 → 5, SB score 0."
+        "(Scoresheet swapped). Effect after this round: place 3 → 5, SB score 0.0."
     )
     item = _round_item(_page(client, season, people["B"], "nl"), 1)
     assert item.endswith(
         "Gecorrigeerd na het sluiten van de ronde: bord 1, Anna Aalders – Bart Bos: 1-0 → 0-1 "
-        "(Scoresheet swapped). Gevolg na deze ronde: plaats 5 → 3, SB-score 0."
+        "(Scoresheet swapped). Gevolg na deze ronde: plaats 5 → 3, SB-score 0,0."
     )
     # round 2 was not corrected: its sentence has no correction
     assert "Corrected" not in _round_item(_page(client, season, people["A"], "en"), 2)
