@@ -9,8 +9,9 @@ anonymous reader (the whole response comes from the cache after one query for th
 versions) and for a logged-in member (the cached body inside a freshly rendered frame).
 
 The participant page is timed as members meet it: with his page after the latest round stored
-by the worker (the task every change queues: competition.services.explanations), and once
-more as in the seconds after a change, before the worker has stored it (computed on request).
+by the worker (the task every change queues: competition.services.explanations), and for a
+second participant as in the seconds after a change, before the worker has stored his page
+(computed on request). The rows are timed in turns, one request of each at a time.
 
 Each line gives the median wall time, the median CPU time of this process (the database is
 SQLite, in the process: steadier than the wall time on a machine shared with other jobs) and
@@ -83,19 +84,40 @@ def member_client() -> Client:
     return client
 
 
-def median_ms(client: Client, url: str, *, cached: bool, repeats: int) -> tuple[float, float]:
-    """The median wall time and the median CPU time of this process, in ms."""
-    times, cpu_times = [], []
-    client.get(url)  # warm up (templates, imports) and fill the cache
+def request_ms(client: Client, url: str, *, cached: bool) -> tuple[float, float]:
+    """One request's wall time and CPU time of this process, in ms: from a filled cache
+    (``cached``), else with the page cache emptied first."""
+    if cached:
+        client.get(url)  # fill the cache: an uncached row before this one emptied it
+    else:
+        cache.clear()
+    started, cpu_started = time.perf_counter(), time.process_time()
+    response = client.get(url)
+    wall = 1000 * (time.perf_counter() - started)
+    cpu = 1000 * (time.process_time() - cpu_started)
+    assert response.status_code == 200, (url, response.status_code)
+    return wall, cpu
+
+
+def medians_ms(
+    rows: list[tuple[str, Client, str, bool]], *, repeats: int
+) -> dict[str, tuple[float, float]]:
+    """The median wall and CPU time of each row, in ms. The rows are timed in turns (one
+    request of each, ``repeats`` times over), so a slow moment of a shared machine falls on
+    every row alike and the ratios to ``base.html`` hold steadier than the times."""
+    for _label, who, url, _cached in rows:
+        who.get(url)  # warm up (templates, imports)
+    samples: dict[str, list[tuple[float, float]]] = {label: [] for label, *_rest in rows}
     for _ in range(repeats):
-        if not cached:
-            cache.clear()
-        started, cpu_started = time.perf_counter(), time.process_time()
-        response = client.get(url)
-        times.append(1000 * (time.perf_counter() - started))
-        cpu_times.append(1000 * (time.process_time() - cpu_started))
-        assert response.status_code == 200, (url, response.status_code)
-    return statistics.median(times), statistics.median(cpu_times)
+        for label, who, url, cached in rows:
+            samples[label].append(request_ms(who, url, cached=cached))
+    return {
+        label: (
+            statistics.median(wall for wall, _cpu in times),
+            statistics.median(cpu for _wall, cpu in times),
+        )
+        for label, times in samples.items()
+    }
 
 
 def main() -> None:
@@ -109,18 +131,21 @@ def main() -> None:
         options.players, options.rounds, options.repeats = 8, 3, 1
     call_command("migrate", verbosity=0)
     season, participants = build_season(players=options.players, rounds=options.rounds)
-    participant = participants[0]
+    participant, unstored = participants[0], participants[1]
     started = time.perf_counter()
     stored = explanations_store(season_id=season.pk)  # what the worker does after the change
     print(f"worker: {stored} participant pages stored in {time.perf_counter() - started:.1f} s")
+    # the second participant's page as in the seconds after a change, before the worker ran
+    ParticipantExplanation.objects.filter(participant=unstored).delete()
     client = Client()  # Dutch, the default; anonymous
     client.raise_request_exception = True
     member = member_client()
     with override_settings(ROOT_URLCONF="bench_urls", DEBUG=False, ALLOWED_HOSTS=["testserver"]):
         # the club's own addresses (/<club>/...): an old address would only measure a redirect
         standings = club_url(season.club.slug, "competition:standings", args=[season.slug])
-        player = club_url(
-            season.club.slug, "competition:participant", args=[season.slug, participant.pk]
+        player, unstored_player = (
+            club_url(season.club.slug, "competition:participant", args=[season.slug, who.pk])
+            for who in (participant, unstored)
         )
         rows = [
             ("trivial view (HttpResponse)", client, "/trivial/ok/", True),
@@ -129,7 +154,7 @@ def main() -> None:
             ("standings, cached, anonymous", client, standings, True),
             ("standings, cached, logged in", member, standings, True),
             ("participant, uncached", client, player, False),
-            ("participant, uncached, not stored", client, player, False),
+            ("participant, uncached, not stored", client, unstored_player, False),
             ("participant, cached, anonymous", client, player, True),
             ("participant, cached, logged in", member, player, True),
         ]
@@ -138,14 +163,11 @@ def main() -> None:
             f"median of {options.repeats} requests"
         )
         print(f"  {'':32s} {'wall ms':>9s} {'CPU ms':>9s} {'× base.html':>15s}")
-        base: tuple[float, float] | None = None
-        for label, who, url, cached in rows:
-            if label.endswith("not stored"):
-                ParticipantExplanation.objects.all().delete()
-            wall, cpu = median_ms(who, url, cached=cached, repeats=options.repeats)
-            if url == "/trivial/base/":
-                base = (wall, cpu)
-            ratio = f"{wall / base[0]:6.1f} {cpu / base[1]:6.1f}" if base else ""
+        times = medians_ms(rows, repeats=options.repeats)
+        base = times["trivial view (base.html)"]
+        for label, *_rest in rows:
+            wall, cpu = times[label]
+            ratio = f"{wall / base[0]:6.1f} {cpu / base[1]:6.1f}" if label != rows[0][0] else ""
             print(f"  {label:32s} {wall:9.2f} {cpu:9.2f}   {ratio}")
     DB_FILE.unlink(missing_ok=True)
 

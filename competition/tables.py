@@ -289,47 +289,48 @@ def standings_table(
     )
 
 
-def _cell_renderer(column: Any) -> Callable[[Mapping[str, Any]], str]:
-    """What django-tables2 does for one cell of ``column`` (accessor, empty values, default,
-    the table's ``render_<name>`` or the column's ``render``), with the signature looked up
-    once per column instead of once per cell, and a cell rendered from its value alone
-    (numbers, movement, eligibility) rendered once per distinct value."""
+def _column_cells(column: Any, records: list[Any]) -> list[str]:
+    """Every cell of ``column`` for ``records``, as django-tables2 renders them (accessor, empty
+    values, default, the table's ``render_<name>`` or the column's ``render``), column by column:
+    the signature is looked up once per column, and a cell rendered from its value alone
+    (numbers, movement, eligibility) is rendered, and checked for being empty, once per distinct
+    value."""
     path = str(column.accessor).split("__")
     empty, default, render = column.column.empty_values, column.default, column.render
     wants = set(inspect.signature(render).parameters)
-    plain = wants == {"value"}
-
-    rendered: dict[Any, str] = {}  # a cell that depends on its value only, per value
     empty_cell = conditional_escape(default)
-    none_is_empty = None in empty
-    # Comparing every Fraction with None and "" is slow: only other empty values need ``in``.
-    other_empty = [e for e in empty if e is not None and not isinstance(e, str)]
 
-    def cell(record: Mapping[str, Any]) -> str:
+    def is_empty(value: Any) -> bool:
+        if value is None or type(value) is Fraction or type(value) is int:
+            return value is None and None in empty
+        return value in empty
+
+    values = []
+    for record in records:
         value: Any = record
         for part in path:  # a record is a dict: the abstract Mapping check only for others
             value = value.get(part) if type(value) is dict or isinstance(value, Mapping) else None
+        values.append(value)
+    if wants != {"value"}:
+        return [
+            empty_cell
+            if is_empty(value)
+            else conditional_escape(
+                render(**{k: v for k, v in (("value", value), ("record", record)) if k in wants})
+            )
+            for value, record in zip(values, records, strict=True)
+        ]
+    texts: dict[Any, str] = {}  # a cell that depends on its value only, per value
+    cells = []
+    for value in values:
         kind = type(value)
-        if value is None:
-            if none_is_empty:
-                return empty_cell
-        elif kind is str:
-            if value in empty:
-                return empty_cell
-        elif other_empty and kind is not Fraction and kind is not int and value in other_empty:
-            return empty_cell
-        if plain:
-            # a Fraction's own hash is slow (a modular inverse): its two integers are the key
-            key = (value.numerator, value.denominator) if kind is Fraction else (kind, value)
-            text = rendered.get(key)
-            if text is None:
-                text = rendered[key] = conditional_escape(render(value))
-            return text
-        return conditional_escape(
-            render(**{k: v for k, v in (("value", value), ("record", record)) if k in wants})
-        )
-
-    return cell
+        # a Fraction's own hash is slow (a modular inverse): its two integers are the key
+        key = (value.numerator, value.denominator) if kind is Fraction else (kind, value)
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = empty_cell if is_empty(value) else conditional_escape(render(value))
+        cells.append(text)
+    return cells
 
 
 def _label(column: Any) -> str:
@@ -355,30 +356,26 @@ def table_rows_html(table: tables.Table) -> SafeString:
 
     Only for tables whose columns have no links and static cell attributes (the standings).
     """
-    columns = list(table.columns)
-    cells = [
-        (
-            'th scope="row"' if column.name in ("name", "white") else "td",
-            "th" if column.name in ("name", "white") else "td",
-            f'{column.attrs["td"].as_html()} data-label="{_label(column)}"',
-            _cell_renderer(column),
-        )
-        for column in columns
-    ]
+    records = list(table.data)
+    # column by column: a column's cells in one loop, its opening and closing tag written once
+    cell_columns = []
+    for column in table.columns:
+        header = column.name in ("name", "white")
+        opening = 'th scope="row"' if header else "td"
+        attrs = f'{column.attrs["td"].as_html()} data-label="{_label(column)}"'
+        start, end = f"<{opening} {attrs}>", "</th>" if header else "</td>"
+        cell_columns.append([start + cell + end for cell in _column_cells(column, records)])
+    row_cells = zip(*cell_columns, strict=True) if cell_columns else [()] * len(records)
     row_attrs = list(table.row_attrs.items())
     lines = []
-    for counter, record in enumerate(table.data):
+    for counter, (record, cells) in enumerate(zip(records, row_cells, strict=True)):
         attrs = {name: value(record) if callable(value) else value for name, value in row_attrs}
         parity = "odd" if counter % 2 else "even"
         attrs["class"] = f"{attrs['class']} {parity}" if attrs.get("class") else parity
         tr = " ".join(
             f'{name}="{_attribute(value)}"' for name, value in attrs.items() if value is not None
         )
-        body = "".join(
-            f"<{open_tag} {html}>{render(record)}</{close_tag}>"
-            for open_tag, close_tag, html, render in cells
-        )
-        lines.append(f"<tr {tr}>{body}</tr>")
+        lines.append(f"<tr {tr}>{''.join(cells)}</tr>")
     return mark_safe("\n".join(lines))
 
 

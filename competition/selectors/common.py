@@ -245,9 +245,13 @@ def public_names_with_withdrawals(*, season_id: int) -> tuple[dict[int, str], di
     same one query."""
     names: dict[int, str] = {}
     withdrawn: dict[int, int] = {}
-    for pid, withdrawn_round, *fields in Participant.objects.filter(
-        season_id=season_id
-    ).values_list("id", "withdrawn_from_round", *_PUBLIC_NAME_FIELDS):
+    # unordered: the default ordering would join the season and its club for nothing
+    rows = (
+        Participant.objects.filter(season_id=season_id)
+        .order_by()
+        .values_list("id", "withdrawn_from_round", *_PUBLIC_NAME_FIELDS)
+    )
+    for pid, withdrawn_round, *fields in rows:
         names[pid] = _name_shown(tuple(fields))
         if withdrawn_round is not None:
             withdrawn[pid] = withdrawn_round

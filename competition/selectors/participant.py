@@ -150,6 +150,7 @@ def participant_heading(*, season: Season, participant_id: int) -> ParticipantHe
     query)."""
     row = (
         Participant.objects.filter(season=season, pk=participant_id)
+        .order_by()  # one row: no ordering (the default one joins the season and its club)
         .values_list(
             "member_id",
             "member__name",
@@ -192,7 +193,8 @@ def _enrolled(
     # the payload module reads this module's dataclasses, so it comes in here
     from competition.selectors.page_payload import LAYOUT
 
-    enrolled = Participant.objects.filter(season=season)
+    # the default ordering within one season, without its joins of the season and the club
+    enrolled = Participant.objects.filter(season=season).order_by("start_rank", "member__name")
     page: Case | Value
     if page_of is not None and 0 < page_of <= _LARGEST_ID:
         stored = ParticipantExplanation.objects.filter(participant_id=OuterRef("pk"), layout=LAYOUT)

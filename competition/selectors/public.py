@@ -307,8 +307,11 @@ def standings_for_season(
     if rules_version is not None and rules_version != season.rules_version:
         return _standings_under_rules(season, after_round, rules_version)
     system = get_system(season.system)
-    rounds = sorted(
-        StandingsSnapshot.objects.filter(season=season).values_list("round_number", flat=True)
+    # ordered by round only: the default ordering would join the season and its club
+    rounds = list(
+        StandingsSnapshot.objects.filter(season=season)
+        .order_by("round_number")
+        .values_list("round_number", flat=True)
     )
     codes = season_tiebreak_codes(season)
     if not rounds:
@@ -320,7 +323,9 @@ def standings_for_season(
         number: (text, fingerprint)
         for number, text, fingerprint in StandingsSnapshot.objects.filter(
             season=season, round_number__in=[after_round, after_round - 1]
-        ).values_list("round_number", Cast("rows", output_field=TextField()), "fingerprint")
+        )
+        .order_by()
+        .values_list("round_number", Cast("rows", output_field=TextField()), "fingerprint")
     }
     names, withdrawn = public_names_with_withdrawals(season_id=season.pk)
     text, fingerprint = snapshots[after_round]
