@@ -65,25 +65,28 @@ def explanations_store(*, season_id: int) -> int:
     # fail on their snapshot, which is gone
     season_in, names = season_input_for_page(season)
     texts = snapshot_texts(season_id)
-    rows = [
-        ParticipantExplanation(
-            snapshot_id=snapshot_id,
+    rows = []
+    for participant_id in names:
+        if participant_id in done:
+            continue
+        page = participant_page(
+            season=season,
+            season_in=season_in,
+            names=names,
+            texts=texts,
             participant_id=participant_id,
-            layout=LAYOUT,
-            payload=page_to_text(
-                participant_page(
-                    season=season,
-                    season_in=season_in,
-                    names=names,
-                    texts=texts,
-                    participant_id=participant_id,
-                    after_round=round_number,
-                )
-            ),
+            after_round=round_number,
         )
-        for participant_id in names
-        if participant_id not in done
-    ]
+        if page.error:  # a message in the worker's language: computed for each reader instead
+            continue
+        rows.append(
+            ParticipantExplanation(
+                snapshot_id=snapshot_id,
+                participant_id=participant_id,
+                layout=LAYOUT,
+                payload=page_to_text(page),
+            )
+        )
     try:
         with transaction.atomic():
             # the snapshot still there, and held until the rows are in (PostgreSQL): a change

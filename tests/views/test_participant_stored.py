@@ -6,6 +6,8 @@ with their snapshot, and a computation overtaken by a change stores nothing.
 
 from __future__ import annotations
 
+import dataclasses
+
 from django.core.cache import cache
 from django.db import connection
 from django.test import Client
@@ -178,3 +180,23 @@ def test_the_payload_keeps_every_type(demo_club) -> None:
             again = page_from_text(page_to_text(page), season=season, names=page.names)
         assert again == page
         assert type(again.corrections) is dict and type(again.movements) is tuple
+
+
+def test_a_page_that_could_not_be_computed_is_not_stored(demo_club, monkeypatch) -> None:
+    # its message is in the language of whoever reads it, so it is computed for each reader
+    season = _seasons_with_rounds()[0]
+    failing = season.participants.values_list("pk", flat=True)[0]
+    computing = explanations.participant_page
+
+    def page(**kwargs):
+        found = computing(**kwargs)
+        if kwargs["participant_id"] == failing:
+            return dataclasses.replace(found, error="De stand kon niet worden berekend.")
+        return found
+
+    monkeypatch.setattr(explanations, "participant_page", page)
+    stored = explanations.explanations_store(season_id=season.pk)
+    assert stored == season.participants.count() - 1
+    assert (
+        participant_selectors.stored_participant_page(season=season, participant_id=failing) is None
+    )
