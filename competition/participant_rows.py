@@ -63,6 +63,9 @@ class SectionWithRows(ExplanationSection):
 
     rows: SafeString
     total_text: str = ""
+    # the worked example's numbers (the how-it-works page), each in the style of the table's
+    # column that shows it; empty when the section has no example line
+    example: Mapping[str, str] = dataclasses.field(default_factory=dict)
 
 
 class CellTexts:
@@ -218,15 +221,20 @@ def sections_with_rows(
     names: Mapping[int, str],
     system_key: str,
     cells: CellTexts | None = None,
+    examples: bool = False,
 ) -> list[ExplanationSection]:
     """``sections`` with the rows of each one's table (in the active language); ``cells`` may
-    be shared with the page's other tables (made from the same ``names``)."""
+    be shared with the page's other tables (made from the same ``names``); ``examples``: with
+    the numbers of each one's worked sentence too (:func:`example_numbers`)."""
     cells = cells or CellTexts(names)
     return [
         SectionWithRows(
             **{f.name: getattr(section, f.name) for f in dataclasses.fields(ExplanationSection)},
             rows=explanation_rows_html(section, cells=cells, system_key=system_key),
             total_text=_total_text(section, cells),
+            example=(
+                example_numbers(section, cells=cells, system_key=system_key) if examples else {}
+            ),
         )
         for section in sections
     ]
@@ -274,11 +282,75 @@ def _part_column(
     return cells.column((line.parts.get(name) for line in lines), points=points)
 
 
+def example_numbers(
+    section: ExplanationSection, *, cells: CellTexts, system_key: str
+) -> dict[str, str]:
+    """The numbers of the how-it-works page's worked sentence for ``section`` (escaped), each
+    written as the column of the section's table that shows it (:func:`explanation_rows_html`):
+    the sentence and the table below it write one amount alike. The sentence's line: SB (seed
+    000) the first, Van den Brink the second if it is a game, Keizer the first game over the
+    board. ``{}`` when there is none."""
+    lines = section.lines
+    if section.code == "SB" and system_key == "internal-sb":
+        if not lines:
+            return {}
+        line, seed = lines[0], _seed_columns(lines, cells)
+        parts = line.parts
+        return {
+            "game_points": seed.game_points(parts.get("opponent_game_points")),
+            "unplayed_rounds": cells.number(parts.get("opponent_unplayed_rounds")),
+            "internal_points": seed.internal_points(parts.get("opponent_internal_points")),
+            "score": seed.score(parts.get("score")),
+            "amount": seed.amount(line.amount),
+        }
+    if section.code == "VDB":
+        if len(lines) < 2 or not lines[1].round_number:
+            return {}
+        line, vdb = lines[1], _van_den_brink_columns(lines, cells)
+        parts = line.parts
+        return {
+            "result_part": vdb.result_part(parts.get("result_part")),
+            "own_rank_value": vdb.rank_values(parts.get("own_rank_value")),
+            "opponent_rank_value": vdb.rank_values(parts.get("opponent_rank_value")),
+            "compensation": vdb.compensation(parts.get("compensation")),
+            "amount": vdb.amount(line.amount),
+        }
+    if section.code == "KEIZER":
+        game = next((line for line in lines if line.opponent_id is not None), None)
+        if game is None:
+            return {}
+        keizer = _keizer_columns(lines, cells)
+        parts = game.parts
+        return {
+            "opponent_value": keizer.values(parts.get("opponent_value")),
+            "opponent_value_then": keizer.values(parts.get("opponent_value_then")),
+            "fraction": cells.fraction(parts.get("fraction")),
+            "amount": keizer.amount(game.amount),
+        }
+    return {}
+
+
+@dataclass(frozen=True)
+class _SeedColumns:
+    game_points: Callable[[Any], str]
+    internal_points: Callable[[Any], str]
+    score: Callable[[Any], str]
+    amount: Callable[[Any], str]
+
+
+def _seed_columns(lines: Sequence[Contribution], cells: CellTexts) -> _SeedColumns:
+    return _SeedColumns(
+        game_points=_part_column(lines, cells, "opponent_game_points", points=True),
+        internal_points=_part_column(lines, cells, "opponent_internal_points", points=True),
+        score=_part_column(lines, cells, "score", points=True),
+        amount=cells.figure("SB", values=[line.amount for line in lines]),
+    )
+
+
 def _seed_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[str]:
-    game_points = _part_column(lines, cells, "opponent_game_points", points=True)
-    internal_points = _part_column(lines, cells, "opponent_internal_points", points=True)
-    score = _part_column(lines, cells, "score", points=True)
-    amount = cells.figure("SB", values=[line.amount for line in lines])
+    columns = _seed_columns(lines, cells)
+    game_points, internal_points = columns.game_points, columns.internal_points
+    score, amount = columns.score, columns.amount
     for line in lines:
         parts = line.parts
         figures = _num_cells(
@@ -298,18 +370,35 @@ def _seed_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[str]
         )
 
 
-def _van_den_brink_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[str]:
+@dataclass(frozen=True)
+class _VanDenBrinkColumns:
+    result_part: Callable[[Any], str]
+    rank_values: Callable[[Any], str]
+    compensation: Callable[[Any], str]
+    amount: Callable[[Any], str]
+    start: Callable[[Any], str]
+
+
+def _van_den_brink_columns(lines: Sequence[Contribution], cells: CellTexts) -> _VanDenBrinkColumns:
     games = [line for line in lines if line.round_number != 0]
-    result_part = cells.signed_column(line.parts.get("result_part") for line in games)
-    rank_values = cells.column(
-        value
-        for line in games
-        for value in (line.parts.get("own_rank_value"), line.parts.get("opponent_rank_value"))
-    )
-    compensation = cells.signed_column(line.parts.get("compensation") for line in games)
     amounts = [line.amount for line in lines]
-    amount = cells.figure("VDB", signed=True, values=amounts)
-    start = cells.figure("VDB", values=amounts)  # the same decimals, no sign
+    return _VanDenBrinkColumns(
+        result_part=cells.signed_column(line.parts.get("result_part") for line in games),
+        rank_values=cells.column(
+            value
+            for line in games
+            for value in (line.parts.get("own_rank_value"), line.parts.get("opponent_rank_value"))
+        ),
+        compensation=cells.signed_column(line.parts.get("compensation") for line in games),
+        amount=cells.figure("VDB", signed=True, values=amounts),
+        start=cells.figure("VDB", values=amounts),  # the same decimals, no sign
+    )
+
+
+def _van_den_brink_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[str]:
+    columns = _van_den_brink_columns(lines, cells)
+    result_part, rank_values = columns.result_part, columns.rank_values
+    compensation, amount, start = columns.compensation, columns.amount, columns.start
     for line in lines:
         if line.round_number == 0:  # start points
             yield (
@@ -339,17 +428,30 @@ def _van_den_brink_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iter
         )
 
 
-def _keizer_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[str]:
-    values = cells.column(
-        value
-        for line in lines
-        for value in (
-            line.parts.get("opponent_value"),
-            line.parts.get("opponent_value_then"),
-            line.parts.get("own_value"),
-        )
+@dataclass(frozen=True)
+class _KeizerColumns:
+    values: Callable[[Any], str]  # the opponent's value now and then, his own value
+    amount: Callable[[Any], str]
+
+
+def _keizer_columns(lines: Sequence[Contribution], cells: CellTexts) -> _KeizerColumns:
+    return _KeizerColumns(
+        values=cells.column(
+            value
+            for line in lines
+            for value in (
+                line.parts.get("opponent_value"),
+                line.parts.get("opponent_value_then"),
+                line.parts.get("own_value"),
+            )
+        ),
+        amount=cells.figure("KEIZER", values=[line.amount for line in lines]),
     )
-    amount = cells.figure("KEIZER", values=[line.amount for line in lines])
+
+
+def _keizer_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[str]:
+    columns = _keizer_columns(lines, cells)
+    values, amount = columns.values, columns.amount
     for line in lines:
         parts = line.parts
         if line.opponent_id:

@@ -362,8 +362,8 @@ def table_rows_html(table: tables.Table) -> SafeString:
     for column in table.columns:
         header = column.name in ("name", "white")
         opening = 'th scope="row"' if header else "td"
-        attrs = f'{column.attrs["td"].as_html()} data-label="{_label(column)}"'
-        start, end = f"<{opening} {attrs}>", "</th>" if header else "</td>"
+        cell_attrs = f'{column.attrs["td"].as_html()} data-label="{_label(column)}"'
+        start, end = f"<{opening} {cell_attrs}>", "</th>" if header else "</td>"
         cell_columns.append([start + cell + end for cell in _column_cells(column, records)])
     row_cells = zip(*cell_columns, strict=True) if cell_columns else [()] * len(records)
     row_attrs = list(table.row_attrs.items())

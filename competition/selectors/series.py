@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from competition import numbers
 from competition.models import Round, Season
 from competition.scoring import engine
 from competition.scoring import series as rules
@@ -134,6 +135,17 @@ class SeriesPage:
         """Whether an evening counted is not complete yet."""
         return any(not e.complete for e in self.evenings)
 
+    @property
+    def points_style(self) -> str:
+        """How the evenings' points are written (``styled_number``): one style for every
+        evening's column, so 8,5 (a shared place) stands beside 6,0, not 6."""
+        return numbers.column_style(points for line in self.lines for points, _ in line.cells)
+
+    @property
+    def total_style(self) -> str:
+        """How the series totals are written: one style for the column."""
+        return numbers.column_style(line.total for line in self.lines)
+
 
 def series_page(*, season: Season) -> SeriesPage:
     """The series ranking over the evenings played so far (an evening under way counts with
@@ -195,6 +207,12 @@ class EveningPage:
     @property
     def evening_numbers(self) -> list[int]:
         return list(range(1, self.evening_count + 1))
+
+    @property
+    def points_style(self) -> str:
+        """How the evening points are written (``styled_number``): one style for the column,
+        so 8,5 (a shared place) stands above 6,0, not 6."""
+        return numbers.column_style(line.points for line in self.points)
 
 
 def evening_page(*, season: Season, number: int) -> EveningPage:
@@ -271,6 +289,12 @@ class ParticipantSeries:
     total: Fraction
     best_evenings: int | None
     points_table: tuple[int, ...]
+
+    @property
+    def points_style(self) -> str:
+        """How his evenings' points are written (``styled_number``): one style for the column,
+        so 8,5 stands above 6,0 when a shared place gave a half."""
+        return numbers.column_style(e.points for e in self.evenings)
 
 
 def participant_series(*, season: Season, participant_id: int) -> ParticipantSeries:

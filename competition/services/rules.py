@@ -179,6 +179,16 @@ class GameValueTable:
         ]
         return numbers.column_style(values)
 
+    @property
+    def figure_style(self) -> str:
+        """How the opponent's figure in brackets is written (``styled_number``): one style for
+        the column of it, the player the table is seen from included (175,50 above 182,25, not
+        175); points (internal points) with ½ when every value is a whole or a half."""
+        values = [value for row in self.rows for value in (row.figure_old, row.figure_new)]
+        if self.seen_from is not None:
+            values += [self.seen_from.figure_old, self.seen_from.figure_new]
+        return numbers.column_style(values, points=numbers.is_points(self.figure))
+
 
 @dataclass(frozen=True)
 class RulesPreview:

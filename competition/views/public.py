@@ -521,8 +521,10 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
 
 
 def _participant_context(
-    season: Season, data: participant_selectors.ParticipantPage
+    season: Season, data: participant_selectors.ParticipantPage, *, examples: bool = False
 ) -> dict[str, Any]:
+    """The participant page's context; ``examples``: with each explanation's worked sentence's
+    numbers (the how-it-works page)."""
     language = get_language() or "nl"
     labels = {section.code: figure_label(section.code, language) for section in data.sections}
     # a system's own figure is headed by its name ("Keizerwaarde", not the code VALUE); a
@@ -539,7 +541,11 @@ def _participant_context(
         "data": dataclasses.replace(
             data,
             sections=sections_with_rows(
-                data.sections, names=data.names, system_key=season.system, cells=cells
+                data.sections,
+                names=data.names,
+                system_key=season.system,
+                cells=cells,
+                examples=examples,
             ),
         ),
         # the tables' rows, built here: the template's loops cost more than the rest of the page
@@ -663,7 +669,10 @@ def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
         )
         if data.example is not None:
             context.update(
-                {f"example_{k}": v for k, v in _participant_context(season, data.example).items()}
+                {
+                    f"example_{k}": v
+                    for k, v in _participant_context(season, data.example, examples=True).items()
+                }
             )
             # Keizer: the worked sentence takes the leader's first game over the board.
             context["example_game"] = next(

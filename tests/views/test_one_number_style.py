@@ -11,6 +11,9 @@ checks:
   the same number of decimals ("9,5" beside "6" is two styles; "6,0" beside "9,5" is one);
 - one value of one figure is written one way on the page ("9,5" in the games table and "9½" in
   the explanation, or "6" and "6,0", are two styles of one figure).
+
+The how-it-works page's worked sentence (``p.example-sentence``) writes each of its numbers as
+the explanation table below it writes the same amount in the sentence's game's row.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from fractions import Fraction
 from html.parser import HTMLParser
 
 import pytest
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 
@@ -297,4 +301,102 @@ def test_no_figure_in_two_styles_in_the_rules_previews(client, demo_club) -> Non
         if found := style_mix(html):
             mixed[page] = found
     assert previews >= 5
+    assert mixed == {}
+
+
+# A worked sentence's numbers in order (both languages keep it), each the cell of the explanation
+# table's row of that round: SB (seed 000): round, game points, unplayed rounds, internal points,
+# score, score, internal points, the amount; Van den Brink: round, result part, own and the
+# opponent's rank value, compensation, the amount; Keizer: round, the opponent's value now and
+# then, the fraction twice, the value now, the amount. Cell 0 is the opponent's name.
+SENTENCE_CELLS = {
+    8: ("SB", [1, 2, 3, 4, 5, 5, 4, 6]),
+    6: ("VDB", [1, 2, 3, 4, 5, 6]),
+    7: ("KEIZER", [1, 2, 3, 5, 5, 2, 6]),
+}
+SENTENCE_NUMBER = re.compile(r"[−+-]?\d+/\d+|" + NUMBER.pattern)  # a fraction as 1/3 too
+
+
+class _Sentences(_Tables):
+    """The tables of a page and its worked sentences, each with the index of the next table."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sentences: list[tuple[str, int]] = []
+        self._sentence: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag == "p" and "example-sentence" in (dict(attrs).get("class") or "").split():
+            self._sentence = []
+        super().handle_starttag(tag, attrs)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "p" and self._sentence is not None:
+            self.sentences.append((" ".join("".join(self._sentence).split()), len(self.tables)))
+            self._sentence = None
+        super().handle_endtag(tag)
+
+    def handle_data(self, data: str) -> None:
+        if self._sentence is not None:
+            self._sentence.append(data)
+        super().handle_data(data)
+
+
+def sentence_mix(html: str) -> list[str]:
+    """Each number of a worked sentence written otherwise than its cell in the table below."""
+    reader = _Sentences()
+    reader.feed(html)
+    found = []
+    for sentence, table_index in reader.sentences:
+        written = SENTENCE_NUMBER.findall(sentence)
+        code, cells = SENTENCE_CELLS[len(written)]
+        table = reader.tables[table_index]
+        row = next(row for row in table.rows if len(row) > 1 and row[1][1] == written[0])
+        for text, cell in zip(written, cells, strict=True):
+            if text != row[cell][1]:
+                found.append(f"{code}: {text!r} in the sentence, {row[cell][1]!r} in the table")
+    return found
+
+
+def test_the_reader_compares_a_sentence_with_its_table() -> None:
+    page = """
+    <p class="example-sentence">In round 2 the opponent was Jan: result part +1; rank values
+      4,5 (own) and 3 (opponent), so the compensation is −0,3; together +0,7.</p>
+    <section class="explanation"><h3>Van den Brink <small>(VDB = 1,70)</small></h3>
+    <table><thead><tr><th>Opponent</th><th class="num">Rnd</th><th class="num">R</th>
+      <th class="num">Own</th><th class="num">Opp</th><th class="num">C</th>
+      <th class="num">Pts</th></tr></thead>
+    <tbody><tr><th>Piet</th><td class="num">1</td><td class="num">+1,0</td>
+      <td class="num">4,00</td><td class="num">3,50</td><td class="num">+0,5</td>
+      <td class="num">+1,00</td></tr>
+      <tr><th>Jan</th><td class="num">2</td><td class="num">+1,0</td><td class="num">4,50</td>
+      <td class="num">3,00</td><td class="num">−0,3</td><td class="num">+0,70</td></tr></tbody>
+    </table></section>
+    """
+    assert sentence_mix(page) == [
+        "VDB: '+1' in the sentence, '+1,0' in the table",
+        "VDB: '4,5' in the sentence, '4,50' in the table",
+        "VDB: '3' in the sentence, '3,00' in the table",
+        "VDB: '+0,7' in the sentence, '+0,70' in the table",
+    ]
+    fixed = page.replace("part +1;", "part +1,0;").replace("4,5 (own)", "4,50 (own)")
+    fixed = fixed.replace("3 (opponent)", "3,00 (opponent)").replace("+0,7.", "+0,70.")
+    assert sentence_mix(fixed) == []
+
+
+@pytest.mark.parametrize("language", ["nl", "en"])
+def test_the_worked_sentences_write_numbers_as_their_tables(client, demo_club, language) -> None:
+    cache.clear()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    mixed: dict[str, list[str]] = {}
+    codes: set[str] = set()
+    for season in Season.objects.order_by("pk"):
+        page = club_reverse("competition:how_it_works", args=[season.slug])
+        html = client.get(page).content.decode()
+        reader = _Sentences()
+        reader.feed(html)
+        codes |= {SENTENCE_CELLS[len(SENTENCE_NUMBER.findall(s))][0] for s, _ in reader.sentences}
+        if found := sentence_mix(html):
+            mixed[page] = found
+    assert codes == {"SB", "VDB", "KEIZER"}  # every kind of worked sentence was compared
     assert mixed == {}

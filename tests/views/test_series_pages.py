@@ -193,3 +193,52 @@ def test_the_admin_takes_evening_points_as_whole_numbers(points, valid) -> None:
     else:
         with pytest.raises(forms.ValidationError):
             form.clean_evening_points()
+
+
+def _with_halves(season: Season) -> Season:
+    """The evening points 10-7-6-5: P1 and P2 share place 1 of each evening, (10 + 7) / 2 = 8½
+    each; P3 6, P4 5. Series: P1 and P2 17, P3 12, P4 10."""
+    Season.objects.filter(pk=season.pk).update(evening_points=[10, 7, 6, 5])
+    cache.clear()
+    return Season.objects.get(pk=season.pk)
+
+
+def test_a_shared_place_writes_the_series_points_in_one_style(english) -> None:
+    season = _with_halves(rapid_season())
+    html = english.get(club_reverse("competition:series", args=[season.slug])).content.decode()
+    p1, p2, p3, p4 = names(season)
+    # one style for the evenings' points (8.5 beside 6.0, not 6); the totals are whole
+    assert series_rows(html) == [
+        ["1", p1, "8.5", "8.5", "17"],
+        ["1", p2, "8.5", "8.5", "17"],
+        ["3", p3, "6.0", "6.0", "12"],
+        ["4", p4, "5.0", "5.0", "10"],
+    ]
+
+
+def test_a_shared_place_writes_the_evenings_points_in_one_style(english) -> None:
+    season = _with_halves(rapid_season())
+    p1, p2, p3, p4 = names(season)
+    evening = club_reverse("competition:evening", args=[season.slug, 1])
+    assert f"1= {p1} 8.5 1= {p2} 8.5 3 {p3} 6.0 4 {p4} 5.0" in text(
+        english.get(evening).content.decode()
+    )
+    dutch = text(Client().get(evening).content.decode())
+    assert f"1= {p1} 8,5 1= {p2} 8,5 3 {p3} 6,0 4 {p4} 5,0" in dutch
+
+
+def test_a_participants_evenings_in_one_style(english) -> None:
+    season = _with_halves(rapid_season(best_evenings=1))
+    first = season.participants.get(start_rank=1)
+    url = club_reverse("competition:participant", args=[season.slug, first.pk])
+    assert "1 1 8.5 yes 2 1 8.5 no" in text(english.get(url).content.decode())
+    third = season.participants.get(start_rank=3)
+    url = club_reverse("competition:participant", args=[season.slug, third.pk])
+    assert "1 3 6 yes 2 3 6 no" in text(english.get(url).content.decode())  # his own column
+
+
+def test_whole_evening_points_stay_whole(english) -> None:
+    season = rapid_season()
+    evening = club_reverse("competition:evening", args=[season.slug, 1])
+    p1, p2, p3, p4 = names(season)
+    assert f"1= {p1} 9 1= {p2} 9 3 {p3} 6 4 {p4} 5" in text(english.get(evening).content.decode())
