@@ -93,9 +93,18 @@ class CellTexts:
         self.entry = _remembered(entry_name)  # {{ value|entry_name }}
         self.colour = _remembered(colour_name)  # {{ value|colour_name }}
         self.result = _remembered(result_text)  # {{ value|result_text }}
+        self._notes: dict[tuple[str, tuple[tuple[str, int], ...]], str] = {}
         # the sentences' words, looked up once per page (in its language)
         self.gettext = functools.cache(gettext)
         self.ngettext = functools.cache(ngettext)
+
+    def note(self, line: Contribution) -> str:
+        """The escaped note of an explanation line (``{{ line|note_text }}``), each note once."""
+        key = (line.note, tuple(line.note_values.items()))
+        text = self._notes.get(key)
+        if text is None:
+            text = self._notes[key] = conditional_escape(note_text(line))
+        return text
 
     def column(self, values: Iterable[object], *, points: bool = False) -> Callable[[Any], str]:
         """Escaped texts for one column of figures (its decimals decided from ``values``)."""
@@ -267,8 +276,6 @@ def explanation_rows_html(
 _CUT = ' class="cut"'
 
 
-def _note(line: Contribution) -> str:
-    return conditional_escape(note_text(line))
 
 
 def _num_cells(*texts: str) -> str:
@@ -362,7 +369,7 @@ def _seed_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[str]
             amount(line.amount),
         )
         # a line of no round (rules that apply from a later round) says what it is
-        who = _note(line) if line.round_number == 0 else cells.name(line.opponent_id)
+        who = cells.note(line) if line.round_number == 0 else cells.name(line.opponent_id)
         yield (
             "\n        <tr>\n"
             f'          <th scope="row" class="name-cell">{who}</th>\n'
@@ -403,7 +410,7 @@ def _van_den_brink_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iter
         if line.round_number == 0:  # start points
             yield (
                 "\n        \n"
-                f'        <tr><th scope="row" class="name-cell">{_note(line)}</th>'
+                f'        <tr><th scope="row" class="name-cell">{cells.note(line)}</th>'
                 "<td></td><td></td><td></td><td></td><td></td>"
                 f'<td class="num">{start(line.amount)}</td></tr>\n'
                 "        \n      "
@@ -412,7 +419,7 @@ def _van_den_brink_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iter
         parts = line.parts
         who = cells.name(line.opponent_id)
         if line.note:
-            who += f' <small class="text-body-secondary">({_note(line)})</small>'
+            who += f' <small class="text-body-secondary">({cells.note(line)})</small>'
         figures = _num_cells(
             cells.integer(line.round_number),
             result_part(parts.get("result_part")),
@@ -457,9 +464,9 @@ def _keizer_rows(lines: Sequence[Contribution], cells: CellTexts) -> Iterable[st
         if line.opponent_id:
             who = cells.name(line.opponent_id)
             if line.note:
-                who += f' <small class="text-body-secondary">({_note(line)})</small>'
+                who += f' <small class="text-body-secondary">({cells.note(line)})</small>'
         else:
-            who = _note(line)
+            who = cells.note(line)
         figures = _num_cells(
             _round_or_blank(line, cells),
             values(parts.get("opponent_value")),
@@ -498,10 +505,10 @@ def _figure_rows(lines: Sequence[Contribution], cells: CellTexts, *, code: str) 
         amount = amounts(line.amount)
         if line.counted:
             counted = amount
-            note = _note(line)
+            note = cells.note(line)
         else:
             counted = f'<del>{amount}</del> <span class="visually-hidden">{not_counted}</span>'
-            note = f"<strong>{cut}</strong> {_note(line)}"
+            note = f"<strong>{cut}</strong> {cells.note(line)}"
         yield (
             f"\n        <tr{'' if line.counted else _CUT}>\n"
             f'          <td class="num">{_round_or_blank(line, cells)}</td>\n'
