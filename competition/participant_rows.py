@@ -276,8 +276,6 @@ def explanation_rows_html(
 _CUT = ' class="cut"'
 
 
-
-
 def _num_cells(*texts: str) -> str:
     """One line per cell, as the template writes the number columns."""
     return "".join(f'          <td class="num">{text}</td>\n' for text in texts)

@@ -19,9 +19,11 @@ request as before: the same page either way (tests/views/test_participant_stored
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Count, F, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from competition.models import Participant, ParticipantExplanation, Season, StandingsSnapshot
 from competition.selectors.page_payload import LAYOUT, page_to_text
@@ -109,18 +111,35 @@ def explanations_sweep() -> int:
     """Queue the computation for every season whose latest snapshot lacks a participant's
     stored page (a queue that was down when the change committed, a worker that died, a
     restore, an upgrade); the number queued. Run when a worker starts and each night."""
-    seasons = (
-        Season.objects.annotate(latest=Max("snapshots__round_number"))
+
+    def counted(rows: QuerySet[Any]) -> Subquery:
+        return Subquery(rows.order_by().values("season_key").annotate(n=Count("pk")).values("n"))
+
+    stored = ParticipantExplanation.objects.filter(
+        snapshot__season=OuterRef("pk"),
+        snapshot__round_number=OuterRef("latest"),
+        layout=LAYOUT,
+    ).annotate(season_key=F("snapshot__season"))
+    enrolled = Participant.objects.filter(season=OuterRef("pk")).annotate(season_key=F("season"))
+    # one query for every season, not two per season: a worker runs this when it starts
+    lacking = (
+        Season.objects.annotate(
+            latest=Subquery(
+                StandingsSnapshot.objects.filter(season=OuterRef("pk"))
+                .order_by("-round_number")
+                .values("round_number")[:1]
+            )
+        )
         .filter(latest__isnull=False)
-        .values_list("pk", "latest")
+        .annotate(
+            stored=Coalesce(counted(stored), 0),
+            enrolled=Coalesce(counted(enrolled), 0),
+        )
+        .filter(stored__lt=F("enrolled"))
+        .values_list("pk", flat=True)
     )
     queued = 0
-    for season_id, round_number in seasons:
-        stored = ParticipantExplanation.objects.filter(
-            snapshot__season_id=season_id, snapshot__round_number=round_number, layout=LAYOUT
-        ).count()
-        if stored == Participant.objects.filter(season_id=season_id).count():
-            continue
+    for season_id in lacking:
         enqueue_now("participant_explanations", season_id=season_id)
         queued += 1
     return queued

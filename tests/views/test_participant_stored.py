@@ -200,3 +200,17 @@ def test_a_page_that_could_not_be_computed_is_not_stored(demo_club, monkeypatch)
     assert (
         participant_selectors.stored_participant_page(season=season, participant_id=failing) is None
     )
+
+
+def test_the_sweep_queues_exactly_the_seasons_without_every_page(demo_club) -> None:
+    seasons = _seasons_with_rounds()
+    done, partly = seasons[0], seasons[1]
+    explanations.explanations_store(season_id=done.pk)
+    explanations.explanations_store(season_id=partly.pk)
+    ParticipantExplanation.objects.filter(snapshot__season=partly).first().delete()
+    before = {task.pk for task in queued("participant_explanations")}
+    assert explanations.explanations_sweep() == len(seasons) - 1
+    new = [task for task in queued("participant_explanations") if task.pk not in before]
+    assert sorted(task.args_kwargs["kwargs"]["season_id"] for task in new) == sorted(
+        season.pk for season in seasons if season != done
+    )
