@@ -314,18 +314,25 @@ def category_page(
 
 
 def _document_row(
-    stored: Mapping[str, Any], rank: int, start_number: int | None, name: str
+    stored: Mapping[str, Any],
+    rank: int,
+    start_number: int | None,
+    name: str,
+    codes: Sequence[str],
 ) -> dict[str, Any]:
-    """A stored standings row as a row of the standings document (exports)."""
+    """A stored standings row as a row of the standings document (exports), its figures in the
+    order of ``codes`` (the engine's: a stored row's own order is the database's; PostgreSQL's
+    jsonb sorts the keys)."""
+    values = stored["values"]
+    ordered = [code for code in codes if code in values]
+    ordered += [code for code in values if code not in ordered]
     return {
         "rank": rank,
         "start_number": start_number,
         "name": name,
         "points": exact_number(fraction_from_text(stored["game_points"])),
         "score": exact_number(fraction_from_text(stored["score"])),
-        "values": {
-            code: exact_number(fraction_from_text(text)) for code, text in stored["values"].items()
-        },
+        "values": {code: exact_number(fraction_from_text(values[code])) for code in ordered},
         "games": stored["games"],
         "eligible": stored["eligible"],
     }
@@ -342,6 +349,7 @@ def category_document(
     if index is None:
         raise Category.DoesNotExist(f"season {season.pk} has no category {category_id}")
     names = public_names(season_id=season.pk)
+    codes = (*get_system(season.system).figure_codes, *season_tiebreak_codes(season))
     rows = []
     for row in awards.rows[index]:
         entry = _document_row(
@@ -349,6 +357,7 @@ def category_document(
             row.place,
             awards.start_ranks.get(row.participant_id),
             names.get(row.participant_id, "?"),
+            codes,
         )
         entry["award"] = award_text(row)
         rows.append(entry)

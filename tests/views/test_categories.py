@@ -242,6 +242,27 @@ def test_the_category_export(client) -> None:
     ]
 
 
+def test_the_category_export_has_the_standings_export_columns(client) -> None:
+    """The figures stand in the standings' order on every database: PostgreSQL's jsonb keeps a
+    stored row's figures in an order of its own (IP before SB), SQLite keeps them as written."""
+    season, tiebreaks = categories_season()[0], ["BH"]
+    Season.objects.filter(pk=season.pk).update(tiebreaks=tiebreaks)
+    season.refresh_from_db()
+    standings_recompute(season=season)
+    english(client)
+    category = Category.objects.filter(season=season).first()
+    assert category is not None
+
+    def header(url: str) -> list[str]:
+        content = client.get(url + "?_export=csv").content.decode("utf-8-sig")
+        return next(csv.reader(io.StringIO(content)))
+
+    overall = header(club_reverse("competition:standings", args=[season.slug]))
+    in_category = header(club_reverse("competition:category", args=[season.slug, category.pk]))
+    assert overall[3:8] == ["Pts", "Score", "SB", "IP", "BH"]
+    assert in_category[3:8] == overall[3:8]
+
+
 def test_unknown_category_and_period_are_not_found(client) -> None:
     season, *_rest = categories_season()
     assert (
