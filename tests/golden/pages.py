@@ -50,6 +50,7 @@ class Page:
     status: int
     content_type: str
     body: bytes
+    location: str = ""  # where a redirect sends the visitor
 
     @property
     def digest(self) -> str:
@@ -111,6 +112,17 @@ def shape(address: str) -> str:
     return _NUMBER.sub("N", address)
 
 
+def redirect_target(page: Page) -> list[str]:
+    """Where a redirect to our own site leads (followed like a link)."""
+    if not page.location:
+        return []
+    parts = urlsplit(urljoin("http://testserver/", page.location))
+    if parts.netloc != "testserver":
+        return []
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+    return [] if any(pattern.match(path) for pattern in SKIPPED) else [path]
+
+
 def crawl(client: Client, start: Iterable[str], *, per_shape: int) -> dict[str, Page]:
     """The pages reachable from ``start`` through links, at most ``per_shape`` of each
     :func:`shape` (the first found)."""
@@ -125,9 +137,14 @@ def crawl(client: Client, start: Iterable[str], *, per_shape: int) -> dict[str, 
         response = client.get(address)
         content_type = response.get("Content-Type", "")
         body = b"".join(response) if response.streaming else response.content
-        page = Page(response.status_code, content_type, steady(body, content_type))
+        page = Page(
+            response.status_code,
+            content_type,
+            steady(body, content_type),
+            response.get("Location", ""),
+        )
         pages[address] = page
-        for target in links(address, page):
+        for target in [*links(address, page), *redirect_target(page)]:
             kind = shape(target)
             if target not in seen and shapes.get(kind, 0) < per_shape:
                 seen.add(target)

@@ -42,7 +42,8 @@ CLUB_EVENING = datetime.datetime.combine(DEMO_TODAY, datetime.time(20), tzinfo=d
 
 
 def _record(page: Page) -> str:
-    return f"{page.status} {page.content_type} {page.digest}"
+    moved = f" -> {page.location}" if page.location else ""
+    return f"{page.status} {page.content_type} {page.digest}{moved}"
 
 
 def _written(visitor: str, pages: dict[str, Page], folder: Path) -> None:
