@@ -18,7 +18,7 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 
 from clubcomp import env
-from competition.clubs import site_url
+from clubcomp.addresses import site_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 

@@ -4,23 +4,16 @@ clubs).
 ``ClubAddressMiddleware`` (competition.middleware) takes the club's part off the path of a
 request for ``/<club>/…``, sets ``request.club`` and makes the club's part the script prefix for
 that request, so that ``reverse()`` and ``{% url %}`` give the club's own addresses without
-naming the club. ``club_url`` gives the address of a page of a *given* club, whatever the
-request (the club directory, the API, a TD of several clubs).
+naming the club (the site's own addresses: :mod:`clubcomp.addresses`). ``club_url`` gives the
+address of a page of a *given* club, whatever the request (the club directory, the API, a TD of
+several clubs).
 """
 
 from __future__ import annotations
 
-from contextvars import ContextVar
-
 from django.urls import get_script_prefix, reverse
 
-# The script prefix of the site itself (without a club's part), while a club's request runs.
-site_prefix_var: ContextVar[str | None] = ContextVar("site_prefix", default=None)
-
-
-def site_prefix() -> str:
-    """The prefix of the site's own addresses (``/`` unless it is served under a sub-path)."""
-    return site_prefix_var.get() or get_script_prefix()
+from clubcomp.addresses import site_prefix
 
 
 def club_url(
@@ -32,10 +25,3 @@ def club_url(
     path = reverse(viewname, args=args, kwargs=kwargs)
     rest = path[len(get_script_prefix()) :]
     return f"{site_prefix()}{club_slug}/{rest}"
-
-
-def site_url(viewname: str, *, args: tuple | list = (), kwargs: dict | None = None) -> str:
-    """The address of a page of the site itself (the club directory, login, the API), without
-    the club's part even inside a club's request."""
-    path = reverse(viewname, args=args, kwargs=kwargs)
-    return site_prefix() + path[len(get_script_prefix()) :]

@@ -3,6 +3,11 @@
 A fraction whose decimal expansion ends is written as that exact decimal (``58.25``, ``-2.3``,
 ``10``); any other as ``numerator/denominator`` (``1/3``). Reading accepts both.
 
+The files people read (the standings JSON, CSV and spreadsheet) want a decimal for every
+figure: :func:`written_decimal` gives the exact one where the expansion ends and rounds the
+others to :data:`DECIMAL_PLACES` decimals; :func:`exact_json` writes such decimals verbatim.
+How a figure is *shown* on a page, in the reader's language, is :mod:`competition.numbers`.
+
 >>> fraction_to_text(Fraction(233, 4))
 '58.25'
 >>> fraction_to_text(Fraction(1, 3))
@@ -13,8 +18,15 @@ Fraction(-23, 10)
 
 from __future__ import annotations
 
-from decimal import Decimal
+import json
+from collections.abc import Mapping
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import Any
+
+# A figure without a finite decimal expansion (1/3) is written rounded half away from zero to
+# this many decimals in the standings JSON/CSV/XLSX/table; everything else is written exactly.
+DECIMAL_PLACES = 10
 
 
 def is_terminating(value: Fraction) -> bool:
@@ -49,3 +61,64 @@ def fraction_to_text(value: Fraction | int) -> str:
 
 def fraction_from_text(text: str) -> Fraction:
     return Fraction(text.strip())
+
+
+def written_decimal(value: Fraction | int | Decimal) -> Decimal:
+    """The decimal to write for ``value``: exact when it terminates, else rounded.
+
+    >>> written_decimal(Fraction(233, 4))
+    Decimal('58.25')
+    >>> written_decimal(Fraction(1, 3))
+    Decimal('0.3333333333')
+    >>> written_decimal(Fraction(2, 3))
+    Decimal('0.6666666667')
+    """
+    value = Fraction(value)
+    if is_terminating(value):
+        return fraction_to_decimal(value)
+    quantum = Decimal(1).scaleb(-DECIMAL_PLACES)
+    rounded = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
+        quantum, rounding=ROUND_HALF_UP
+    )
+    # Decimal division carries 28 significant digits, enough for 10 decimals below 10^17.
+    return rounded.normalize()
+
+
+def decimal_text(value: Decimal) -> str:
+    """A Decimal as plain digits, never in exponent form: ``Decimal("1E+1")`` is ``10``."""
+    return format(value, "f")
+
+
+def exact_json(value: Any, indent: int = 2, _level: int = 0) -> str:
+    """JSON text in which every :class:`~decimal.Decimal` is written verbatim as a number.
+
+    ``json`` would turn 58.25 into a float first; here ``Decimal("58.25")`` becomes ``58.25``
+    and ``Decimal("10")`` becomes ``10``.
+
+    >>> exact_json({"score": Decimal("58.25"), "ok": True}, indent=0)
+    '{"score": 58.25, "ok": true}'
+    """
+    pad = "\n" + " " * (indent * (_level + 1)) if indent else ""
+    end = "\n" + " " * (indent * _level) if indent else ""
+    sep = "," if indent else ", "
+    if isinstance(value, Decimal):
+        return decimal_text(value)
+    if isinstance(value, Mapping):
+        if not value:
+            return "{}"
+        items = [
+            f"{pad}{json.dumps(str(key), ensure_ascii=False)}: "
+            f"{exact_json(item, indent, _level + 1)}"
+            for key, item in value.items()
+        ]
+        return "{" + sep.join(items) + end + "}"
+    if isinstance(value, list | tuple):
+        if not value:
+            return "[]"
+        items = [f"{pad}{exact_json(item, indent, _level + 1)}" for item in value]
+        return "[" + sep.join(items) + end + "]"
+    if isinstance(value, Fraction):
+        return decimal_text(written_decimal(value))
+    if isinstance(value, float):
+        raise TypeError("floats are not exact; pass a Decimal or Fraction")
+    return json.dumps(value, ensure_ascii=False)

@@ -31,7 +31,7 @@ from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 
-from competition.clubs import site_prefix_var
+from clubcomp.addresses import site_prefix_var
 from competition.models import RESERVED_CLUB_SLUGS, Club, GroupCompetition, Member, Season
 from competition.permissions import clubs_run_by
 

@@ -31,7 +31,8 @@ from django.contrib.auth.models import User
 from django.core.management.utils import get_random_secret_key
 from django.db import connection
 
-from competition.clubs import club_url, site_url
+from clubcomp.addresses import site_url
+from competition.clubs import club_url
 from competition.models import Game, Participant, Round, RoundEntry, Season
 from competition.permissions import td_group
 from tests.app_servers import (

@@ -15,8 +15,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
+from clubcomp.addresses import site_url
 from competition import numbers
-from competition.clubs import club_url, site_url
+from competition.clubs import club_url
 from competition.exact import fraction_to_text
 from competition.labels import entry_label, figure_label, note_label, system_name
 from competition.legend import separation_labels

@@ -18,7 +18,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from competition.exact import fraction_from_text
+from competition.exact import fraction_from_text, written_decimal
 from competition.models import Category, Participant, Season, StandingsSnapshot
 from competition.scoring import categories as rules
 from competition.scoring import engine
@@ -32,7 +32,6 @@ from competition.selectors.common import (
 )
 from competition.selectors.public import SeasonStandingsPage, standings_entry
 from competition.selectors.public import _standings_page as standings_page
-from competition.services.transfer.common import exact_number
 
 __all__ = [
     "CategoryPage",
@@ -330,9 +329,9 @@ def _document_row(
         "rank": rank,
         "start_number": start_number,
         "name": name,
-        "points": exact_number(fraction_from_text(stored["game_points"])),
-        "score": exact_number(fraction_from_text(stored["score"])),
-        "values": {code: exact_number(fraction_from_text(values[code])) for code in ordered},
+        "points": written_decimal(fraction_from_text(stored["game_points"])),
+        "score": written_decimal(fraction_from_text(stored["score"])),
+        "values": {code: written_decimal(fraction_from_text(values[code])) for code in ordered},
         "games": stored["games"],
         "eligible": stored["eligible"],
     }
@@ -476,9 +475,9 @@ def period_document(*, season: Season, number: int) -> dict[str, Any]:
                 "rank": row.rank,
                 "start_number": starts.get(row.participant_id),
                 "name": names.get(row.participant_id, "?"),
-                "points": exact_number(row.game_points),
-                "score": exact_number(row.score),
-                "values": {code: exact_number(value) for code, value in row.values.items()},
+                "points": written_decimal(row.game_points),
+                "score": written_decimal(row.score),
+                "values": {code: written_decimal(value) for code, value in row.values.items()},
                 "games": row.games_played,
                 "eligible": row.eligible,
             }

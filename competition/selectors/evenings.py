@@ -32,6 +32,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils import timezone
+from django.utils.formats import date_format
+from django.utils.translation import gettext as _
+
 from competition.models import Club, ClubEvening, Round, Season
 
 
@@ -116,4 +120,36 @@ def club_next_evening(*, club: Club, today: datetime.date) -> SeasonEvening | No
     for line in season_evenings(season=found.season, today=today):
         if line.evening is not None and line.evening.pk == found.pk:
             return line
+    return None
+
+
+def report_deadline(evening: ClubEvening) -> datetime.datetime | None:
+    """The moment reports for ``evening`` close (local time), or None when only the TD's
+    publishing closes them."""
+    deadline = evening.season.absence_deadline
+    if deadline is None:
+        return None
+    return timezone.make_aware(datetime.datetime.combine(evening.date, deadline))
+
+
+def evening_round(evening: ClubEvening) -> Round | None:
+    """The round played on ``evening``'s date (the first, on a rapid evening), if any."""
+    return Round.objects.filter(season=evening.season, date=evening.date).first()
+
+
+def report_closed_because(
+    evening: ClubEvening, *, now: datetime.datetime | None = None
+) -> str | None:
+    """Why a member can no longer report for ``evening`` (a sentence), or None while he can."""
+    now = now or timezone.now()
+    if evening.date < timezone.localdate(now):
+        return _("This evening has passed.")
+    deadline = report_deadline(evening)
+    if deadline is not None and now >= deadline:
+        return _("Reports for this evening closed at %(time)s; ask the TD.") % {
+            "time": date_format(timezone.localtime(deadline), "j F H:i")
+        }
+    round = evening_round(evening)
+    if round is not None and not round.is_planned:
+        return _("The pairing for this evening is published; ask the TD.")
     return None

@@ -35,8 +35,7 @@ from competition.models import (
     StandingsSnapshot,
 )
 from competition.selectors.common import public_names, user_label
-from competition.selectors.evenings import evening_numbers, season_evenings
-from competition.services.absences import report_closed_because
+from competition.selectors.evenings import evening_numbers, report_closed_because, season_evenings
 
 COMING_EVENINGS = 4  # how many coming evenings my page shows per season
 

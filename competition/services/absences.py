@@ -32,40 +32,10 @@ from competition.models import (
     RoundEntry,
     Season,
 )
+from competition.selectors.evenings import evening_round, report_closed_because
 from competition.services.chances_queue import chances_request
 from competition.services.errors import ServiceError
 from competition.services.evening import attendance_record
-
-
-def report_deadline(evening: ClubEvening) -> datetime.datetime | None:
-    """The moment reports for ``evening`` close (local time), or None when only the TD's
-    publishing closes them."""
-    deadline = evening.season.absence_deadline
-    if deadline is None:
-        return None
-    return timezone.make_aware(datetime.datetime.combine(evening.date, deadline))
-
-
-def _evening_round(evening: ClubEvening) -> Round | None:
-    return Round.objects.filter(season=evening.season, date=evening.date).first()
-
-
-def report_closed_because(
-    evening: ClubEvening, *, now: datetime.datetime | None = None
-) -> str | None:
-    """Why a member can no longer report for ``evening`` (a sentence), or None while he can."""
-    now = now or timezone.now()
-    if evening.date < timezone.localdate(now):
-        return _("This evening has passed.")
-    deadline = report_deadline(evening)
-    if deadline is not None and now >= deadline:
-        return _("Reports for this evening closed at %(time)s; ask the TD.") % {
-            "time": date_format(timezone.localtime(deadline), "j F H:i")
-        }
-    round = _evening_round(evening)
-    if round is not None and not round.is_planned:
-        return _("The pairing for this evening is published; ask the TD.")
-    return None
 
 
 def _require_not_finished(season: Season) -> None:
@@ -86,7 +56,7 @@ def _apply_to_open_round(
     evening: ClubEvening, participant: Participant, mark: str, user: User
 ) -> None:
     """Record the report on the evening's round when the TD has opened it already."""
-    round = _evening_round(evening)
+    round = evening_round(evening)
     if round is None or not round.is_planned or round.season.is_round_robin:
         return
     if not participant.takes_part_in(round.number):

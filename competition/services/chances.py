@@ -13,16 +13,16 @@ stored row.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
 from fractions import Fraction
 
 from django.conf import settings
 from django.utils import timezone
 
 from competition.exact import fraction_to_text
-from competition.models import ClubEvening, Game, Round, Season, SeasonChances
+from competition.models import Game, Round, Season, SeasonChances
 from competition.pairing import PairingRules
 from competition.scoring.records import ScoringInputError
+from competition.selectors.chances import rounds_left
 from competition.selectors.common import season_input
 from competition.simulation.chances import SimulationInput, attendance_share, outlook, simulate
 
@@ -33,42 +33,6 @@ DEFAULT_SIMULATIONS = 1000
 
 def simulations_setting() -> int:
     return int(getattr(settings, "CHANCES_SIMULATIONS", DEFAULT_SIMULATIONS))
-
-
-@dataclass(frozen=True)
-class RoundsLeft:
-    """How many rounds remain after ``after_round`` (``count`` None: unknown) and whence."""
-
-    after_round: int
-    count: int | None
-    source: str  # "planned", "calendar", "berger" or "unknown"
-
-
-def rounds_left(season: Season) -> RoundsLeft:
-    """The season's planned rounds (``Season.planned_rounds``, filled from the calendar or set
-    by the TD) after the last completed round. Without them: the calendar's club evenings
-    after the last completed round's date (all of them before the first round); else a round
-    robin has the rest of its Berger cycle; a ladder season's is unknown."""
-    last = (
-        Round.objects.filter(season=season, status=Round.Status.COMPLETED)
-        .order_by("-number")
-        .values_list("number", "date")
-        .first()
-    )
-    after_round, last_date = last if last else (0, None)
-    if season.planned_rounds:
-        return RoundsLeft(after_round, max(0, season.planned_rounds - after_round), "planned")
-    evenings = ClubEvening.objects.filter(season=season)
-    if evenings.exists():
-        if last_date is not None:
-            evenings = evenings.filter(date__gt=last_date)
-        return RoundsLeft(after_round, evenings.count(), "calendar")
-    if season.is_round_robin:
-        n = season.participants.count()
-        cycle = n - 1 if n % 2 == 0 else n
-        if n >= 2 and after_round < cycle:
-            return RoundsLeft(after_round, cycle - after_round, "berger")
-    return RoundsLeft(after_round, None, "unknown")
 
 
 def club_draw_rate(season: Season) -> float:
@@ -163,16 +127,3 @@ def chances_compute(
 
 def _text(value: Fraction | None) -> str | None:
     return None if value is None else fraction_to_text(value)
-
-
-def chances_stale(
-    season: Season, chances: SeasonChances | None, left: RoundsLeft | None = None
-) -> bool:
-    """Whether the stored chances no longer describe the season (or none are stored);
-    ``left``: :func:`rounds_left` when the caller has it."""
-    if chances is None:
-        return True
-    if (chances.data_version, chances.rules_version) != (season.data_version, season.rules_version):
-        return True
-    left = left or rounds_left(season)
-    return (left.after_round, left.count) != (chances.after_round, chances.rounds_left)

@@ -35,8 +35,9 @@ from django.utils import timezone
 from django.utils.crypto import get_random_string
 
 from competition.models import Round, Season, SeasonChances, SeasonChancesJob
+from competition.selectors.chances import chances_stale
 from competition.services.background import after_commit
-from competition.services.chances import chances_compute, chances_stale
+from competition.services.chances import chances_compute
 
 logger = logging.getLogger(__name__)
 

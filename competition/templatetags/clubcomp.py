@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import template
 from django.utils.translation import gettext_lazy
 
+from clubcomp import addresses
 from competition import clubs, labels, numbers
 from competition.exact import is_terminating
 from competition.scoring.model import Contribution
@@ -168,8 +169,8 @@ def part_name(name: str) -> str:
 @register.simple_tag
 def site_url(viewname: str, *args: object) -> str:
     """``{% url %}`` for the site's own pages (the directory of clubs, the API) without the
-    club's part of the address, even on a club's page (competition.clubs.site_url)."""
-    return clubs.site_url(viewname, args=list(args))
+    club's part of the address, even on a club's page (clubcomp.addresses.site_url)."""
+    return addresses.site_url(viewname, args=list(args))
 
 
 @register.simple_tag

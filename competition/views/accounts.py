@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from competition.clubs import site_url
+from clubcomp.addresses import site_url
 from competition.forms.accounts import AcceptForm, InviteForm, WithdrawForm
 from competition.models import Member, Participant, Season
 from competition.permissions import AuthenticatedRequest, request_club, season_for_td

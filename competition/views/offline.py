@@ -22,7 +22,8 @@ from django.templatetags.static import static
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from competition.clubs import club_url, site_prefix, site_url
+from clubcomp.addresses import site_prefix, site_url
+from competition.clubs import club_url
 from competition.models import Club
 
 WORKER = "js/service-worker.js"

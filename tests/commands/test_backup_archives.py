@@ -12,11 +12,11 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from competition.exact import exact_json
 from competition.models import Club, Game, GroupCompetition, Round, Season
 from competition.services.rounds import result_record
 from competition.services.transfer import (
     archive_import,
-    exact_json,
     season_archive_text,
     standings_document,
 )

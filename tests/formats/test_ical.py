@@ -105,18 +105,6 @@ def test_a_naive_time_is_refused() -> None:
         calendar_text([event], name="x", stamp=STAMP)
 
 
-def test_the_writer_imports_no_django() -> None:
-    import subprocess
-    import sys
-
-    code = (
-        "import sys, competition.formats.ical\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'django'))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "[]"
-
-
 def test_a_real_parser_reads_every_event_back() -> None:
     """icalendar (a well-kept RFC 5545 parser) reads the text: the events, their UIDs, times
     and escaped, folded texts come back as written."""

@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 
+from competition.exact import exact_json
 from competition.models import Season
 from competition.scoring.tiebreaks import TIEBREAK_CODES
-from competition.services.transfer import exact_json, standings_document, trf_import
+from competition.services.transfer import standings_document, trf_import
 
 GOLDEN = Path(__file__).with_name("standings_golden.json")
 DATA = Path(__file__).parent.parent / "formats" / "data"

@@ -507,13 +507,3 @@ def test_describe_lists_boards_bye_and_reasons() -> None:
         "  - bye to player 103: lowest ranked among those with the fewest byes (0)\n"
         "  - board 1: equal whites and no earlier game, the lower-ranked player has white"
     )
-
-
-def test_pairing_package_imports_no_django() -> None:
-    from pathlib import Path
-
-    import competition.pairing as package
-
-    for source in Path(package.__file__).parent.glob("*.py"):
-        text = source.read_text()
-        assert "import django" not in text and "from django" not in text, source.name

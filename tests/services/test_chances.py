@@ -9,7 +9,8 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from competition.models import ClubEvening, SeasonChances
-from competition.services.chances import chances_compute, chances_stale, rounds_left
+from competition.selectors.chances import chances_stale, rounds_left
+from competition.services.chances import chances_compute
 from tests.views.public_data import small_season
 
 pytestmark = pytest.mark.django_db

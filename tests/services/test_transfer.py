@@ -13,6 +13,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.utils import translation
 
+from competition.exact import exact_json, written_decimal
 from competition.management.commands.seed_demo import DEMO_CLUB_SLUG
 from competition.models import Game, Member, Participant, Round, RoundEntry, Season, SeasonRules
 from competition.services.errors import ServiceError
@@ -20,8 +21,6 @@ from competition.services.rounds import entry_record, result_record
 from competition.services.standings import standings_recompute
 from competition.services.transfer import (
     archive_import,
-    exact_json,
-    exact_number,
     ratings_import,
     season_archive_text,
     season_trf,
@@ -84,8 +83,8 @@ SMALL_TRF = (
         (Fraction(-1, 3), "-0.3333333333"),
     ],
 )
-def test_exact_number(value: Fraction, text: str) -> None:
-    assert format(exact_number(value), "f") == text
+def test_written_decimal(value: Fraction, text: str) -> None:
+    assert format(written_decimal(value), "f") == text
 
 
 def test_exact_json_writes_decimals_verbatim() -> None:

@@ -13,11 +13,10 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from competition.exact import fraction_to_decimal
+from competition.exact import exact_json, fraction_to_decimal
 from competition.models import Club
 from competition.selectors.ratings import club_rating_rules, club_ratings_ledger
 from competition.services.ratings import club_ratings_replay
-from competition.services.transfer import exact_json
 
 
 def club_ratings_document(*, club: Club, as_of: datetime.date | None) -> dict[str, Any]:

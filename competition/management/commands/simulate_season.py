@@ -8,7 +8,8 @@ import time
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from competition.management.commands.standings import season_by_slug
-from competition.services.chances import chances_compute, rounds_left
+from competition.selectors.chances import rounds_left
+from competition.services.chances import chances_compute
 
 
 class Command(BaseCommand):

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from competition.exact import exact_json
 from competition.models import Season
 from competition.services.errors import ServiceError
 from competition.services.transfer import (
-    exact_json,
     standings_csv,
     standings_document,
     standings_table,

@@ -25,12 +25,9 @@ from competition.services.transfer.archive import (
     season_archive_text,
 )
 from competition.services.transfer.common import (
-    DECIMAL_PLACES,
     ImportReport,
     club_for_import,
     decode_text,
-    exact_json,
-    exact_number,
     parse_parameters,
 )
 from competition.services.transfer.exports import (
@@ -51,7 +48,6 @@ from competition.services.transfer.ratings import (
 from competition.services.transfer.trf import season_trf, trf_import
 
 __all__ = [
-    "DECIMAL_PLACES",
     "EXPORT_FORMATS",
     "RATING_FORMATS",
     "FormatError",
@@ -60,8 +56,6 @@ __all__ = [
     "archive_import",
     "club_for_import",
     "decode_text",
-    "exact_json",
-    "exact_number",
     "guess_rating_format",
     "parse_ids",
     "parse_parameters",

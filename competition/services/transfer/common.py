@@ -1,4 +1,4 @@
-"""What every import and export shares: exact numbers, reading file bytes as text, the club
+"""What every import and export shares: reading file bytes as text, the club
 an import goes to, matching a file's players to the club's members, and the dry-run machinery.
 
 Every importer reads and validates the whole file first (``FormatError`` from the reader, a
@@ -10,17 +10,13 @@ real run would do.
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
-from fractions import Fraction
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from django.db import DataError, IntegrityError, transaction
 from django.utils.translation import gettext, gettext_noop
 
-from competition.exact import fraction_to_decimal, is_terminating
 from competition.formats import text as formats_text
 from competition.labels import error_text
 from competition.models import Club, Member
@@ -31,76 +27,9 @@ from competition.services.errors import ServiceError
 T = TypeVar("T")
 MemberMatcher = tuple[dict[str, Member], dict[int, Member], dict[str, list[Member]]]
 
-# A figure without a finite decimal expansion (1/3) is written rounded half away from zero to
-# this many decimals in the standings JSON/CSV/XLSX/table; everything else is written exactly.
-DECIMAL_PLACES = 10
-
 
 class _DryRun(Exception):
     """Raised inside the import transaction to roll a dry run back."""
-
-
-# --- exact numbers ---------------------------------------------------------------------------
-
-
-def exact_number(value: Fraction | int | Decimal) -> Decimal:
-    """The decimal to write for ``value``: exact when it terminates, else rounded.
-
-    >>> exact_number(Fraction(233, 4))
-    Decimal('58.25')
-    >>> exact_number(Fraction(1, 3))
-    Decimal('0.3333333333')
-    >>> exact_number(Fraction(2, 3))
-    Decimal('0.6666666667')
-    """
-    value = Fraction(value)
-    if is_terminating(value):
-        return fraction_to_decimal(value)
-    quantum = Decimal(1).scaleb(-DECIMAL_PLACES)
-    rounded = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(
-        quantum, rounding=ROUND_HALF_UP
-    )
-    # Decimal division carries 28 significant digits, enough for 10 decimals below 10^17.
-    return rounded.normalize()
-
-
-def number_text(value: Decimal) -> str:
-    return format(value, "f")
-
-
-def exact_json(value: Any, indent: int = 2, _level: int = 0) -> str:
-    """JSON text in which every :class:`~decimal.Decimal` is written verbatim as a number.
-
-    ``json`` would turn 58.25 into a float first; here ``Decimal("58.25")`` becomes ``58.25``
-    and ``Decimal("10")`` becomes ``10``.
-
-    >>> exact_json({"score": Decimal("58.25"), "ok": True}, indent=0)
-    '{"score": 58.25, "ok": true}'
-    """
-    pad = "\n" + " " * (indent * (_level + 1)) if indent else ""
-    end = "\n" + " " * (indent * _level) if indent else ""
-    sep = "," if indent else ", "
-    if isinstance(value, Decimal):
-        return number_text(value)
-    if isinstance(value, Mapping):
-        if not value:
-            return "{}"
-        items = [
-            f"{pad}{json.dumps(str(key), ensure_ascii=False)}: "
-            f"{exact_json(item, indent, _level + 1)}"
-            for key, item in value.items()
-        ]
-        return "{" + sep.join(items) + end + "}"
-    if isinstance(value, list | tuple):
-        if not value:
-            return "[]"
-        items = [f"{pad}{exact_json(item, indent, _level + 1)}" for item in value]
-        return "[" + sep.join(items) + end + "]"
-    if isinstance(value, Fraction):
-        return number_text(exact_number(value))
-    if isinstance(value, float):
-        raise TypeError("floats are not exact; pass a Decimal or Fraction")
-    return json.dumps(value, ensure_ascii=False)
 
 
 # --- shared helpers for imports --------------------------------------------------------------

@@ -31,13 +31,13 @@ import openpyxl  # type: ignore[import-untyped]
 import tablib
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 
+from competition.exact import decimal_text, written_decimal
 from competition.models import Season, SeasonRules
 from competition.numbers import column_places
 from competition.scoring.engine import standings_after
 from competition.scoring.fingerprint import short_fingerprint
 from competition.selectors.common import season_input, season_input_with_public_names
 from competition.services.errors import ServiceError
-from competition.services.transfer.common import exact_number, number_text
 
 __all__ = [
     "EXPORT_FORMATS",
@@ -145,9 +145,9 @@ def standings_document(
                 "rank": row.rank,
                 "start_number": participants[row.participant_id].start_rank,
                 "name": names[row.participant_id],
-                "points": exact_number(row.game_points),
-                "score": exact_number(row.score),
-                "values": {code: exact_number(v) for code, v in row.values.items()},
+                "points": written_decimal(row.game_points),
+                "score": written_decimal(row.score),
+                "values": {code: written_decimal(v) for code, v in row.values.items()},
                 "games": row.games_played,
                 "eligible": row.eligible,
             }
@@ -243,7 +243,7 @@ def _cell_text(value: object, decimal_separator: str = ".") -> str:
     reader would then end the row there.
     """
     if isinstance(value, Decimal):
-        return number_text(value).replace(".", decimal_separator)
+        return decimal_text(value).replace(".", decimal_separator)
     return str(value).replace("\r\n", "\n").replace("\r", "\n")
 
 
