@@ -237,21 +237,25 @@ def first_round_of_change(*, season: Season, rule_changes: str) -> int:
     return Round.objects.filter(season=season, status=Round.Status.COMPLETED).count() + 1
 
 
-def _proposed_input(
-    season: Season, current: scoring.SeasonInput, rules: Rules, from_round: int
-) -> scoring.SeasonInput:
-    """The season scored by ``rules`` from ``from_round`` on, the rule sets in force now
-    scoring the rounds before it."""
-    whole = season_input(season, rules=rules.as_overrides())
-    if from_round <= 1:
-        return whole
-    if rules.system != current.system:
+def _refuse_a_system_change_midway(rules: Rules, system: str, from_round: int) -> None:
+    if from_round > 1 and rules.system != system:
         raise ServiceError(
             _(
                 'A change of ranking system applies to the whole season: choose "to the whole '
                 'season" for this change.'
             )
         )
+
+
+def _proposed_input(
+    season: Season, current: scoring.SeasonInput, rules: Rules, from_round: int
+) -> scoring.SeasonInput:
+    """The season scored by ``rules`` from ``from_round`` on, the rule sets in force now
+    scoring the rounds before it."""
+    _refuse_a_system_change_midway(rules, current.system, from_round)
+    whole = season_input(season, rules=rules.as_overrides())
+    if from_round <= 1:
+        return whole
     in_force = scoring.EarlierRules(
         version=season.rules_version,
         from_round=current.rules_from_round,
@@ -448,7 +452,8 @@ def rules_save(
     existing row keeps its ``valid_from``); the new one becomes version ``rules_version + 1``,
     valid from now, scoring the whole season or (``rule_changes`` "next_round", which becomes
     the season's setting; default: the season's setting) the rounds from the next one to be
-    completed. The standings are recomputed.
+    completed. The standings are recomputed: the season is scored once, and rules the engine
+    cannot apply (a :class:`ServiceError`) leave everything as it was.
     """
     season = Season.objects.select_for_update().get(pk=season.pk)
     if rule_changes is None:
@@ -461,8 +466,7 @@ def rules_save(
     old = rules_of_season(season)
     if rules == old and season.rule_changes == rule_changes:
         return season  # the rules in force again (a second tap on Save): no new version
-    # refuse rules the engine cannot apply
-    rules_preview(season=season, rules=rules, rule_changes=rule_changes)
+    _refuse_a_system_change_midway(rules, old.system, from_round)
     SeasonRules.objects.get_or_create(
         season=season,
         version=season.rules_version,
@@ -501,7 +505,12 @@ def rules_save(
         rule_changes=rule_changes,
     )
     season.refresh_from_db()
-    standings_recompute(season=season)
+    try:
+        # Scoring the season for its stored standings is the proof that the engine takes the
+        # rules; a refusal undoes the whole save (one transaction).
+        standings_recompute(season=season)
+    except (ScoringInputError, ValueError) as error:
+        raise ServiceError(error_text(error)) from None
     season.refresh_from_db()
     return season
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from fractions import Fraction
 
 import pytest
@@ -161,3 +162,41 @@ def test_rules_the_engine_cannot_apply_are_not_saved() -> None:
         rules_save(season=season, rules=_valid(system="van-den-brink"))
     season.refresh_from_db()
     assert season.rules_version == 1
+
+
+@pytest.mark.parametrize("rule_changes", ["season", "next_round"])
+def test_a_save_scores_the_season_once(monkeypatch: pytest.MonkeyPatch, rule_changes) -> None:
+    """The save itself proves the engine takes the rules: it scores the season once, for the
+    stored standings, and stores the same standings as a fresh computation. (The engine scores
+    the rounds before a change by the earlier rules inside that one run.)"""
+    from competition.scoring import engine
+
+    season, _people = small_season()
+    runs: list[str] = []
+    for name in ("standings_after", "standings_history"):
+        real = getattr(engine, name)
+
+        def counted(*args, _real=real, _name=name, **kwargs):
+            caller = sys._getframe(1).f_globals["__name__"]
+            if not caller.startswith("competition.scoring"):
+                runs.append(_name)
+            return _real(*args, **kwargs)
+
+        monkeypatch.setattr(engine, name, counted)
+        if hasattr(sys.modules["competition.services.standings"], name):
+            monkeypatch.setattr(sys.modules["competition.services.standings"], name, counted)
+    rules = _valid(system="internal-sb", tiebreaks=["BH"], unplayed_policy=season.unplayed_policy)
+    rules_save(season=season, rules=rules, rule_changes=rule_changes)
+    assert runs == ["standings_history"]
+    season.refresh_from_db()
+    history = standings_history(season_input(season)).history
+    stored = {s.round_number: s.rows for s in StandingsSnapshot.objects.filter(season=season)}
+    assert stored == {s.round_number: [row_to_json(r) for r in s.rows] for s in history}
+
+
+def test_a_system_change_from_the_next_round_is_refused_before_anything_is_saved() -> None:
+    season, _people = small_season()
+    with pytest.raises(ServiceError, match="whole season"):
+        rules_save(season=season, rules=_valid(system="points"), rule_changes="next_round")
+    season.refresh_from_db()
+    assert season.rules_version == 1 and not SeasonRules.objects.filter(season=season).exists()
