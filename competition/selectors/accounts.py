@@ -63,7 +63,7 @@ def season_member_accounts(
     return rows
 
 
-def next_round_number(*, season: Season) -> int:
+def first_round_not_completed(*, season: Season) -> int:
     """The round a withdrawal made now starts from: the first round not yet completed (one
     query)."""
     numbers = list(

@@ -339,7 +339,7 @@ def current_step(round: Round) -> str:
     return round_step(round, has_games=round_has_games(round))
 
 
-def next_round_number(season: Season) -> int:
+def new_round_number(*, season: Season) -> int:
     """The number the season's next round gets: one more than its highest, 1 for the first.
 
     The same rule as ``services.rounds.round_create``, for showing it before the round exists.

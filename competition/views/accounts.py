@@ -26,7 +26,7 @@ from clubcomp.addresses import site_url
 from competition.forms.accounts import AcceptForm, InviteForm, WithdrawForm
 from competition.models import Member, Participant, Season
 from competition.permissions import AuthenticatedRequest, request_club, season_for_td
-from competition.selectors.accounts import next_round_number, season_member_accounts
+from competition.selectors.accounts import first_round_not_completed, season_member_accounts
 from competition.services import accounts
 from competition.services.errors import ServiceError
 from competition.services.notifications import invitation_mail
@@ -64,7 +64,7 @@ def td_members(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
             "rows": season_member_accounts(season=season),
             "invite_form": InviteForm(),
             "withdraw_form": WithdrawForm(),
-            "next_round": next_round_number(season=season),
+            "next_round": first_round_not_completed(season=season),
         },
     )
 

@@ -163,7 +163,7 @@ def td_round_new(request: AuthenticatedRequest, season_slug: str) -> HttpRespons
         {
             "season": season,
             "form": form,
-            "next_number": td_selectors.next_round_number(season),
+            "next_number": td_selectors.new_round_number(season=season),
         },
     )
 

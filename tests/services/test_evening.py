@@ -336,10 +336,10 @@ def test_desk_shows_a_fresh_round_robin_round_at_the_pairing(td_user) -> None:
         ((1, 3), 4),  # one more than the highest, not than the count (2 + 1 = 3)
     ],
 )
-def test_next_round_number(existing: tuple[int, ...], expected: int) -> None:
+def test_new_round_number(existing: tuple[int, ...], expected: int) -> None:
     season = SeasonFactory()
     for number in existing:
         RoundFactory(season=season, number=number, status=Round.Status.COMPLETED)
-    assert td_selectors.next_round_number(season) == expected
+    assert td_selectors.new_round_number(season=season) == expected
     # round_create gives the round that number (no round is open).
     assert round_create(seasons=[season])[0].number == expected

@@ -28,7 +28,7 @@ from competition.services.transfer import (
     standings_dataset,
     standings_document,
     standings_export,
-    standings_table,
+    standings_text_table,
     trf_import,
 )
 from tests.factories import (
@@ -168,7 +168,7 @@ def test_every_standings_export_is_the_one_dataset() -> None:
     assert standings_export(document, "xlsx").startswith(b"PK")
     renamed = standings_dataset(document, headers={"rank": "#"})
     assert renamed.headers[:2] == ["#", "start_number"] and list(renamed) == list(dataset)
-    table = standings_table(document).splitlines()
+    table = standings_text_table(document).splitlines()
     assert table[1].split() == ["#", "Nr", "Name", "Pts", "Score", "PTS", "SB", "G", "Elig"]
     assert table[3].split()[-4:] == ["1", "1.25", "2", "yes"]
 

@@ -16,7 +16,7 @@ from competition.services.errors import ServiceError
 from competition.services.transfer import (
     standings_csv,
     standings_document,
-    standings_table,
+    standings_text_table,
 )
 
 
@@ -88,4 +88,4 @@ class Command(BaseCommand):
                 standings_csv(document, language=str(language) if language else None), ending=""
             )
         else:
-            self.stdout.write(standings_table(document), ending="")
+            self.stdout.write(standings_text_table(document), ending="")

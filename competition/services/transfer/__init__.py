@@ -36,7 +36,7 @@ from competition.services.transfer.exports import (
     standings_dataset,
     standings_document,
     standings_export,
-    standings_table,
+    standings_text_table,
 )
 from competition.services.transfer.ratings import (
     RATING_FORMATS,
@@ -67,6 +67,6 @@ __all__ = [
     "standings_dataset",
     "standings_document",
     "standings_export",
-    "standings_table",
+    "standings_text_table",
     "trf_import",
 ]

@@ -5,7 +5,7 @@ as exact Decimals). :func:`standings_dataset` turns that document into the one
 :class:`tablib.Dataset` every other export is written from, so that the columns and the numbers
 are decided once: the tournament director's CSV and the command line's CSV (:func:`standings_csv`),
 the public page's CSV and XLSX (:func:`standings_export`) and the command line's table
-(:func:`standings_table`). The columns are documented in docs/commands.md.
+(:func:`standings_text_table`). The columns are documented in docs/commands.md.
 
 Every text cell of that dataset is made safe for spreadsheets once, here: a member's name that
 starts like a formula would otherwise run as one when a reader opens the CSV or XLSX
@@ -45,7 +45,7 @@ __all__ = [
     "standings_dataset",
     "standings_document",
     "standings_export",
-    "standings_table",
+    "standings_text_table",
 ]
 
 # A spreadsheet reads a text cell starting with one of these as a formula (OWASP, "CSV
@@ -319,7 +319,7 @@ def _xlsx(dataset: tablib.Dataset) -> bytes:
     return out.getvalue()
 
 
-def standings_table(document: Mapping[str, Any]) -> str:
+def standings_text_table(document: Mapping[str, Any]) -> str:
     """The standings as a plain-text table for a terminal (the dataset with short headers)."""
     dataset = standings_dataset(document, headers=TABLE_HEADERS, fingerprint_columns=False)
     header: Sequence[str] = dataset.headers or []
