@@ -66,7 +66,7 @@ def _show(value: object) -> str:
 
 def unknown_tiebreaks(codes: list[str]) -> str:
     """The message for the codes that are no tie-break, in the reader's words ("" when all are
-    known): the service would refuse them in English."""
+    known). The service refuses the first unknown code only; this names every one."""
     unknown = []
     for code in codes:
         try:
@@ -285,7 +285,7 @@ class SeasonRulesForm(forms.Form):
                 except ValueError:
                     self.add_error(name, _("Enter a number such as 0,07 or 7/100."))
                     continue
-                # The service refuses it too, but in English words: say it here in the reader's.
+                # The service refuses it too; here the message stands beside its field.
                 if (spec.minimum is not None and value < spec.minimum) or (
                     spec.maximum is not None and value > spec.maximum
                 ):
