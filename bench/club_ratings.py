@@ -12,7 +12,7 @@ median of ``--repeats`` runs of:
   a correction in the first season, a change of the club's rating rules);
 - ``club_ratings_replay`` from the last evening (what closing a round adds).
 
-Goal (issue): the whole ledger under one second. With ``--many`` it also times the replay of
+Goal: the whole ledger under one second. With ``--many`` it also times the replay of
 the middle club (number 350) of ``clubcomp_bench_many`` (built by ``bench/hosting.py``: 700
 clubs of 60 members, 3 seasons of 35 rounds) at ``--server``: the ledger's two tables are made
 inside a transaction that is rolled back, so that database is left as it was (the 10-season club

@@ -3,7 +3,7 @@
 Run from the repository root: ``.venv/bin/python bench/engine.py``. For each size (participants ×
 rounds, about 75% attendance, some byes and forfeits) and each system it prints the best
 (least) time of several runs of the final standings with all tie-breaks and of the full
-per-round history, then the two ratios the engine is held to (issue 15):
+per-round history, then the two ratios the engine is held to:
 
 - growth: 600x40 / 150x40 (four times the games) for the final standings and the history of
   every system, all tie-breaks (target: within 4.5x, i.e. linear in the games);

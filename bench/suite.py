@@ -5,7 +5,7 @@
     .venv/bin/python bench/suite.py -- -m "not browser"   # extra pytest arguments after --
     .venv/bin/python bench/suite.py --smoke   # one small test file (CI's smoke run)
 
-The target (issue 9) is under 4 minutes on PostgreSQL on a 2-core machine, browser tests
+The target is under 4 minutes on PostgreSQL on a 2-core machine, browser tests
 included, with the default (quick) hypothesis profile.
 """
 

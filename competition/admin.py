@@ -584,7 +584,7 @@ class SeasonChancesAdmin(admin.ModelAdmin):
 
 @admin.register(GroupCompetition)
 class GroupCompetitionAdmin(admin.ModelAdmin):
-    """A competition in groups (issue 14). Its group seasons are made by
+    """A competition in groups. Its group seasons are made by
     ``services.groups.group_competition_create`` and, after each period, by the TD's promotion
     page; the settings here are read when the next period is made."""
 

@@ -1,4 +1,4 @@
-"""django-simple-history in Dutch (issue 15: one language at a time, in the admin too).
+"""django-simple-history in Dutch (one language at a time, in the admin too).
 
 simple-history ships no Dutch catalogue, names its models "historical <name>" in English
 whatever the language, and gives its own fields no label ("history date"). ``History`` is

@@ -57,7 +57,7 @@ class SignedInPagesNotStoredMiddleware:
     """A signed-in person's pages (the TD's steps, the member's and the club admin's pages, and
     the public pages as he sees them) are never kept by the browser: Back asks the server
     again instead of showing a pairing already published as a live draft, or a results page
-    without the results just saved (issue 24). A view that sets its own Cache-Control keeps
+    without the results just saved. A view that sets its own Cache-Control keeps
     it; anonymous visitors' public pages keep theirs (ETags, the shared cache)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:

@@ -1,4 +1,4 @@
-"""Categories, prizes and periods: sub-rankings of a season's standings (issue 14).
+"""Categories, prizes and periods: sub-rankings of a season's standings.
 
 A **category** is the season's standings filtered (rating class, age, newcomers or a hand-made
 list), with places renumbered within it; participants who share a rank in the standings share

@@ -1,4 +1,4 @@
-"""Groups with promotion and relegation (issue 14): from one period's group standings to the
+"""Groups with promotion and relegation: from one period's group standings to the
 next period's groups, and the club champion of a group competition.
 
 A group competition plays in groups ordered from the top: A, then B, C ... Each group's

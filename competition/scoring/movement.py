@@ -1,5 +1,5 @@
 """Why did I move? A participant's change of score and place from round n − 1 to round n,
-split into causes that add up exactly to the change (issue 15; rule in docs/scoring.md).
+split into causes that add up exactly to the change (rule in docs/scoring.md).
 
 Score. After round k the primary score is the sum of one contribution per round 1..k (what
 that round's game or entry is worth *now*) plus, for some systems, a round-0 term (Van den

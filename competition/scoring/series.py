@@ -1,4 +1,4 @@
-"""Rapid and blitz series (issue 14): several rounds on one evening, an evening ranking from
+"""Rapid and blitz series: several rounds on one evening, an evening ranking from
 that evening's games alone, evening points by place and a series ranking over the evenings.
 
 A season with ``rounds_per_evening`` R ≥ 2 plays its rounds in evenings of R rounds:

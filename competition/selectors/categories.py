@@ -1,4 +1,4 @@
-"""Reads for categories, prizes and periods (issue 14): the category pages, the period pages,
+"""Reads for categories, prizes and periods: the category pages, the period pages,
 the prizes on a participant's page and the exports of both.
 
 A category's ranking is the stored standings (``StandingsSnapshot``) filtered and renumbered

@@ -1,4 +1,4 @@
-"""Reads for groups with promotion and relegation (issue 14): the group competition's public
+"""Reads for groups with promotion and relegation: the group competition's public
 page (every group's standings per period, who goes up or down, the club champion) in a constant
 number of queries, and the line on a group season's participant page.
 

@@ -1,4 +1,4 @@
-"""Reads for a rapid or blitz series (issue 14): each evening's ranking from its own games
+"""Reads for a rapid or blitz series: each evening's ranking from its own games
 through the engine, the evening points by place, the series ranking over the evenings, a
 participant's evenings, and the evening ranks the pairing of the next round of an evening uses.
 

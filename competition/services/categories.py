@@ -1,4 +1,4 @@
-"""The TD's categories, prizes and periods of a season (issue 14; the rules are in
+"""The TD's categories, prizes and periods of a season (the rules are in
 :mod:`competition.scoring.categories` and docs/scoring.md).
 
 Every write bumps the season's ``data_version`` (``seasons_touch``), so the cached public pages

@@ -1,4 +1,4 @@
-"""Groups with promotion and relegation (issue 14): a group competition's writes.
+"""Groups with promotion and relegation: a group competition's writes.
 
 Each group of a period is a :class:`Season` of its own (``group_competition``, ``group_letter``,
 ``group_period``), so the TD's evening, the pairing, the results and the standings are those of

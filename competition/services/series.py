@@ -1,4 +1,4 @@
-"""Writes for a rapid or blitz series (issue 14): the TD's "next round" on a rapid evening.
+"""Writes for a rapid or blitz series: the TD's "next round" on a rapid evening.
 
 On a rapid evening the TD stays on the results page: once every board has a result, *Next
 round* closes the round, opens the evening's next round (same date), carries the evening's

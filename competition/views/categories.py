@@ -1,4 +1,4 @@
-"""Categories, prizes and periods (issue 14): a public page per category (its ranking and
+"""Categories, prizes and periods: a public page per category (its ranking and
 prizes, CSV and XLSX) and per period (its ranking from its own games and its champion), both
 linked from the standings and cached like them; and the TD's page that edits them.
 """

@@ -1,4 +1,4 @@
-"""Groups with promotion and relegation (issue 14): the group competition's public page, the
+"""Groups with promotion and relegation: the group competition's public page, the
 TD's page that starts one (its settings and players, put in groups by rating) and the TD's page
 that ends a period (a preview of who goes up and down, then one button).
 """

@@ -1,4 +1,4 @@
-"""The TD's evening as an installable web app that keeps working without a network (issue 16).
+"""The TD's evening as an installable web app that keeps working without a network.
 
 Three site-level addresses (never under a club; their names are reserved club slugs):
 ``/manifest.webmanifest`` (name, icons, start page), ``/service-worker.js`` (the worker, from

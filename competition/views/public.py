@@ -204,7 +204,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "club": club,
             "summaries": public.season_summaries(club=club),
             "next_evening": club_next_evening(club=club, today=timezone.localdate()),
-            # competitions played in groups (issue 14), each linking to its page
+            # competitions played in groups, each linking to its page
             "group_competitions": group_selectors.group_competitions_listed(club=club),
         },
     )
@@ -357,7 +357,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
                 "legend": legend,
                 "rule_changes": public.rule_changes(season=season),
                 "earlier_rules": data.rules_version != season.rules_version,
-                # links to the season's categories and periods (issue 14)
+                # links to the season's categories and periods
                 "category_links": category_selectors.category_links(season=season),
                 "periods": category_selectors.season_periods(season=season),
             },
@@ -487,15 +487,15 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
             raise Http404(_("No such participant.")) from None
         context = _participant_context(season, data)
         context["profile_url"] = profile_url  # his profile across seasons
-        # his categories with place and prize (issue 14)
+        # his categories with place and prize
         context["prizes"] = category_selectors.participant_prizes(
             season=season, participant_id=participant_id, after_round=data.after_round
         )
-        # his group and period with his place and move (issue 14); None outside groups
+        # his group and period with his place and move; None outside groups
         context["group_line"] = group_selectors.participant_group_line(
             season=season, participant_id=participant_id
         )
-        # his evenings in a rapid series: places, points, which count (issue 14)
+        # his evenings in a rapid series: places, points, which count
         context["series"] = (
             series_selectors.participant_series(season=season, participant_id=participant_id)
             if season.is_rapid_series
@@ -661,9 +661,9 @@ def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
             "shown_rules_version": season.rules_version,
             "forbidden_pair_count": data.forbidden_pairs,
         }
-        # the season's categories, prizes and periods with their own values (issue 14)
+        # the season's categories, prizes and periods with their own values
         context.update(category_selectors.categories_explained(season=season))
-        # a rapid series: evenings, evening points and the best N (issue 14)
+        # a rapid series: evenings, evening points and the best N
         context["series_rules"] = (
             series_selectors.series_rules(season) if season.is_rapid_series else None
         )

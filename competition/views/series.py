@@ -1,4 +1,4 @@
-"""Rapid and blitz series (issue 14): the public series ranking and each evening's ranking
+"""Rapid and blitz series: the public series ranking and each evening's ranking
 (cached like the standings), and the TD's *Next round* on a rapid evening."""
 
 from __future__ import annotations
