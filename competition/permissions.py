@@ -7,6 +7,11 @@ rights in a club (site matters only); a superuser may do everything. Everyone el
 
 The view decorators are Django's ``user_passes_test``: anonymous users are sent to the login
 page, a logged-in user without the right gets 403 (not the login page again).
+
+The access helpers (``club_of_address``, ``season_of_address``, ``season_for_td``,
+``round_for_td``, ``group_competition_of_address``) give a view the object its address names,
+always within the club of the address: 404 when that club has no such thing, 403 when the user
+may not act on it. Views write no 404 of their own for these.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from competition.models import Club, Season
+from competition.models import Club, GroupCompetition, Round, Season
 
 
 def td_group(club: Club | None = None) -> Group:
@@ -96,6 +101,34 @@ def club_for_admin(request: HttpRequest, *, refusal: str) -> Club:
     return club
 
 
+def club_of_address(request: HttpRequest) -> Club:
+    """The club of the address; 404 for the site's own addresses (no club in them)."""
+    club = request_club(request)
+    if club is None:
+        raise Http404(_("No such club."))
+    return club
+
+
+def season_of_address(request: HttpRequest, slug: str) -> Season:
+    """The season ``slug`` of the club of the address, for everyone (the public pages), with
+    its club and group competition (one query); 404 when the club has none."""
+    club = request_club(request)
+    if club is None:
+        raise Http404(_("No such season."))
+    seasons = Season.objects.select_related("club", "group_competition")
+    return get_object_or_404(seasons, club=club, slug=slug)
+
+
+def group_competition_of_address(request: HttpRequest, slug: str) -> GroupCompetition:
+    """The group competition ``slug`` of the club of the address with its club (one query); 404
+    when it has none."""
+    club = request_club(request)
+    if club is None:
+        raise Http404(_("No such group competition."))
+    competitions = GroupCompetition.objects.select_related("club")
+    return get_object_or_404(competitions, club=club, slug=slug)
+
+
 def season_for_td(
     user: AbstractBaseUser | AnonymousUser, slug: str, *, club: Club | None
 ) -> Season:
@@ -107,6 +140,15 @@ def season_for_td(
     if not is_td(user, season.club):
         raise PermissionDenied(_("Only this club's tournament directors may do this."))
     return season
+
+
+def round_for_td(request: HttpRequest, season_slug: str, number: int) -> Round:
+    """Round ``number`` of the season ``season_slug`` of the club of the address, if the user
+    may run it (:func:`season_for_td`), with its season and club; 404 for no such round."""
+    season = season_for_td(request.user, season_slug, club=request_club(request))
+    return get_object_or_404(
+        Round.objects.select_related("season__club"), season=season, number=number
+    )
 
 
 class AuthenticatedRequest(HttpRequest):

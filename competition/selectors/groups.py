@@ -72,14 +72,6 @@ def group_competitions_listed(*, club: Club) -> list[GroupCompetition]:
     return list(GroupCompetition.objects.filter(club=club).select_related("club").order_by("name"))
 
 
-def group_competition_get(*, club: Club | None, slug: str) -> GroupCompetition:
-    """The group competition ``slug`` of ``club`` with its club (one query); raises
-    ``DoesNotExist`` (also for no club)."""
-    if club is None:
-        raise GroupCompetition.DoesNotExist
-    return GroupCompetition.objects.select_related("club").get(club=club, slug=slug)
-
-
 def group_competition_page(*, competition: GroupCompetition) -> GroupCompetitionPage:
     """Every period's groups with their standings and moves, and the club champion once the
     last period is complete; four queries whatever the number of groups and players."""

@@ -152,14 +152,6 @@ def club_directory() -> list[ClubListing]:
     ]
 
 
-def season_get(*, club: Club | None, slug: str) -> Season:
-    """The season ``slug`` of ``club`` with its club and group competition (one query); raises
-    ``Season.DoesNotExist`` (also for no club: an address without one)."""
-    if club is None:
-        raise Season.DoesNotExist
-    return Season.objects.select_related("club", "group_competition").get(club=club, slug=slug)
-
-
 @functools.cache
 def _season_versions_sql(alias: str) -> str:
     """The SQL of ``Season.objects.filter(slug=…).values_list(pk, data_version, rules_version)``

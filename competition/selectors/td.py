@@ -389,11 +389,6 @@ def td_desk(
     return desks
 
 
-def td_round(*, season: Season, number: int) -> Round:
-    """Round ``number`` of ``season`` with its season and club; raises ``Round.DoesNotExist``."""
-    return Round.objects.select_related("season__club").get(season=season, number=number)
-
-
 def latecomer_candidates(round: Round) -> QuerySet[Member]:
     """The club's active members not taking part in ``round``'s season (for the late-comer form)."""
     return Member.objects.filter(club=round.season.club, active=True).exclude(

@@ -23,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from competition.forms.categories import CategoryForm, CategoryRemoveForm, PrizeSettingsForm
 from competition.models import Category, Season
-from competition.permissions import AuthenticatedRequest, season_for_td
+from competition.permissions import AuthenticatedRequest, season_for_td, season_of_address
 from competition.selectors import categories as selectors
 from competition.selectors import td as td_selectors
 from competition.services import categories as services
@@ -33,7 +33,6 @@ from competition.views.public import (
     _cached_body,
     _page,
     _round_param,
-    _season,
     _standings_legend,
     _standings_table,
     anonymous_page_cache,
@@ -71,7 +70,7 @@ def _export(document: dict[str, Any], export_format: str, filename: str) -> Http
 @anonymous_page_cache(keep=("round",))
 def category(request: HttpRequest, slug: str, category_id: int) -> HttpResponse:
     """A category's ranking (the standings filtered, places renumbered) with its prizes."""
-    season = _season(request, slug)
+    season = season_of_address(request, slug)
     export_format = request.GET.get("_export")
     if export_format:
         if export_format not in EXPORT_FORMATS:
@@ -103,7 +102,7 @@ def category(request: HttpRequest, slug: str, category_id: int) -> HttpResponse:
 @anonymous_page_cache(keep=("sort",))
 def period(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A period's ranking from its own games, and its champion."""
-    season = _season(request, slug)
+    season = season_of_address(request, slug)
     export_format = request.GET.get("_export")
     if export_format:
         if export_format not in EXPORT_FORMATS:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
@@ -17,14 +17,13 @@ from django.views.decorators.http import require_http_methods, require_safe
 from competition import numbers
 from competition.clubs import club_url
 from competition.forms.embed import EmbedOriginsForm
-from competition.models import Round, Season
-from competition.permissions import club_for_admin, request_club
+from competition.models import Round
+from competition.permissions import club_for_admin, season_of_address
 from competition.security import embed_origins
 from competition.selectors.api import public_seasons_of_club
 from competition.selectors.public import (
     latest_round_number,
     round_detail,
-    season_get,
     standings_for_season,
 )
 from competition.services.clubs import club_embed_origins_set
@@ -37,10 +36,7 @@ SNIPPET_HEIGHT = 640
 @require_safe
 def season_embed(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings and the latest round of a season, compact (360 px wide and up)."""
-    try:
-        season = season_get(club=request_club(request), slug=slug)
-    except Season.DoesNotExist:
-        raise Http404(_("No such season.")) from None
+    season = season_of_address(request, slug)
     number = latest_round_number(season=season)
     try:
         latest = round_detail(season=season, number=number) if number else None

@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import QuerySet
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -21,7 +21,12 @@ from django.views.decorators.http import require_http_methods, require_safe
 from competition.forms.evening import DateInput
 from competition.labels import system_name
 from competition.models import Club, GroupCompetition, Member, Season
-from competition.permissions import AuthenticatedRequest, clubs_run_by, is_td, request_club
+from competition.permissions import (
+    AuthenticatedRequest,
+    clubs_run_by,
+    group_competition_of_address,
+    is_td,
+)
 from competition.scoring import groups as group_rules
 from competition.scoring.registry import SYSTEMS
 from competition.selectors import groups as selectors
@@ -29,17 +34,10 @@ from competition.services import groups as services
 from competition.services.errors import ServiceError
 
 
-def _competition(request: HttpRequest, slug: str) -> GroupCompetition:
-    try:
-        return selectors.group_competition_get(club=request_club(request), slug=slug)
-    except GroupCompetition.DoesNotExist:
-        raise Http404(_("No such group competition.")) from None
-
-
 @require_safe
 def group_competition(request: HttpRequest, group_slug: str) -> HttpResponse:
     """Every period's groups with their standings, who goes up or down, and the champion."""
-    competition = _competition(request, group_slug)
+    competition = group_competition_of_address(request, group_slug)
     page = selectors.group_competition_page(competition=competition)
     return render(request, "competition/groups.html", {"page": page, "competition": competition})
 
@@ -54,7 +52,7 @@ class PromoteForm(forms.Form):
 @login_required
 def td_groups(request: AuthenticatedRequest, group_slug: str) -> HttpResponse:
     """The preview of the moves after the current period and the button that makes them."""
-    competition = _competition(request, group_slug)
+    competition = group_competition_of_address(request, group_slug)
     if not is_td(request.user, competition.club):
         raise PermissionDenied(_("Only this club's tournament directors may do this."))
     form = PromoteForm(request.POST if request.method == "POST" else None)

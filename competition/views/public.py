@@ -63,7 +63,13 @@ from competition.participant_rows import (
     round_options_html,
     sections_with_rows,
 )
-from competition.permissions import is_club_admin, is_td, is_td_anywhere, request_club
+from competition.permissions import (
+    is_club_admin,
+    is_td,
+    is_td_anywhere,
+    request_club,
+    season_of_address,
+)
 from competition.scoring.registry import FIGURE_NAMES, get_system
 from competition.selectors import categories as category_selectors
 from competition.selectors import groups as group_selectors
@@ -76,13 +82,6 @@ from competition.services.transfer import EXPORT_FORMATS, standings_document, st
 from competition.tables import PairingsTable, standings_table, table_rows_html
 
 CACHE_SECONDS = 60 * 60 * 24
-
-
-def _season(request: HttpRequest, slug: str) -> Season:
-    try:
-        return public.season_get(club=request_club(request), slug=slug)
-    except Season.DoesNotExist:
-        raise Http404(_("No such season.")) from None
 
 
 def _round_param(request: HttpRequest) -> int | None:
@@ -333,7 +332,7 @@ def _standings_export(request: HttpRequest, season: Season, export_format: str) 
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """The season's standings after the latest (or a chosen) round, under the rules in force
     or an earlier rule set (``?rules=N``); CSV and XLSX export."""
-    season = _season(request, slug)
+    season = season_of_address(request, slug)
     export_format = request.GET.get("_export")
     if export_format:
         return _standings_export(request, season, export_format)
@@ -402,7 +401,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     changes this page before any standings): anonymous readers get it from the cache under
     :func:`~competition.selectors.public.round_versions`, which every change to the round's
     boards, entries or status moves."""
-    season = _season(request, slug)
+    season = season_of_address(request, slug)
     try:
         data = public.round_detail(season=season, number=number)
     except Round.DoesNotExist:
@@ -437,7 +436,7 @@ def after_login(request: HttpRequest) -> HttpResponse:
 @require_safe
 def round_latest(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest round of the season (the one being played, else the last one)."""
-    season = _season(request, slug)
+    season = season_of_address(request, slug)
     number = public.latest_round_number(season=season)
     if number is None:
         return render(
@@ -476,7 +475,7 @@ def _chart(
 def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpResponse:
     """A participant: every game with what it adds to each figure, the explanation of each
     figure, and a chart of his rank and score per round."""
-    season = _season(request, slug)
+    season = season_of_address(request, slug)
 
     def build() -> SafeString:
         try:
@@ -618,7 +617,7 @@ def _contribution_cells(
 @require_safe
 @anonymous_page_cache(keep=())
 def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
-    season = _season(request, slug)
+    season = season_of_address(request, slug)
 
     def build() -> SafeString:
         data = public.crosstable(season=season)
@@ -631,7 +630,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @anonymous_page_cache(keep=())
 def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
-    season = _season(request, slug)
+    season = season_of_address(request, slug)
 
     def build() -> SafeString:
         data = public.how_it_works(season=season)
@@ -694,7 +693,7 @@ def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
 @require_safe
 @anonymous_page_cache(keep=())
 def systems(request: HttpRequest, slug: str) -> HttpResponse:
-    season = _season(request, slug)
+    season = season_of_address(request, slug)
 
     def build() -> SafeString:
         data = public.systems_compared(season=season)

@@ -20,7 +20,12 @@ from django.views.decorators.http import require_POST, require_safe
 from competition.charts import RatingChartLabels, RatingPoint, rating_svg
 from competition.forms.ratings import ClubRatingRulesForm
 from competition.models import Member
-from competition.permissions import AuthenticatedRequest, club_for_admin, request_club
+from competition.permissions import (
+    AuthenticatedRequest,
+    club_for_admin,
+    club_of_address,
+    request_club,
+)
 from competition.selectors.ratings import (
     club_rating_list,
     club_rating_rules,
@@ -59,9 +64,7 @@ def rating_chart(
 
 @require_safe
 def club_ratings(request: HttpRequest) -> HttpResponse:
-    club = request_club(request)
-    if club is None:
-        raise Http404(_("No such club."))
+    club = club_of_address(request)
     data = club_rating_list(club=club, as_of=timezone.localdate())
     return render(request, "competition/ratings.html", {"club": club, "data": data})
 
@@ -112,9 +115,7 @@ def club_rating_rules_save(request: AuthenticatedRequest) -> HttpResponse:
 @require_safe
 def how_ratings_work(request: HttpRequest) -> HttpResponse:
     """How the club rating is computed, with the club's own K values and start rating."""
-    club = request_club(request)
-    if club is None:
-        raise Http404(_("No such club."))
+    club = club_of_address(request)
     return render(
         request,
         "competition/how_ratings_work.html",

@@ -13,23 +13,22 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from competition.models import Season
-from competition.permissions import AuthenticatedRequest
+from competition.permissions import AuthenticatedRequest, round_for_td, season_of_address
 from competition.selectors import series as selectors
 from competition.services import series as services
 from competition.services.errors import ServiceError
 from competition.views.public import (
     _cached_body,
     _page,
-    _season,
     _standings_legend,
     _standings_table,
     anonymous_page_cache,
 )
-from competition.views.td import _round_for_td, _round_url
+from competition.views.td import _round_url
 
 
 def _rapid_season(request: HttpRequest, slug: str) -> Season:
-    season = _season(request, slug)
+    season = season_of_address(request, slug)
     if not season.is_rapid_series:
         raise Http404(_("This competition is not a rapid series."))
     return season
@@ -81,7 +80,7 @@ def td_rapid_next(
     request: AuthenticatedRequest, season_slug: str, round_number: int
 ) -> HttpResponse:
     """Close the round and open, pair and publish the evening's next round; back to results."""
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     try:
         following = services.rapid_round_next(round=rnd, user=request.user)
     except ServiceError as error:

@@ -10,16 +10,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from competition.forms.rules import SeasonRulesForm
-from competition.models import Season
-from competition.permissions import AuthenticatedRequest, is_club_admin
-from competition.selectors.public import season_get
+from competition.permissions import AuthenticatedRequest, is_club_admin, season_of_address
 from competition.selectors.rules import rule_history
 from competition.services.errors import ServiceError
 from competition.services.rules import rules_preview, rules_save
@@ -31,10 +29,7 @@ def season_rules(request: AuthenticatedRequest, slug: str) -> HttpResponse:
     """GET: the form. POST "preview": the standings under the new rules beside the current ones
     and what a game of the next round would give under both, above the form, nothing saved.
     POST "save": the new rules in force, the earlier ones kept."""
-    try:
-        season = season_get(club=request.club, slug=slug)
-    except Season.DoesNotExist:
-        raise Http404(_("No such season.")) from None
+    season = season_of_address(request, slug)
     if not is_club_admin(request.user, season.club):
         raise PermissionDenied(_("Only this club's admins may change a season's rules."))
     preview = None

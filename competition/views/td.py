@@ -46,7 +46,7 @@ from competition.forms.evening import (
     SwapForm,
 )
 from competition.models import PRESENT, ExternalResult, Game, Round, RoundEntry
-from competition.permissions import AuthenticatedRequest, season_for_td, td_required
+from competition.permissions import AuthenticatedRequest, round_for_td, season_for_td, td_required
 from competition.scoring.registry import get_system
 from competition.scoring.series import evening_of
 from competition.selectors import member as member_selectors
@@ -68,14 +68,6 @@ RESULT_BUTTONS = [
     (Game.Result.BLACK_WINS_FORFEIT, "−/+"),
     (Game.Result.DOUBLE_FORFEIT, "−/−"),
 ]
-
-
-def _round_for_td(request: AuthenticatedRequest, season_slug: str, round_number: int) -> Round:
-    season = season_for_td(request.user, season_slug, club=request.club)
-    try:
-        return td_selectors.td_round(season=season, number=round_number)
-    except Round.DoesNotExist:
-        raise Http404(_("No such round.")) from None
 
 
 def _round_url(name: str, round: Round, **extra: Any) -> str:
@@ -172,7 +164,7 @@ def td_round_new(request: AuthenticatedRequest, season_slug: str) -> HttpRespons
 @login_required
 def td_round(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
     """The round's current step: attendance, pairing, results, or the closed round."""
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     step = td_selectors.current_step(rnd)
     target = {
         td_selectors.Step.ATTENDANCE: "td_attendance",
@@ -191,7 +183,7 @@ def td_round(request: AuthenticatedRequest, season_slug: str, round_number: int)
 def td_attendance(
     request: AuthenticatedRequest, season_slug: str, round_number: int
 ) -> HttpResponse:
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     rows = td_selectors.attendance_rows(rnd)
     form = AttendanceForm(request.POST or None, participant_ids=[r.participant.id for r in rows])
     if request.method == "POST" and form.is_valid():
@@ -250,7 +242,7 @@ def td_latecomer(
 ) -> HttpResponse:
     """Add a late-comer. From the attendance page the post also carries the marks the TD made
     there: they are saved with the late-comer, so nothing marked is lost."""
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     form = LatecomerForm(request.POST, members=td_selectors.latecomer_candidates(rnd))
     marks = _posted_marks(request, rnd)
     back = _round_url(LATECOMER_BACK.get(request.POST.get("back", ""), "td_attendance"), rnd)
@@ -284,7 +276,7 @@ def td_latecomer(
 @require_safe
 @login_required
 def td_pairing(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     page = td_selectors.pairing_page(rnd)
     players = [
         (pid, f"{name} ({page.ranks[pid]})" if pid in page.ranks else name)
@@ -362,7 +354,7 @@ def td_pairing_action(
     request: AuthenticatedRequest, season_slug: str, round_number: int, action: str
 ) -> HttpResponse:
     """One change to the draft pairing (see ``PAIRING_ACTIONS``), then back to the pairing."""
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     if action not in PAIRING_ACTIONS:
         raise Http404  # the URLs only name the actions of the table
     pairing_action = PAIRING_ACTIONS[action]
@@ -421,7 +413,7 @@ def td_round_step(
     request: AuthenticatedRequest, season_slug: str, round_number: int, step: str
 ) -> HttpResponse:
     """Publish, withdraw or close the round (see ``ROUND_STEPS``)."""
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     if step not in ROUND_STEPS:
         raise Http404  # the URLs only name the steps of the table
     round_step = ROUND_STEPS[step]
@@ -443,7 +435,7 @@ def td_round_print(
     request: AuthenticatedRequest, season_slug: str, round_number: int
 ) -> HttpResponse:
     """The pairing for the wall: A4, large type, 40 boards on a page."""
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     return render(
         request,
         "competition/td/print.html",
@@ -481,7 +473,7 @@ def _saved_line(row: td_selectors.ResultBoardRow) -> str:
 @require_safe
 @login_required
 def td_results(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     boards = td_selectors.result_boards(rnd)
     return render(
         request,
@@ -514,7 +506,7 @@ def td_results(request: AuthenticatedRequest, season_slug: str, round_number: in
 def td_result_save(
     request: AuthenticatedRequest, season_slug: str, round_number: int, game_id: int
 ) -> HttpResponse:
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     form = ResultForm(request.POST)
     error_message = ""
     if not form.is_valid():
@@ -556,7 +548,7 @@ def td_round_summary(
     request: AuthenticatedRequest, season_slug: str, round_number: int
 ) -> HttpResponse:
     """The closed round: who moved in the standings, every board and entry, the corrections."""
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     change = td_selectors.standings_change(rnd)
     summary = {
         "round": rnd,
@@ -676,7 +668,7 @@ ENTRY_CORRECTION = CorrectionPage(
 def td_result_correct(
     request: AuthenticatedRequest, season_slug: str, round_number: int, game_id: int
 ) -> HttpResponse:
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     return _correct(request, rnd, game_id, RESULT_CORRECTION)
 
 
@@ -686,7 +678,7 @@ def td_external_result_save(
     request: AuthenticatedRequest, season_slug: str, round_number: int, entry_id: int
 ) -> HttpResponse:
     """The result of an external game (a club duty that was a team match) in an open round."""
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     form = ExternalResultForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(form_errors(form)))
@@ -710,5 +702,5 @@ def td_external_result_save(
 def td_entry_correct(
     request: AuthenticatedRequest, season_slug: str, round_number: int, entry_id: int
 ) -> HttpResponse:
-    rnd = _round_for_td(request, season_slug, round_number)
+    rnd = round_for_td(request, season_slug, round_number)
     return _correct(request, rnd, entry_id, ENTRY_CORRECTION)
