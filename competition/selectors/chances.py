@@ -11,7 +11,7 @@ from django.db.models import F
 
 from competition.exact import fraction_from_text
 from competition.models import Season, SeasonChances, SeasonChancesJob
-from competition.numbers import chance_text
+from competition.presentation.numbers import chance_text
 from competition.selectors.common import public_names
 from competition.services.chances import RoundsLeft, rounds_left
 from competition.simulation.chances import TOP, FirstPlace, margin_of_error

@@ -22,8 +22,8 @@ from django.utils.translation import gettext, gettext_noop
 
 from competition.exact import fraction_to_decimal, is_terminating
 from competition.formats import text as formats_text
-from competition.labels import error_text
 from competition.models import Club, Member
+from competition.presentation.labels import error_text
 from competition.scoring.records import ScoringInputError
 from competition.scoring.text import Text
 from competition.services.errors import ServiceError
@@ -121,7 +121,7 @@ class ImportReport:
     entries: int = 0
     corrections: int = 0
     # A warning is in the reader's language already, or a pure package's Text (translated
-    # where it is shown: competition.labels.text_label).
+    # where it is shown: competition.presentation.labels.text_label).
     warnings: list[str | Text] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:

@@ -2,7 +2,8 @@
 
 Numbers in the rows are exact (``Fraction``): they sort exactly and render in the reader's
 style (58,25 in Dutch), each column with one number of decimals and points with ½
-(:func:`competition.numbers.column_format`). The standings' CSV and XLSX exports are not made
+(:func:`competition.presentation.numbers.column_format`). The standings' CSV and XLSX exports
+are not made
 from these tables but from ``competition.services.transfer.standings_dataset`` (the columns of
 docs/commands.md).
 """
@@ -22,7 +23,7 @@ from django.utils.html import conditional_escape, escape, format_html, strip_tag
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from competition import numbers
+from competition.presentation import numbers
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise as StrPromise
@@ -30,7 +31,8 @@ if TYPE_CHECKING:
 
 class ExactColumn(tables.Column):
     """An exact number, right-aligned, in the reader's number style: ``write`` is the column's
-    (:func:`competition.numbers.column_format` of its values), else each value on its own."""
+    (:func:`competition.presentation.numbers.column_format` of its values), else each value on
+    its own."""
 
     def __init__(
         self, *args: Any, write: Callable[[object], str] | None = None, **kwargs: Any
