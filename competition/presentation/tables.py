@@ -191,6 +191,39 @@ def standings_table(
     ``separation_labels`` maps what a row's ``separated_by`` holds to (short, title).
     """
     rows = list(rows)
+    extra = _figure_columns(rows, primary, figures, tiebreaks)
+    if any(row.get("separated_by") for row in rows):
+        extra.append(("separated_by", _separated_by_column()))
+    extra.append(
+        (
+            "games",
+            tables.Column(
+                verbose_name=_("Games"),
+                attrs={"td": {"class": "num"}, "th": {"class": "num"}},
+            ),
+        )
+    )
+    if show_eligibility:
+        extra.append(("eligible", _eligible_column()))
+    return StandingsTable(
+        rows,
+        extra_columns=extra,
+        season_slug=season_slug,
+        after_round=after_round,
+        separation_labels=separation_labels,
+        order_by="rank",
+        sequence=("rank", "name", "...", "movement"),
+    )
+
+
+def _figure_columns(
+    rows: list[Mapping[str, Any]],
+    primary: tuple[str, str],
+    figures: Iterable[tuple[str, str]],
+    tiebreaks: Iterable[tuple[str, str, str]],
+) -> list[tuple[str, tables.Column]]:
+    """The standings' number columns: the primary score, the system's other figures, game points
+    (unless they are the primary score) and the tie-breaks in the season's order."""
     extra: list[tuple[str, tables.Column]] = [
         (
             "score",
@@ -238,56 +271,31 @@ def standings_table(
                 ),
             )
         )
-    if any(row.get("separated_by") for row in rows):
-        extra.append(
-            (
-                "separated_by",
-                tables.Column(
-                    verbose_name=_("Decided by"),
-                    orderable=False,
-                    default="",
-                    attrs={
-                        "td": {"class": "text-center lead"},
-                        "th": {
-                            "title": _(
-                                "On equal score: what placed the participant below "
-                                "the one ranked just above"
-                            )
-                        },
-                    },
-                ),
-            )
-        )
-    extra.append(
-        (
-            "games",
-            tables.Column(
-                verbose_name=_("Games"),
-                attrs={"td": {"class": "num"}, "th": {"class": "num"}},
-            ),
-        )
+    return extra
+
+
+def _separated_by_column() -> tables.Column:
+    """What placed a participant below the one just above him on equal score."""
+    return tables.Column(
+        verbose_name=_("Decided by"),
+        orderable=False,
+        default="",
+        attrs={
+            "td": {"class": "text-center lead"},
+            "th": {
+                "title": _(
+                    "On equal score: what placed the participant below the one ranked just above"
+                )
+            },
+        },
     )
-    if show_eligibility:
-        extra.append(
-            (
-                "eligible",
-                tables.Column(
-                    verbose_name=_("Prize"),
-                    attrs={
-                        "td": {"class": "text-center"},
-                        "th": {"title": _("Eligible for prizes")},
-                    },
-                ),
-            )
-        )
-    return StandingsTable(
-        rows,
-        extra_columns=extra,
-        season_slug=season_slug,
-        after_round=after_round,
-        separation_labels=separation_labels,
-        order_by="rank",
-        sequence=("rank", "name", "...", "movement"),
+
+
+def _eligible_column() -> tables.Column:
+    """Whether a participant is eligible for prizes."""
+    return tables.Column(
+        verbose_name=_("Prize"),
+        attrs={"td": {"class": "text-center"}, "th": {"title": _("Eligible for prizes")}},
     )
 
 
