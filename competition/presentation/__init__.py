@@ -13,5 +13,7 @@
 template filters in :mod:`competition.templatetags.clubcomp` are thin wrappers over these.
 
 This package may import the pure core (scoring, pairing, formats, exact numbers) and Django's
-translation, formatting, html and url utilities; never models, selectors, services or views.
+translation, formatting, html and url utilities; never services or views, and models and
+selectors only in :mod:`~competition.presentation.participant_rows` (it writes the participant
+selector's dataclasses and the models' choice labels).
 """

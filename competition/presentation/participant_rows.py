@@ -1,10 +1,10 @@
 """Rows of the participant page's tables, built in Python: the games, the chart's figures, the
 round choices and the explanation tables.
 
-``_explanations.html`` writes one table per figure; a table's ``<tr>`` rows are written here, as
-the template's loops wrote them (same markup and whitespace, every value escaped, numbers in the
-reader's language by the same filters). The template loop cost about as much as computing the
-figures: a page of 40 rounds has four tables of 40 rows with a filter in every cell.
+``_explanations.html`` writes one table per figure; a table's ``<tr>`` rows are written here, as the
+template's loops wrote them (same markup and whitespace, every value escaped, numbers in the
+reader's language by the functions the filters call). The template loop cost about as much as
+computing the figures: a page of 40 rounds has four tables of 40 rows with a filter in every cell.
 
 A page repeats few numbers (0, ½, 1, the round numbers), so each formatted, escaped text is
 computed once per value and language (:class:`CellTexts`). A column of figures writes all its
@@ -13,6 +13,11 @@ values with the same decimals, points with ½
 one figure is written in one style wherever the page shows it (:meth:`CellTexts.figure`): the
 games table's column of SB, the SB explanation's amounts and total, and for the primary score
 the chart, its table and the "why did I move" sentences.
+
+The one module of the package that still reaches outside it: it writes the rows of the
+participant selector's dataclasses (:mod:`competition.selectors.participant`, an explanation
+section is extended here) and a correction's before and after with the models' choice labels
+(``Game.Result``, ``RoundEntry.Kind``).
 """
 
 from __future__ import annotations
