@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from competition.charts import (
+from competition.presentation.charts import (
     PANEL_HEIGHT,
     TOP,
     ChartLabels,

@@ -1,6 +1,6 @@
-"""Every system's description comes from the season's parameters, in Dutch and English
-(issue 15): the fixed descriptions hold no number, and the sentences of
-``competition.descriptions`` show the season's own figures, never the defaults it changed."""
+"""Every system's description comes from the season's parameters, in Dutch and English: the fixed
+descriptions hold no number, and the sentences of ``competition.presentation.descriptions`` show the
+season's own figures, never the defaults it changed."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 
-from competition.descriptions import system_in_words
+from competition.presentation.descriptions import system_in_words
 from competition.scoring.registry import SYSTEMS
 
 

@@ -1,13 +1,13 @@
-"""The standings' legend (``competition.legend``): a line per column shown, and the order of
-equal scores, in Dutch and English."""
+"""The standings' legend (``competition.presentation.legend``): a line per column shown, and
+the order of equal scores, in Dutch and English."""
 
 from __future__ import annotations
 
 import pytest
 from django.utils import translation
 
-from competition.legend import order_sentence, separation_labels, standings_legend
-from competition.ties import EARLIER_STANDINGS
+from competition.presentation.legend import order_sentence, separation_labels, standings_legend
+from competition.presentation.ties import EARLIER_STANDINGS
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,6 @@
-"""One number style per language (issue 15): ``competition/numbers.py`` decides how every figure
-is written, the filters and the standings exports use it.
+"""One number style per language, so a reader sees the same figure written one way everywhere:
+``competition/presentation/numbers.py`` decides how every figure is written, the filters and the
+standings exports use it.
 
 Worked figures: seed 000's SB example is 58,25 (a value: decimal comma in Dutch, point in
 English); game points 7½ (points: ½ in both languages); Van den Brink's compensation −0,07
@@ -19,7 +20,7 @@ import openpyxl
 import pytest
 from django.utils import translation
 
-from competition import numbers
+from competition.presentation import numbers
 from competition.services.transfer.exports import standings_csv, standings_export
 from competition.templatetags.clubcomp import (
     exact_number,

@@ -1,5 +1,5 @@
-"""Equal scores explained (``competition.ties``): which criterion separated two neighbours in
-the standings, and when two rankings really disagree on a place. Worked by hand."""
+"""Equal scores explained (``competition.presentation.ties``): which criterion separated two
+neighbours in the standings, and when two rankings really disagree on a place. Worked by hand."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from competition.ties import (
+from competition.presentation.ties import (
     EARLIER_STANDINGS,
     StandingRow,
     place_ranges,

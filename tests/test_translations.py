@@ -19,9 +19,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from competition import labels
 from competition.clubs import club_url
 from competition.forms import rules as rules_forms
+from competition.presentation import labels
 from competition.scoring.model import Contribution
 from competition.scoring.parameters import ParameterKind, ParameterSpec
 from competition.scoring.registry import FIGURE_NAMES, SYSTEMS

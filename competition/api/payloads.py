@@ -16,12 +16,12 @@ from fractions import Fraction
 from typing import Any
 
 from clubcomp.addresses import site_url
-from competition import numbers
 from competition.clubs import club_url
 from competition.exact import fraction_to_text
-from competition.labels import entry_label, figure_label, note_label, system_name
-from competition.legend import separation_labels
 from competition.models import Club, Game, Round, Season
+from competition.presentation import numbers
+from competition.presentation.labels import entry_label, figure_label, note_label, system_name
+from competition.presentation.legend import separation_labels
 from competition.scoring.registry import SYSTEMS
 from competition.selectors.api import EveningItem, PublicParticipant
 from competition.selectors.participant import ParticipantPage

@@ -6,8 +6,8 @@ show its message to the user; nothing else escapes a reader.
 
 The package imports nothing from Django, so a message is an English template marked with
 ``gettext_noop`` (``"unknown member %(member)s"``) plus its values (``{"member": 17}``), as the
-scoring package's notes are; :func:`competition.labels.format_error_text` translates it for the
-reader. A value that is itself a word to translate (``"start rank"``, ``"a list"``) is a
+scoring package's notes are; :func:`competition.presentation.labels.format_error_text` translates it
+for the reader. A value that is itself a word to translate (``"start rank"``, ``"a list"``) is a
 :class:`Term`.
 """
 

@@ -303,7 +303,7 @@ def points_disagreements(t: TrfTournament) -> list[Text]:
     Not an error: programs add acceleration points (records 250) or keep points of rounds
     cut from the file. Example: ``start rank 1 (Anna): the points column (81-84) says 2.0,
     but the rounds give 1 point``. A warning is an English template plus values, translated
-    where it is shown (``competition.labels.text_label``).
+    where it is shown (``competition.presentation.labels.text_label``).
     """
     scoring = t.scoring
     totals = {p.start_rank: Fraction(0) for p in t.players}

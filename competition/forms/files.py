@@ -7,9 +7,9 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from competition import labels
 from competition.forms.ranges import integer_range
 from competition.models import Club, Season, UnplayedPolicy
+from competition.presentation import labels
 from competition.scoring.registry import SYSTEMS
 
 MAX_UPLOAD_BYTES = 64 * 1024 * 1024  # a national FIDE list is about 50 MB unpacked

@@ -20,9 +20,9 @@ from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
-from competition import labels
 from competition.forms.ranges import integer_range
 from competition.models import RuleChanges, Season, UnplayedPolicy
+from competition.presentation import labels
 from competition.scoring.parameters import (
     EMPTY,
     ParameterKind,
@@ -56,9 +56,9 @@ def parse_fraction(text: str) -> Fraction:
 
 def _show(value: object) -> str:
     """A bound as people read it: "0,07" in Dutch when it has a finite decimal, else "1/3";
-    "−10" with the minus sign of the pages (competition/numbers.py)."""
+    "−10" with the minus sign of the pages (competition/presentation/numbers.py)."""
     if isinstance(value, Fraction | int) and not isinstance(value, bool):
-        from competition.templatetags.clubcomp import fraction_text
+        from competition.presentation.numbers import fraction_text
 
         return fraction_text(value)
     return labels.choice_label(value)  # a word ("result"), as the reader reads it

@@ -245,7 +245,7 @@ class Contribution:
     parts: Mapping[str, Fraction | str] = field(default_factory=dict)  # named inputs
     counted: bool = True  # False when a cut (C1, M1, ...) dropped it
     # English, marked with gettext_noop ("cut: lowest", "forfeit"), parts joined by "; ", or an
-    # entry kind ("absent_notice"); competition.labels.note_label translates it.
+    # entry kind ("absent_notice"); competition.presentation.labels.note_label translates it.
     note: str = ""
     # Values of the note's placeholders: "... after game %(n)s" with {"n": 14}.
     note_values: Mapping[str, int] = field(default_factory=dict)

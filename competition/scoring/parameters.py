@@ -48,7 +48,9 @@ class ParameterSpec:
     name: str
     kind: ParameterKind
     default: ParameterValue
-    description: str  # English, marked with gettext_noop; competition.labels translates it
+    description: (
+        str  # English, marked with gettext_noop; competition.presentation.labels translates it
+    )
     minimum: Fraction | int | None = None
     maximum: Fraction | int | None = None
     choices: tuple[str, ...] = ()
@@ -76,7 +78,8 @@ class ParameterSpec:
         return str(self.allowed_text())
 
     def allowed_text(self) -> Text:
-        """:meth:`allowed` as a text to translate (``competition.labels.text_label``)."""
+        """:meth:`allowed` as a text to translate
+        (``competition.presentation.labels.text_label``)."""
         if self.kind is ParameterKind.BOOL:
             return Text(gettext_noop("true or false"))
         if self.kind is ParameterKind.CHOICE:

@@ -14,7 +14,7 @@ from competition.scoring.systems.van_den_brink import VanDenBrink
 from competition.scoring.text import TextError, gettext_noop
 
 # Names of the systems' own figures (the tie-breaks have theirs in TIEBREAK_LABELS), in
-# English; competition.labels translates them.
+# English; competition.presentation.labels translates them.
 FIGURE_NAMES: dict[str, str] = {
     "SB": gettext_noop("SB score"),
     "IP": gettext_noop("Internal points"),

@@ -3,7 +3,7 @@
 The pure packages write their user-facing texts (names, descriptions, notes, error messages,
 warnings) in English only and mark each with :func:`gettext_noop`; Django's ``makemessages``
 treats that name as a keyword wherever it is defined, so the texts land in the catalogue, and
-:mod:`competition.labels` translates them for the reader.
+:mod:`competition.presentation.labels` translates them for the reader.
 
 A text with values is a :class:`Text`: the marked template plus the values that fill it, so it
 is translated when it is shown, not when it is made. An error that says such a text is a
@@ -64,7 +64,7 @@ class Text:
 
 class TextError(ValueError):
     """A ``ValueError`` whose message is a :class:`Text` (``error.text``); ``str(error)`` is the
-    English message, :func:`competition.labels.error_text` the reader's.
+    English message, :func:`competition.presentation.labels.error_text` the reader's.
 
     >>> str(TextError("unknown tie-break %(code)s", {"code": "'XYZ'"}))
     "unknown tie-break 'XYZ'"

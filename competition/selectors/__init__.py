@@ -7,5 +7,8 @@ services rewrite), :mod:`~competition.selectors.corrections` (corrections of a r
 public round page and the TD's pages) and :mod:`~competition.selectors.common` (the engine's
 input for a season and small reads the others share).
 
-Selectors never import services; services may read through selectors.
+Selectors never import services; services may read through selectors. What the pages show in
+words and numbers (labels, the number style, the pairing engine's reasons as sentences) is
+written by :mod:`competition.presentation`, which selectors may call; of that package only
+``participant_rows`` reads a selector (the participant page's dataclasses).
 """

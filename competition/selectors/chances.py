@@ -12,7 +12,7 @@ from django.db.models import F
 
 from competition.exact import fraction_from_text
 from competition.models import ClubEvening, Round, Season, SeasonChances, SeasonChancesJob
-from competition.numbers import chance_text
+from competition.presentation.numbers import chance_text
 from competition.selectors.common import public_names
 from competition.simulation.chances import TOP, FirstPlace, margin_of_error
 

@@ -24,7 +24,7 @@ from competition.models import (
     Season,
     SeasonRules,
 )
-from competition.names import public_name
+from competition.presentation.names import public_name
 from competition.scoring import model as scoring
 from competition.scoring.parameters import parameters_from_json
 from competition.scoring.tiebreaks import validate_tiebreaks
@@ -173,7 +173,7 @@ def participant_names(*, season_id: int) -> dict[int, str]:
 
 
 # --------------------------------------------------------------------------------------------
-# Names in public (AVG/GDPR): the rule is competition.names.public_name; these feed it.
+# Names in public (AVG/GDPR): the rule is competition.presentation.names.public_name; these feed it.
 
 _PUBLIC_NAME_FIELDS = (
     "member__name",

@@ -17,7 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext
 
 from competition.models import Game, Round, RoundEntry
-from competition.numbers import points_text
+from competition.presentation.numbers import points_text
 from competition.selectors.common import participant_names, public_names, user_label
 
 

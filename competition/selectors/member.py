@@ -1,7 +1,8 @@
 """Reads for the member's own pages (my page, the private calendar feed) and for the TD's
 calendar of club evenings and the reports on his attendance screen.
 
-Other players' names are shown as on the public pages (:func:`competition.names.public_name`);
+Other players' names are shown as on the public pages
+(:func:`competition.presentation.names.public_name`);
 the TD's pages show full names.
 """
 
@@ -17,7 +18,6 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competition import labels
 from competition.exact import fraction_from_text
 from competition.formats.ical import CalendarEvent
 from competition.models import (
@@ -34,6 +34,7 @@ from competition.models import (
     Season,
     StandingsSnapshot,
 )
+from competition.presentation import labels
 from competition.selectors.common import public_names, user_label
 from competition.selectors.evenings import evening_numbers, report_closed_because, season_evenings
 

@@ -36,7 +36,6 @@ from django.db.models import (
 from django.db.models.functions import Cast
 
 from competition.exact import fraction_from_text
-from competition.labels import error_text
 from competition.models import (
     Game,
     Participant,
@@ -46,6 +45,7 @@ from competition.models import (
     Season,
     StandingsSnapshot,
 )
+from competition.presentation.labels import error_text
 from competition.scoring import engine, movement
 from competition.scoring import model as scoring
 from competition.scoring.parameters import parameters_from_json

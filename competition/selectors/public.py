@@ -26,10 +26,8 @@ from django.db.models import Count, JSONField, Max, OuterRef, Subquery, Sum, Tex
 from django.db.models.functions import Cast, Coalesce
 from django.utils.translation import pgettext_lazy
 
-from competition import numbers
 from competition.clubs import club_url
 from competition.exact import fraction_from_text
-from competition.labels import error_text
 from competition.models import (
     Club,
     ForbiddenPair,
@@ -39,6 +37,15 @@ from competition.models import (
     Season,
     SeasonRules,
     StandingsSnapshot,
+)
+from competition.presentation import numbers
+from competition.presentation.labels import error_text
+from competition.presentation.ties import (
+    StandingRow,
+    place_ranges,
+    places_agree,
+    ranges_overlap,
+    tiebreak_separations,
 )
 from competition.scoring import engine
 from competition.scoring.fingerprint import short_fingerprint, short_form
@@ -61,13 +68,6 @@ from competition.selectors.participant import (
     participant_detail,
     ranking_in_snapshot_text,
 )
-from competition.ties import (
-    StandingRow,
-    place_ranges,
-    places_agree,
-    ranges_overlap,
-    tiebreak_separations,
-)
 
 # --------------------------------------------------------------------------------------------
 # Home page
@@ -82,7 +82,8 @@ class SeasonSummary:
 
     @property
     def score_style(self) -> str:
-        """The top's score column in one style (competition/numbers.py): 7½ or one decimals."""
+        """The top's score column in one style (competition/presentation/numbers.py): 7½ or one
+        decimals."""
         primary = SYSTEMS[self.season.system].primary if self.season.system in SYSTEMS else ""
         return numbers.column_style(
             (Fraction(row["score"]) for row in self.top), points=numbers.is_points(primary)
@@ -762,7 +763,7 @@ def systems_compared(*, season: Season) -> SystemsPage:
     """The same games ranked under the internal SB competition, Van den Brink, Keizer and points
     with tie-breaks; ``differs`` marks a participant on whose place the systems disagree: no
     place lies in every system's range of places (participants with equal scores in a system
-    hold their places together, :func:`competition.ties.place_ranges`)."""
+    hold their places together, :func:`competition.presentation.ties.place_ranges`)."""
     base, names = season_input_with_public_names(season)
     last = len(base.rounds)
     keys = [season.system, *[k for k in COMPARED_SYSTEMS if k != season.system]]

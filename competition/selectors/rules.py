@@ -11,11 +11,11 @@ from fractions import Fraction
 
 from django.utils.translation import gettext as _
 
-from competition import labels
 from competition.models import Season, SeasonRules, UnplayedPolicy
+from competition.presentation import labels
+from competition.presentation.numbers import fraction_text
 from competition.scoring.parameters import ParameterKind, parameters_from_json
 from competition.scoring.registry import SYSTEMS
-from competition.templatetags.clubcomp import fraction_text
 
 
 @dataclass(frozen=True)

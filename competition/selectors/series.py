@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from competition import numbers
 from competition.models import Round, Season
+from competition.presentation import numbers
 from competition.scoring import engine
 from competition.scoring import series as rules
 from competition.scoring.categories import Period

@@ -36,7 +36,6 @@ from competition.models import (
     Round,
     RoundEntry,
 )
-from competition.numbers import points_text
 from competition.pairing import (
     FixedBoard,
     PairingError,
@@ -45,6 +44,7 @@ from competition.pairing import (
     pair_round,
 )
 from competition.pairing.berger import berger_cycle_round
+from competition.presentation.numbers import points_text
 from competition.scoring.series import round_in_evening
 from competition.selectors.common import participant_names
 from competition.selectors.td import (

@@ -25,7 +25,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
 from competition.models import Game, Invitation, Participant, Round, RoundEntry, Season
-from competition.numbers import points_text
+from competition.presentation.numbers import points_text
 from competition.selectors.common import member_public_name
 from competition.services.background import after_commit
 

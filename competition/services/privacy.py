@@ -2,7 +2,8 @@
 other settings a member makes for himself (his e-mail address and the mails he wants).
 
 A member chooses for himself ("" as the season says, "full", "short"); the rule that combines
-his choice with the season's setting is :func:`competition.names.public_name`. Every page cached
+his choice with the season's setting is :func:`competition.presentation.names.public_name`.
+Every page cached
 under a season's ``data_version`` may show his name, so a change touches all his seasons.
 """
 

@@ -25,9 +25,9 @@ from django.db.models.functions import Now
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competition import numbers
-from competition.labels import error_text
 from competition.models import Round, RuleChanges, Season, SeasonRules, UnplayedPolicy
+from competition.presentation import numbers
+from competition.presentation.labels import error_text
 from competition.scoring import engine, game_values
 from competition.scoring import model as scoring
 from competition.scoring.game_values import GameValues

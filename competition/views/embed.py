@@ -14,11 +14,11 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
-from competition import numbers
 from competition.clubs import club_url
 from competition.forms.embed import EmbedOriginsForm
 from competition.models import Round
 from competition.permissions import club_for_admin, season_of_address
+from competition.presentation import numbers
 from competition.security import embed_origins
 from competition.selectors.api import public_seasons_of_club
 from competition.selectors.public import (

@@ -19,7 +19,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from competition.forms.evening import DateInput
-from competition.labels import system_name
 from competition.models import Club, GroupCompetition, Member, Season
 from competition.permissions import (
     AuthenticatedRequest,
@@ -27,6 +26,7 @@ from competition.permissions import (
     group_competition_of_address,
     is_td,
 )
+from competition.presentation.labels import system_name
 from competition.scoring import groups as group_rules
 from competition.scoring.registry import SYSTEMS
 from competition.selectors import groups as selectors

@@ -14,9 +14,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from competition.labels import figure_label
 from competition.models import Member
 from competition.permissions import request_club
+from competition.presentation.labels import figure_label
 from competition.selectors.profile import member_profile as profile_of
 from competition.selectors.ratings import member_rating_summary
 from competition.views.ratings import rating_chart

@@ -44,25 +44,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from competition import numbers
-from competition.charts import ChartLabels, ChartPoint, rank_score_svg
-from competition.descriptions import system_in_words
-from competition.labels import (
-    figure_label,
-    parameter_label,
-    system_description,
-    system_name,
-)
-from competition.legend import order_sentence, separation_labels, standings_legend
 from competition.models import Club, Game, Member, Participant, Round, Season, SeasonRules
-from competition.participant_rows import (
-    CellTexts,
-    game_rows_html,
-    history_rows_html,
-    movement_items_html,
-    round_options_html,
-    sections_with_rows,
-)
 from competition.permissions import (
     is_club_admin,
     is_td,
@@ -70,6 +52,25 @@ from competition.permissions import (
     request_club,
     season_of_address,
 )
+from competition.presentation import numbers
+from competition.presentation.charts import ChartLabels, ChartPoint, rank_score_svg
+from competition.presentation.descriptions import system_in_words
+from competition.presentation.labels import (
+    figure_label,
+    parameter_label,
+    system_description,
+    system_name,
+)
+from competition.presentation.legend import order_sentence, separation_labels, standings_legend
+from competition.presentation.participant_rows import (
+    CellTexts,
+    game_rows_html,
+    history_rows_html,
+    movement_items_html,
+    round_options_html,
+    sections_with_rows,
+)
+from competition.presentation.tables import PairingsTable, standings_table, table_rows_html
 from competition.scoring.registry import FIGURE_NAMES, get_system
 from competition.selectors import categories as category_selectors
 from competition.selectors import groups as group_selectors
@@ -79,7 +80,6 @@ from competition.selectors import series as series_selectors
 from competition.selectors.evenings import club_next_evening
 from competition.services.errors import ServiceError
 from competition.services.transfer import EXPORT_FORMATS, standings_document, standings_export
-from competition.tables import PairingsTable, standings_table, table_rows_html
 
 CACHE_SECONDS = 60 * 60 * 24
 

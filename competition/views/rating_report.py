@@ -9,8 +9,8 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods, require_safe
 
 from competition.forms.rating_report import RatingReportForm
-from competition.labels import text_label
 from competition.permissions import request_club, season_for_td, td_required
+from competition.presentation.labels import text_label
 from competition.services.errors import ServiceError
 from competition.services.transfer.trf import season_rating_report, season_rating_report_set
 from competition.views.files import download_response

@@ -17,7 +17,6 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from competition.charts import RatingChartLabels, RatingPoint, rating_svg
 from competition.forms.ratings import ClubRatingRulesForm
 from competition.models import Member
 from competition.permissions import (
@@ -26,6 +25,7 @@ from competition.permissions import (
     club_of_address,
     request_club,
 )
+from competition.presentation.charts import RatingChartLabels, RatingPoint, rating_svg
 from competition.selectors.ratings import (
     club_rating_list,
     club_rating_rules,

@@ -27,7 +27,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from competition import numbers
 from competition.clubs import club_url
 from competition.forms.evening import (
     ATTENDANCE_LABELS,
@@ -47,6 +46,7 @@ from competition.forms.evening import (
 )
 from competition.models import PRESENT, ExternalResult, Game, Round, RoundEntry
 from competition.permissions import AuthenticatedRequest, round_for_td, season_for_td, td_required
+from competition.presentation import numbers
 from competition.scoring.registry import get_system
 from competition.scoring.series import evening_of
 from competition.selectors import member as member_selectors
@@ -553,7 +553,7 @@ def td_round_summary(
     summary = {
         "round": rnd,
         "change": change,
-        # One style for the score column (58,25 or 7½): competition/numbers.py.
+        # One style for the score column (58,25 or 7½): competition/presentation/numbers.py.
         "score_style": numbers.column_style(
             [row.score for row in change.top],
             points=numbers.is_points(get_system(rnd.season.system).primary),

@@ -2,7 +2,8 @@
 reads as Dutch in the Dutch interface, its line and column first (issue 15).
 
 The readers import nothing from Django: each message is an English template marked with
-``gettext_noop`` plus its values, translated by ``competition.labels.format_error_text``. The
+``gettext_noop`` plus its values, translated by
+``competition.presentation.labels.format_error_text``. The
 templates are collected by scanning the source, so a new message without a translation (or
 one that is not marked, and so would never reach the catalogue) fails here.
 """
@@ -21,7 +22,7 @@ from competition.formats.errors import FormatError, Term
 from competition.formats.ratings import parse_knsb
 from competition.formats.text import decode_text
 from competition.formats.trf import parse_trf
-from competition.labels import error_text, format_error_text
+from competition.presentation.labels import error_text, format_error_text
 from tests.services.test_transfer import SMALL_TRF
 from tests.test_translations import NL_PO, _catalogue_from_po, parse_po
 

@@ -239,7 +239,7 @@ def test_a_season_without_participants_has_empty_standings(system: str) -> None:
 def test_a_tiebreak_clashing_with_a_figure_is_refused_in_the_readers_words() -> None:
     from django.utils import translation
 
-    from competition.labels import error_text
+    from competition.presentation.labels import error_text
 
     season = SeasonInput(participants=(), rounds=(), system="internal-sb", tiebreaks=("SB",))
     with pytest.raises(ScoringInputError) as raised:

@@ -19,11 +19,11 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competition import labels
 from competition.formats.errors import FormatError
 from competition.management.commands.seed_demo import DEMO_CLUB_SLUG
 from competition.models import Season
 from competition.permissions import td_group
+from competition.presentation import labels
 from competition.services.errors import ServiceError
 from competition.services.transfer import archive_import, season_archive_text, trf_import
 from tests.addresses import club_reverse

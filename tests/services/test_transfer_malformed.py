@@ -17,11 +17,11 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.utils import translation
 
-from competition import labels
 from competition.formats.errors import FormatError
 from competition.management.commands.seed_demo import DEMO_CLUB_SLUG
 from competition.models import Member, Season
 from competition.permissions import td_group
+from competition.presentation import labels
 from competition.services.errors import ServiceError
 from competition.services.transfer import (
     archive_import,

@@ -1,11 +1,11 @@
-"""The explanation tables' rows built in Python (``competition.participant_rows``) are what the
-template's loops wrote: ``explanations_before.html`` is ``_explanations.html`` as it was, with a
-loop per table, and both are rendered here from the same page, in both languages.
+"""The explanation tables' rows built in Python (``competition.presentation.participant_rows``) are
+what the template's loops wrote: ``explanations_before.html`` is ``_explanations.html`` as it was,
+with a loop per table, and both are rendered here from the same page, in both languages.
 
-Since issue 15 a column of figures shares one number style (the same decimals, points with ½:
-``competition/numbers.py``, tested in tests/test_numbers.py), which the old per-cell loops
-cannot express: the markup, words and escaping are compared here with every number replaced
-by ``#``.
+A column of figures now shares one number style (the same decimals, points with ½:
+``competition/presentation/numbers.py``, tested in tests/test_numbers.py), which the old per-cell
+loops cannot express: the markup, words and escaping are compared here with every number replaced by
+``#``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from competition.models import Season
-from competition.participant_rows import CellTexts, sections_with_rows
+from competition.presentation.participant_rows import CellTexts, sections_with_rows
 from competition.scoring.model import Contribution
 from competition.selectors.participant import ExplanationSection, participant_detail
 from competition.views.public import _participant_context

@@ -19,7 +19,7 @@ from django.utils import translation
 
 from competition.exact import fraction_from_text
 from competition.models import Participant, Round, RoundEntry, Season, StandingsSnapshot
-from competition.numbers import column_places
+from competition.presentation.numbers import column_places
 from competition.scoring import engine
 from competition.selectors.common import season_input
 from competition.selectors.participant import participant_detail

@@ -1,8 +1,10 @@
 """The games table, the chart's figures and the round choices of the participant page, written
-in Python (``competition.participant_rows``), are what ``_participant.html``'s loops wrote:
+in Python (``competition.presentation.participant_rows``), are what ``_participant.html``'s
+loops wrote:
 the loops as they were are rendered here beside them, for every demo participant, in both
-languages. Numbers are compared apart: since issue 15 the chart's score column shares one style
-(``competition/numbers.py``), so the history rows are compared with every number as ``#``
+languages. Numbers are compared apart: the chart's score column now shares one
+style (``competition/presentation/numbers.py``), so the history rows are compared with every
+number as ``#``
 (tests/views/test_explanation_rows.py's ``without_numbers``).
 """
 
@@ -12,7 +14,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from competition.models import Season
-from competition.participant_rows import (
+from competition.presentation.participant_rows import (
     CellTexts,
     game_rows_html,
     history_rows_html,

@@ -44,7 +44,7 @@ def test_standings_show_the_hand_worked_figures_in_dutch(client, season_and_peop
     season, people = season_and_people
     html = _html(client, club_reverse("competition:standings", args=[season.slug]))
     # C: SB 1½ (a value: shown 1,5), IP 1; A and D: SB ½ (0,5) and IP 1½ (points: shown with
-    # ½, competition/numbers.py) share rank 2.
+    # ½, competition/presentation/numbers.py) share rank 2.
     c_row = html.split(f'data-participant="{people["C"].pk}"')[1].split("</tr>")[0]
     assert ">1,5<" in c_row
     a_row = html.split(f'data-participant="{people["A"].pk}"')[1].split("</tr>")[0]
@@ -167,7 +167,8 @@ def test_participant_page_shows_the_seed_000_table(client, season_and_people) ->
     sb_table = html.split('class="table table-sm table-sticky-first align-middle seed-table"')[1]
     sb_table = sb_table.split("</table>")[0]
     # vs D (round 1): D has 1½ game points, 0 rounds without a game, IP 1½; C scored ½ → ¾.
-    # Points with ½, the SB column (¾ and 1 × ¾) with two decimals (competition/numbers.py).
+    # Points with ½, the SB column (¾ and 1 × ¾) with two decimals
+    # (competition/presentation/numbers.py).
     d_line = sb_table.split("Dirk Dekker")[1].split("</tr>")[0]
     cells = [cell.split("<")[0] for cell in d_line.split('<td class="num">')[1:]]
     assert cells == ["1", "1½", "0", "1½", "½", "0,75"]

@@ -254,7 +254,7 @@ def test_no_codes_in_the_preview_headers(client, staff) -> None:
 
 
 def test_every_system_has_its_choices_in_words() -> None:
-    from competition import labels
+    from competition.presentation import labels
     from competition.scoring.parameters import ParameterKind
 
     for system in SYSTEMS.values():

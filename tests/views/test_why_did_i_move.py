@@ -24,9 +24,9 @@ from django.conf import settings
 from django.core.cache import cache
 from django.utils import translation
 
-from competition.labels import figure_label
 from competition.models import Game, Participant, Season
-from competition.participant_rows import CellTexts, movement_sentence
+from competition.presentation.labels import figure_label
+from competition.presentation.participant_rows import CellTexts, movement_sentence
 from competition.scoring.movement import Movement, PlaceChange, ScoreChange
 from competition.selectors.participant import ranking_in_snapshot_text
 from competition.services.rounds import result_record

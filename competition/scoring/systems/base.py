@@ -65,7 +65,7 @@ class RankingSystem(ABC):
     """A ranking system: names, description, parameters and the computation."""
 
     key: str
-    name: str  # English, marked with gettext_noop; competition.labels translates it
+    name: str  # English, marked with gettext_noop; competition.presentation.labels translates it
     description: str  # likewise
     parameters: tuple[ParameterSpec, ...] = ()
     primary: str  # the code of the primary score, e.g. "SB"

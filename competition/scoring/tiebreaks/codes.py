@@ -10,7 +10,9 @@ from collections.abc import Sequence
 
 from competition.scoring.text import TextError, gettext_noop
 
-TIEBREAK_LABELS: dict[str, str] = {  # English names; competition.labels translates them
+TIEBREAK_LABELS: dict[
+    str, str
+] = {  # English names; competition.presentation.labels translates them
     "BH": gettext_noop("Buchholz"),
     "BH/C1": gettext_noop("Buchholz Cut 1"),
     "BH/C2": gettext_noop("Buchholz Cut 2"),

@@ -18,8 +18,8 @@ from django.db import DataError, IntegrityError, transaction
 from django.utils.translation import gettext, gettext_noop
 
 from competition.formats import text as formats_text
-from competition.labels import error_text
 from competition.models import Club, Member
+from competition.presentation.labels import error_text
 from competition.scoring.records import ScoringInputError
 from competition.scoring.text import Text
 from competition.services.errors import ServiceError
@@ -50,7 +50,7 @@ class ImportReport:
     entries: int = 0
     corrections: int = 0
     # A warning is in the reader's language already, or a pure package's Text (translated
-    # where it is shown: competition.labels.text_label).
+    # where it is shown: competition.presentation.labels.text_label).
     warnings: list[str | Text] = field(default_factory=list)
 
     def counts(self) -> dict[str, int]:

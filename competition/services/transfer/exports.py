@@ -16,7 +16,7 @@ separator and ``58,25`` as a number, English ``,`` and ``58.25``; both files sta
 byte order mark, so that Excel reads the names' accents right. The minus is ASCII (``-2,3``).
 Without a language the CSV is the program's form of docs/commands.md (``,`` and ``58.25``, no
 mark). XLSX holds numbers as numbers, each column with a number format of its decimals
-(:func:`competition.numbers.column_places`).
+(:func:`competition.presentation.numbers.column_places`).
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 
 from competition.exact import decimal_text, written_decimal
 from competition.models import Season, SeasonRules
-from competition.numbers import column_places
+from competition.presentation.numbers import column_places
 from competition.scoring.engine import standings_after
 from competition.scoring.fingerprint import short_fingerprint
 from competition.selectors.common import season_input, season_input_with_public_names

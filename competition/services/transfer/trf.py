@@ -21,7 +21,6 @@ from django.utils.translation import gettext_noop
 from competition.formats import rating_report as rr
 from competition.formats import trf as ft
 from competition.formats.errors import FormatError
-from competition.labels import error_text, text_label
 from competition.models import (
     Club,
     Game,
@@ -32,6 +31,7 @@ from competition.models import (
     Season,
     SeasonRules,
 )
+from competition.presentation.labels import error_text, text_label
 from competition.scoring import model as scoring
 from competition.scoring.engine import standings_after
 from competition.scoring.parameters import ParameterError, parameters_to_json

@@ -1,17 +1,23 @@
 """Rows of the participant page's tables, built in Python: the games, the chart's figures, the
 round choices and the explanation tables.
 
-``_explanations.html`` writes one table per figure; a table's ``<tr>`` rows are written here, as
-the template's loops wrote them (same markup and whitespace, every value escaped, numbers in the
-reader's language by the same filters). The template loop cost about as much as computing the
-figures: a page of 40 rounds has four tables of 40 rows with a filter in every cell.
+``_explanations.html`` writes one table per figure; a table's ``<tr>`` rows are written here, as the
+template's loops wrote them (same markup and whitespace, every value escaped, numbers in the
+reader's language by the functions the filters call). The template loop cost about as much as
+computing the figures: a page of 40 rounds has four tables of 40 rows with a filter in every cell.
 
 A page repeats few numbers (0, ½, 1, the round numbers), so each formatted, escaped text is
 computed once per value and language (:class:`CellTexts`). A column of figures writes all its
-values with the same decimals, points with ½ (:func:`competition.numbers.column_format`), and
+values with the same decimals, points with ½
+(:func:`competition.presentation.numbers.column_format`), and
 one figure is written in one style wherever the page shows it (:meth:`CellTexts.figure`): the
 games table's column of SB, the SB explanation's amounts and total, and for the primary score
 the chart, its table and the "why did I move" sentences.
+
+The one module of the package that still reaches outside it: it writes the rows of the
+participant selector's dataclasses (:mod:`competition.selectors.participant`, an explanation
+section is extended here) and a correction's before and after with the models' choice labels
+(``Game.Result``, ``RoundEntry.Kind``).
 """
 
 from __future__ import annotations
@@ -29,8 +35,8 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, ngettext
 
-from competition import numbers
 from competition.models import Game, RoundEntry
+from competition.presentation import labels, numbers
 from competition.scoring.model import Contribution
 from competition.scoring.movement import Movement
 from competition.selectors.participant import (
@@ -39,17 +45,6 @@ from competition.selectors.participant import (
     ExplanationSection,
     GameLine,
     RoundCorrections,
-)
-from competition.templatetags.clubcomp import (
-    colour_name,
-    entry_name,
-    exact_number,
-    fraction_text,
-    half,
-    note_text,
-    part_name,
-    result_text,
-    signed_number,
 )
 
 _UNPLAYED = ' class="unplayed"'
@@ -72,7 +67,7 @@ class CellTexts:
     """Escaped cell texts for one page in the active language, each value formatted once.
 
     The values are Fractions, ints and text; equal ones give equal texts with every formatter
-    here (``exact_number`` reads an int and a Fraction of the same value alike), so a value is
+    here (``number_text`` reads an int and a Fraction of the same value alike), so a value is
     a sound key.
     """
 
@@ -83,16 +78,16 @@ class CellTexts:
         written in one style on the whole page (:meth:`figure`)."""
         self._figures = {code: list(values) for code, values in (figures or {}).items()}
         self._styles: dict[tuple[str, bool], Callable[[Any], str]] = {}
-        self.number = _remembered(exact_number)  # {{ value|exact_number }}
-        self.signed = _remembered(signed_number)  # {{ value|signed_number }}
-        self.fraction = _remembered(fraction_text)  # {{ value|fraction_text }}
+        self.number = _remembered(numbers.number_text)  # {{ value|exact_number }}
+        self.signed = _remembered(numbers.signed_text)  # {{ value|signed_number }}
+        self.fraction = _remembered(numbers.fraction_text)  # {{ value|fraction_text }}
         self.integer = _remembered(localize)  # {{ value }} for a round number
         self.name = _remembered(lambda pid: names.get(pid, ""))  # {{ names|get_item:pid }}
-        self.part = _remembered(part_name)  # {{ value|part_name }}
-        self.half = _remembered(half)  # {{ value|half }}
-        self.entry = _remembered(entry_name)  # {{ value|entry_name }}
-        self.colour = _remembered(colour_name)  # {{ value|colour_name }}
-        self.result = _remembered(result_text)  # {{ value|result_text }}
+        self.part = _remembered(labels.part_label)  # {{ value|part_name }}
+        self.half = _remembered(numbers.points_text)  # {{ value|half }}
+        self.entry = _remembered(labels.entry_label)  # {{ value|entry_name }}
+        self.colour = _remembered(labels.colour_label)  # {{ value|colour_name }}
+        self.result = _remembered(labels.result_label)  # {{ value|result_text }}
         self._notes: dict[tuple[str, tuple[tuple[str, int], ...]], str] = {}
         # the sentences' words, looked up once per page (in its language)
         self.gettext = functools.cache(gettext)
@@ -103,7 +98,7 @@ class CellTexts:
         key = (line.note, tuple(line.note_values.items()))
         text = self._notes.get(key)
         if text is None:
-            text = self._notes[key] = conditional_escape(note_text(line))
+            text = self._notes[key] = conditional_escape(labels.note_label(line))
         return text
 
     def column(self, values: Iterable[object], *, points: bool = False) -> Callable[[Any], str]:

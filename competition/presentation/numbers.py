@@ -36,6 +36,9 @@ from fractions import Fraction
 
 from django.utils.translation import get_language
 
+from competition.exact import is_terminating
+from competition.scoring.registry import SYSTEMS
+
 MINUS = "\N{MINUS SIGN}"
 MAX_PLACES = 2
 # Figures that are points (counted in games and halves): shown with ½ like game points.
@@ -183,6 +186,25 @@ def figure_text(value: object, code: str, *, language: str | None = None) -> str
     if is_points(code):
         return points_text(value, language=language)
     return number_text(value, language=language)
+
+
+def system_score_text(value: object, system_key: str, *, language: str | None = None) -> str:
+    """A participant's primary score in the season's system (``"points"``: 7½)."""
+    system = SYSTEMS.get(str(system_key))
+    return figure_text(value, system.primary if system else "", language=language)
+
+
+def fraction_text(value: object, *, language: str | None = None) -> str:
+    """A fraction as a rule states it: "0,5" and "1" as numbers (every digit), "1/3" and
+    "−2/3" (which no decimal shows exactly) as numerator/denominator.
+    """
+    number = as_fraction(value)
+    if number is None:
+        return ""
+    if is_terminating(number):
+        return number_text(number, exact=True, language=language)
+    sign = MINUS if number < 0 else ""
+    return f"{sign}{abs(number.numerator)}/{number.denominator}"
 
 
 def column_style(values: Iterable[object], *, points: bool = False) -> str:

@@ -53,6 +53,40 @@ CHOICE_NAMES = {
 
 NOTE_SEPARATOR = "; "  # the engine joins the notes of one line with it
 
+# The wallchart's abbreviations of a round without a game.
+ENTRY_SHORT = {
+    "bye": gettext_lazy("bye"),
+    "absent_notice": gettext_lazy("abs."),
+    "absent_no_notice": gettext_lazy("abs.!"),
+    "club_duty": gettext_lazy("club"),
+    "not_paired": "–",
+}
+# A stored result code as a reader writes it ("r": decided without play).
+RESULTS = {
+    "1-0": "1-0",
+    "1/2": "½-½",
+    "0-1": "0-1",
+    "+-": "1-0 r",
+    "-+": "0-1 r",
+    "--": "0-0 r",
+    "": "",
+}
+COLOURS = {"w": gettext_lazy("white"), "b": gettext_lazy("black")}
+# The inputs of an explanation line, by the name the systems give them.
+PARTS = {
+    "game_points": gettext_lazy("game points"),
+    "unplayed_value": gettext_lazy("for a round without a game"),
+    "opponent_score": gettext_lazy("opponent's score"),
+    "opponent_points": gettext_lazy("opponent's points"),
+    "result": gettext_lazy("result"),
+    "round_points": gettext_lazy("points this round"),
+    "own_value": gettext_lazy("own value"),
+    "opponent_value": gettext_lazy("opponent's value now"),
+    "opponent_value_then": gettext_lazy("opponent's value when played"),
+    "fraction": gettext_lazy("fraction"),
+    "place": gettext_lazy("place"),
+}
+
 
 @contextmanager
 def _language(language: str | None) -> Iterator[None]:
@@ -104,6 +138,29 @@ def entry_label(kind: str, language: str | None = None) -> str:
     """The name of a kind of round without a game ("absent_notice": "absent with notice")."""
     with _language(language):
         return str(ENTRY_NAMES[kind]) if kind in ENTRY_NAMES else kind
+
+
+def entry_short(kind: str, language: str | None = None) -> str:
+    """A round without a game as the wallchart abbreviates it ("bye", "abs.")."""
+    with _language(language):
+        return str(ENTRY_SHORT.get(kind, kind))
+
+
+def result_label(code: str) -> str:
+    """A stored result code as a reader writes it: "1/2" is "½-½", "+-" is "1-0 r" (forfeit)."""
+    return RESULTS.get(str(code), str(code))
+
+
+def colour_label(code: str, language: str | None = None) -> str:
+    """A colour code ("w", "b") in words; "" for any other."""
+    with _language(language):
+        return str(COLOURS.get(code, ""))
+
+
+def part_label(name: str, language: str | None = None) -> str:
+    """The name of an input of an explanation line ("opponent_score") in the reader's words."""
+    with _language(language):
+        return str(PARTS.get(str(name), str(name).replace("_", " ")))
 
 
 def note_label(

@@ -89,6 +89,37 @@ def _ticks(low: int, high: int, most: int = 6) -> list[int]:
     return [low, *inner, high]
 
 
+def _panel(parts: list[str], left: float, top: float, heading: str) -> None:
+    """A panel's heading and frame."""
+    parts.append(
+        f'<text x="{left}" y="{top - 10:.1f}" class="chart-heading">{escape(heading)}</text>'
+    )
+    parts.append(
+        f'<rect x="{left}" y="{top}" width="{WIDTH - left - RIGHT}" height="{PANEL_HEIGHT}" '
+        'class="chart-frame"/>'
+    )
+
+
+def _y_tick(parts: list[str], left: float, y: float, shown: str) -> None:
+    """A grid line across the panels at ``y`` with its label left of the frame."""
+    parts.append(
+        f'<line x1="{left}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" class="chart-grid"/>'
+        f'<text x="{left - 6}" y="{y + 4:.1f}" class="chart-tick" text-anchor="end">'
+        f"{escape(shown)}</text>"
+    )
+
+
+def _line(parts: list[str], values: list[tuple[float, float]], css: str, tips: list[str]) -> None:
+    """A line through ``values`` with a dot at each, its tooltip the matching ``tips``."""
+    path = " ".join(f"{x:.1f},{y:.1f}" for x, y in values)
+    parts.append(f'<polyline points="{path}" class="chart-line {css}"/>')
+    for (x, y), tip in zip(values, tips, strict=True):
+        parts.append(
+            f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" class="chart-dot {css}">'
+            f"<title>{escape(tip)}</title></circle>"
+        )
+
+
 def rank_score_svg(
     points: Sequence[ChartPoint],
     *,
@@ -126,28 +157,12 @@ def rank_score_svg(
         f'<desc id="{desc_id}">{escape(labels.description)}</desc>',
     ]
 
-    def panel(top: float, heading: str) -> None:
-        parts.append(
-            f'<text x="{left}" y="{top - 10:.1f}" class="chart-heading">{escape(heading)}</text>'
-        )
-        parts.append(
-            f'<rect x="{left}" y="{top}" width="{WIDTH - left - RIGHT}" height="{PANEL_HEIGHT}" '
-            'class="chart-frame"/>'
-        )
-
-    def y_tick(y: float, shown: str) -> None:
-        parts.append(
-            f'<line x1="{left}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" class="chart-grid"/>'
-            f'<text x="{left - 6}" y="{y + 4:.1f}" class="chart-tick" text-anchor="end">'
-            f"{escape(shown)}</text>"
-        )
-
-    panel(rank_top, labels.rank)
+    _panel(parts, left, rank_top, labels.rank)
     for tick in rank_ticks:
-        y_tick(_y(tick, 1, worst, rank_top, inverted=True), str(tick))
-    panel(score_top, labels.score)
+        _y_tick(parts, left, _y(tick, 1, worst, rank_top, inverted=True), str(tick))
+    _panel(parts, left, score_top, labels.score)
     for value, shown in score_ticks:
-        y_tick(_y(value, low_score, high_score, score_top, inverted=False), shown)
+        _y_tick(parts, left, _y(value, low_score, high_score, score_top, inverted=False), shown)
     for tick in _ticks(first, last, most=10):
         x = _x(tick, first, last, left)
         parts.append(
@@ -159,16 +174,8 @@ def rank_score_svg(
         f'text-anchor="middle">{escape(labels.round)}</text>'
     )
 
-    def line(values: list[tuple[float, float]], css: str, tips: list[str]) -> None:
-        path = " ".join(f"{x:.1f},{y:.1f}" for x, y in values)
-        parts.append(f'<polyline points="{path}" class="chart-line {css}"/>')
-        for (x, y), tip in zip(values, tips, strict=True):
-            parts.append(
-                f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" class="chart-dot {css}">'
-                f"<title>{escape(tip)}</title></circle>"
-            )
-
-    line(
+    _line(
+        parts,
         [
             (_x(p.round_number, first, last, left), _y(p.rank, 1, worst, rank_top, inverted=True))
             for p in points
@@ -176,7 +183,8 @@ def rank_score_svg(
         "chart-rank",
         [f"{labels.round} {p.round_number}: {labels.rank} {p.rank}" for p in points],
     )
-    line(
+    _line(
+        parts,
         [
             (
                 _x(p.round_number, first, last, left),

@@ -13,10 +13,10 @@ from fractions import Fraction
 
 from django.utils.translation import gettext, gettext_noop, ngettext, override
 
+from competition.presentation.numbers import fraction_text, signed_text
 from competition.scoring.model import ParameterValue
 from competition.scoring.parameters import EMPTY
 from competition.scoring.systems import internal_sb, keizer, points, van_den_brink
-from competition.templatetags.clubcomp import fraction_text, signed_number
 
 _RECALCULATION = {
     keizer.FIXED_POINT: gettext_noop(
@@ -108,9 +108,9 @@ def _van_den_brink(values: Mapping[str, ParameterValue], participants: int) -> l
         },
         gettext("Result part: %(win)s for a win, %(draw)s for a draw, %(loss)s for a loss.")
         % {
-            "win": signed_number(Fraction(values["win_part"])),
-            "draw": signed_number(Fraction(values["draw_part"])),
-            "loss": signed_number(Fraction(values["loss_part"])),
+            "win": signed_text(Fraction(values["win_part"])),
+            "draw": signed_text(Fraction(values["draw_part"])),
+            "loss": signed_text(Fraction(values["loss_part"])),
         },
         gettext(
             "Plus %(factor)s × (your opponent's rank value − your own); your opponent gets the "

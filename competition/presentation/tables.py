@@ -2,7 +2,8 @@
 
 Numbers in the rows are exact (``Fraction``): they sort exactly and render in the reader's
 style (58,25 in Dutch), each column with one number of decimals and points with ½
-(:func:`competition.numbers.column_format`). The standings' CSV and XLSX exports are not made
+(:func:`competition.presentation.numbers.column_format`). The standings' CSV and XLSX exports
+are not made
 from these tables but from ``competition.services.transfer.standings_dataset`` (the columns of
 docs/commands.md).
 """
@@ -22,7 +23,7 @@ from django.utils.html import conditional_escape, escape, format_html, strip_tag
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from competition import numbers
+from competition.presentation import numbers
 
 if TYPE_CHECKING:
     from django.utils.functional import _StrPromise as StrPromise
@@ -30,7 +31,8 @@ if TYPE_CHECKING:
 
 class ExactColumn(tables.Column):
     """An exact number, right-aligned, in the reader's number style: ``write`` is the column's
-    (:func:`competition.numbers.column_format` of its values), else each value on its own."""
+    (:func:`competition.presentation.numbers.column_format` of its values), else each value on
+    its own."""
 
     def __init__(
         self, *args: Any, write: Callable[[object], str] | None = None, **kwargs: Any
@@ -189,6 +191,39 @@ def standings_table(
     ``separation_labels`` maps what a row's ``separated_by`` holds to (short, title).
     """
     rows = list(rows)
+    extra = _figure_columns(rows, primary, figures, tiebreaks)
+    if any(row.get("separated_by") for row in rows):
+        extra.append(("separated_by", _separated_by_column()))
+    extra.append(
+        (
+            "games",
+            tables.Column(
+                verbose_name=_("Games"),
+                attrs={"td": {"class": "num"}, "th": {"class": "num"}},
+            ),
+        )
+    )
+    if show_eligibility:
+        extra.append(("eligible", _eligible_column()))
+    return StandingsTable(
+        rows,
+        extra_columns=extra,
+        season_slug=season_slug,
+        after_round=after_round,
+        separation_labels=separation_labels,
+        order_by="rank",
+        sequence=("rank", "name", "...", "movement"),
+    )
+
+
+def _figure_columns(
+    rows: list[Mapping[str, Any]],
+    primary: tuple[str, str],
+    figures: Iterable[tuple[str, str]],
+    tiebreaks: Iterable[tuple[str, str, str]],
+) -> list[tuple[str, tables.Column]]:
+    """The standings' number columns: the primary score, the system's other figures, game points
+    (unless they are the primary score) and the tie-breaks in the season's order."""
     extra: list[tuple[str, tables.Column]] = [
         (
             "score",
@@ -236,56 +271,31 @@ def standings_table(
                 ),
             )
         )
-    if any(row.get("separated_by") for row in rows):
-        extra.append(
-            (
-                "separated_by",
-                tables.Column(
-                    verbose_name=_("Decided by"),
-                    orderable=False,
-                    default="",
-                    attrs={
-                        "td": {"class": "text-center lead"},
-                        "th": {
-                            "title": _(
-                                "On equal score: what placed the participant below "
-                                "the one ranked just above"
-                            )
-                        },
-                    },
-                ),
-            )
-        )
-    extra.append(
-        (
-            "games",
-            tables.Column(
-                verbose_name=_("Games"),
-                attrs={"td": {"class": "num"}, "th": {"class": "num"}},
-            ),
-        )
+    return extra
+
+
+def _separated_by_column() -> tables.Column:
+    """What placed a participant below the one just above him on equal score."""
+    return tables.Column(
+        verbose_name=_("Decided by"),
+        orderable=False,
+        default="",
+        attrs={
+            "td": {"class": "text-center lead"},
+            "th": {
+                "title": _(
+                    "On equal score: what placed the participant below the one ranked just above"
+                )
+            },
+        },
     )
-    if show_eligibility:
-        extra.append(
-            (
-                "eligible",
-                tables.Column(
-                    verbose_name=_("Prize"),
-                    attrs={
-                        "td": {"class": "text-center"},
-                        "th": {"title": _("Eligible for prizes")},
-                    },
-                ),
-            )
-        )
-    return StandingsTable(
-        rows,
-        extra_columns=extra,
-        season_slug=season_slug,
-        after_round=after_round,
-        separation_labels=separation_labels,
-        order_by="rank",
-        sequence=("rank", "name", "...", "movement"),
+
+
+def _eligible_column() -> tables.Column:
+    """Whether a participant is eligible for prizes."""
+    return tables.Column(
+        verbose_name=_("Prize"),
+        attrs={"td": {"class": "text-center"}, "th": {"title": _("Eligible for prizes")}},
     )
 
 

@@ -14,9 +14,9 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from competition.labels import figure_label
+from competition.presentation.labels import figure_label
+from competition.presentation.ties import EARLIER_STANDINGS
 from competition.scoring.tiebreaks import TIEBREAK_LABELS
-from competition.ties import EARLIER_STANDINGS
 
 # What each figure of a system means (the column's name alone says too little).
 FIGURE_EXPLANATIONS: dict[str, Promise] = {

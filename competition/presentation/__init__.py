@@ -1,0 +1,19 @@
+"""Presentation: everything that turns codes and exact numbers into words and markup for a reader.
+
+:mod:`~competition.presentation.numbers` (one number style per language),
+:mod:`~competition.presentation.labels` (the words for the pure packages' codes and notes),
+:mod:`~competition.presentation.descriptions` (a system's rules in words from its parameters),
+:mod:`~competition.presentation.legend` (the standings' legend),
+:mod:`~competition.presentation.ties` (equal scores explained),
+:mod:`~competition.presentation.reasons` (the pairing engine's reasons as sentences),
+:mod:`~competition.presentation.names` (how a member's name shows in public),
+:mod:`~competition.presentation.charts` (the SVG charts),
+:mod:`~competition.presentation.participant_rows` (the participant page's rows) and
+:mod:`~competition.presentation.tables` (the page-row builders and django-tables2 tables). The
+template filters in :mod:`competition.templatetags.clubcomp` are thin wrappers over these.
+
+This package may import the pure core (scoring, pairing, formats, exact numbers) and Django's
+translation, formatting, html and url utilities; never services or views, and models and
+selectors only in :mod:`~competition.presentation.participant_rows` (it writes the participant
+selector's dataclasses and the models' choice labels).
+"""
