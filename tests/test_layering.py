@@ -4,6 +4,8 @@
   nothing of the app outside the pure packages: they run, and are tested, without a database.
 - Selectors only read: they never import services (services may read through selectors).
 - Neither selectors nor services import views.
+- The presentation package (words and numbers for a reader) imports no models, selectors,
+  services or views: it is handed values.
 - The settings and the project's own helpers they use import nothing of the app: the settings
   load before any app is ready.
 """
@@ -34,6 +36,16 @@ RULES = (
         ("competition.selectors", "competition.services"),
         ("competition.views",),
         "reads and writes know no views",
+    ),
+    (
+        ("competition.presentation",),
+        (
+            "competition.models",
+            "competition.selectors",
+            "competition.services",
+            "competition.views",
+        ),
+        "presentation turns values into words: it reads nothing and writes nothing",
     ),
     (
         ("clubcomp.settings", "clubcomp.env", "clubcomp.addresses"),

@@ -7,13 +7,12 @@
 :mod:`~competition.presentation.ties` (equal scores explained),
 :mod:`~competition.presentation.reasons` (the pairing engine's reasons as sentences),
 :mod:`~competition.presentation.names` (how a member's name shows in public),
-:mod:`~competition.presentation.charts` (the SVG charts),
-:mod:`~competition.presentation.participant_rows` (the participant page's rows) and
-:mod:`~competition.presentation.tables` (the page-row builders and django-tables2 tables). The
-template filters in :mod:`competition.templatetags.clubcomp` are thin wrappers over these.
+and :mod:`~competition.presentation.charts` (the SVG charts). The template filters in
+:mod:`competition.templatetags.clubcomp` are thin wrappers over these. The page-row builders
+that use them stand beside the views they serve (:mod:`competition.views.tables`,
+:mod:`competition.views.participant_rows`).
 
 This package may import the pure core (scoring, pairing, formats, exact numbers) and Django's
-translation, formatting, html and url utilities; never services or views, and models and
-selectors only in :mod:`~competition.presentation.participant_rows` (it writes the participant
-selector's dataclasses and the models' choice labels).
+translation, formatting, html and url utilities; never models, selectors, services or views
+(tests/test_layering.py).
 """

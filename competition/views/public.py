@@ -62,15 +62,6 @@ from competition.presentation.labels import (
     system_name,
 )
 from competition.presentation.legend import order_sentence, separation_labels, standings_legend
-from competition.presentation.participant_rows import (
-    CellTexts,
-    game_rows_html,
-    history_rows_html,
-    movement_items_html,
-    round_options_html,
-    sections_with_rows,
-)
-from competition.presentation.tables import PairingsTable, standings_table, table_rows_html
 from competition.scoring.registry import FIGURE_NAMES, get_system
 from competition.selectors import categories as category_selectors
 from competition.selectors import groups as group_selectors
@@ -80,6 +71,15 @@ from competition.selectors import series as series_selectors
 from competition.selectors.evenings import club_next_evening
 from competition.services.errors import ServiceError
 from competition.services.transfer import EXPORT_FORMATS, standings_document, standings_export
+from competition.views.participant_rows import (
+    CellTexts,
+    game_rows_html,
+    history_rows_html,
+    movement_items_html,
+    round_options_html,
+    sections_with_rows,
+)
+from competition.views.tables import PairingsTable, standings_table, table_rows_html
 
 CACHE_SECONDS = 60 * 60 * 24
 

@@ -1,4 +1,4 @@
-"""The explanation tables' rows built in Python (``competition.presentation.participant_rows``) are
+"""The explanation tables' rows built in Python (``competition.views.participant_rows``) are
 what the template's loops wrote: ``explanations_before.html`` is ``_explanations.html`` as it was,
 with a loop per table, and both are rendered here from the same page, in both languages.
 
@@ -22,9 +22,9 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from competition.models import Season
-from competition.presentation.participant_rows import CellTexts, sections_with_rows
 from competition.scoring.model import Contribution
 from competition.selectors.participant import ExplanationSection, participant_detail
+from competition.views.participant_rows import CellTexts, sections_with_rows
 from competition.views.public import _participant_context
 
 BEFORE = Template(Path(__file__).with_name("explanations_before.html").read_text())

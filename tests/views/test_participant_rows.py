@@ -1,5 +1,5 @@
 """The games table, the chart's figures and the round choices of the participant page, written
-in Python (``competition.presentation.participant_rows``), are what ``_participant.html``'s
+in Python (``competition.views.participant_rows``), are what ``_participant.html``'s
 loops wrote:
 the loops as they were are rendered here beside them, for every demo participant, in both
 languages. Numbers are compared apart: the chart's score column now shares one
@@ -14,13 +14,13 @@ from django.template import Context, Template
 from django.utils import translation
 
 from competition.models import Season
-from competition.presentation.participant_rows import (
+from competition.selectors.participant import participant_detail
+from competition.views.participant_rows import (
     CellTexts,
     game_rows_html,
     history_rows_html,
     round_options_html,
 )
-from competition.selectors.participant import participant_detail
 from competition.views.public import _contribution_cells
 from tests.views.test_explanation_rows import without_numbers
 

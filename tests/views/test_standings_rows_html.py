@@ -48,8 +48,8 @@ def test_python_pairing_rows_equal_the_template_rows(demo_club, language: str) -
     """The round page's pairings (links to both players, "not yet played" for an open board)
     built in Python equal django-tables2's rows, for every round of every demo season."""
     from competition.models import Game, Round
-    from competition.presentation.tables import table_rows_html
     from competition.views.public import _pairings_table
+    from competition.views.tables import table_rows_html
 
     request = RequestFactory().get("/")
     rounds = list(Round.objects.select_related("season").order_by("season", "number"))
