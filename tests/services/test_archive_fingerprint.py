@@ -13,8 +13,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from competition import labels
-from competition.formats.archive import load_archive
 from competition.formats.archive_input import archive_fingerprint
+from competition.formats.archive_reader import load_archive
 from competition.models import Season
 from competition.scoring.fingerprint import season_fingerprint, short_form
 from competition.selectors.common import season_input
