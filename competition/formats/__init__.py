@@ -2,7 +2,8 @@
 (KNSB, FIDE TXT/XML) and the season archive. No Django here; every reader raises
 :class:`FormatError` and nothing else for bad input. See ``docs/formats.md``."""
 
-from competition.formats.archive import SeasonArchive, dump_archive, load_archive
+from competition.formats.archive import SeasonArchive, dump_archive
+from competition.formats.archive_reader import load_archive
 from competition.formats.errors import FormatError
 from competition.formats.ratings import (
     RatingFilter,
@@ -17,10 +18,10 @@ from competition.formats.trf import (
     RoundPairings,
     TrfTournament,
     apply_rounds,
-    parse_trf,
     tournament_rounds,
     write_trf,
 )
+from competition.formats.trf_reader import parse_trf
 
 __all__ = [
     "FormatError",

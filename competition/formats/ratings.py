@@ -321,6 +321,33 @@ def _header_columns(header: str) -> list[_Column]:
     ]
 
 
+def _fide_txt_header(
+    header: str, rating_kind: str
+) -> tuple[dict[str, _Column], _Column, _Column | None, str | None]:
+    """The columns the header line of a FIDE TXT list names, its rating and games columns for
+    ``rating_kind``, and the month a single list names its rating column after (or None)."""
+    columns = {c.name: c for c in _header_columns(header)}
+    if "ID NUMBER" not in columns or "NAME" not in columns or "FED" not in columns:
+        raise FormatError(
+            gettext_noop(
+                "not a FIDE rating list: the header must name the columns 'ID Number', 'Name' "
+                "and 'Fed' (found %(found)s)"
+            ),
+            {"found": repr(header[:60])},
+            line=1,
+            column=1,
+        )
+    rating_name, games_name = _RATING_COLUMNS[rating_kind]
+    month = None
+    if rating_name not in columns:
+        # A single list (standard, rapid or blitz) names its rating column after the month.
+        month = next((c for c in columns if _MONTH_YEAR.fullmatch(c)), None)
+        if month is None:
+            raise FormatError(_NO_RATING_COLUMN[rating_kind], line=1, column=1)
+        rating_name, games_name = month, "GMS" if "GMS" in columns else "GAMES"
+    return columns, columns[rating_name], columns.get(games_name), month
+
+
 def parse_fide_txt(
     data: bytes,
     *,
@@ -338,29 +365,9 @@ def parse_fide_txt(
         raise ValueError(f"rating_kind must be one of {sorted(_RATING_COLUMNS)}")
     text = decode_text(data, save_as=gettext_noop("text (cp1252 or UTF-8)"))
     lines = iter(text.splitlines())
-    header = next(lines, "")
-    columns = {c.name: c for c in _header_columns(header)}
-    if "ID NUMBER" not in columns or "NAME" not in columns or "FED" not in columns:
-        raise FormatError(
-            gettext_noop(
-                "not a FIDE rating list: the header must name the columns 'ID Number', 'Name' "
-                "and 'Fed' (found %(found)s)"
-            ),
-            {"found": repr(header[:60])},
-            line=1,
-            column=1,
-        )
-    rating_name, games_name = _RATING_COLUMNS[rating_kind]
-    if rating_name not in columns:
-        # A single list (standard, rapid or blitz) names its rating column after the month.
-        month = next((c for c in columns if _MONTH_YEAR.fullmatch(c)), None)
-        if month is None:
-            raise FormatError(_NO_RATING_COLUMN[rating_kind], line=1, column=1)
-        rating_name, games_name = month, "GMS" if "GMS" in columns else "GAMES"
-        if list_date is None:
-            list_date = list_date_from_filename(month)
-    rating_column = columns[rating_name]
-    games_column = columns.get(games_name)
+    columns, rating_column, games_column, month = _fide_txt_header(next(lines, ""), rating_kind)
+    if list_date is None and month is not None:
+        list_date = list_date_from_filename(month)
     birth_column = columns.get("B-DAY") or columns.get("BDAY") or columns.get("BORN")
     minimum = columns["FED"].start + 3
     records: list[RatingRecord] = []

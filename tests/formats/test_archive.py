@@ -38,10 +38,10 @@ from competition.formats.archive import (
     SeasonArchive,
     dump_archive,
     exact,
-    load_archive,
     moment_text,
     time_text,
 )
+from competition.formats.archive_reader import load_archive
 from competition.formats.errors import FormatError
 from tests.profiles import examples
 

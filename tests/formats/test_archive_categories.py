@@ -14,8 +14,8 @@ from competition.formats.archive import (
     ArchiveChosen,
     ArchivePeriod,
     dump_archive,
-    load_archive,
 )
+from competition.formats.archive_reader import load_archive
 from competition.formats.errors import FormatError
 from tests.formats.test_archive import ARCHIVE, as_version
 

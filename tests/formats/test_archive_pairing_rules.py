@@ -12,8 +12,8 @@ import pytest
 from competition.formats.archive import (
     ArchiveForbiddenPair,
     dump_archive,
-    load_archive,
 )
+from competition.formats.archive_reader import load_archive
 from competition.formats.errors import FormatError
 from tests.formats.test_archive import ARCHIVE, as_version
 

@@ -7,7 +7,9 @@ import json
 
 import pytest
 
-from competition.formats.archive import FormatError, dump_archive, load_archive
+from competition.formats.archive import dump_archive
+from competition.formats.archive_reader import load_archive
+from competition.formats.errors import FormatError
 from tests.formats.test_archive import ARCHIVE, as_version
 
 

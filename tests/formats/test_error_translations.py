@@ -17,11 +17,11 @@ import pytest
 from django.conf import settings
 from django.utils import translation
 
-from competition.formats.archive import load_archive
+from competition.formats.archive_reader import load_archive
 from competition.formats.errors import FormatError, Term
 from competition.formats.ratings import parse_knsb
 from competition.formats.text import decode_text
-from competition.formats.trf import parse_trf
+from competition.formats.trf_reader import parse_trf
 from competition.presentation.labels import error_text, format_error_text
 from tests.services.test_transfer import SMALL_TRF
 from tests.test_translations import NL_PO, _catalogue_from_po, parse_po

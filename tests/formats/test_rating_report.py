@@ -18,9 +18,9 @@ from competition.formats.trf import (
     TrfPlayer,
     TrfTournament,
     apply_rounds,
-    parse_trf,
     write_trf,
 )
+from competition.formats.trf_reader import parse_trf
 
 EVENT = ReportEvent(
     name="Interne competitie 2026",

@@ -23,10 +23,10 @@ from competition.formats.trf import (
     TrfRoundResult,
     TrfTournament,
     apply_rounds,
-    parse_trf,
     tournament_rounds,
     write_trf,
 )
+from competition.formats.trf_reader import parse_trf
 from tests.profiles import examples
 
 DATA = Path(__file__).parent / "data"

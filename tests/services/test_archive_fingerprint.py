@@ -12,8 +12,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from competition.formats.archive import load_archive
 from competition.formats.archive_input import archive_fingerprint
+from competition.formats.archive_reader import load_archive
 from competition.models import Season
 from competition.presentation import labels
 from competition.scoring.fingerprint import season_fingerprint, short_form

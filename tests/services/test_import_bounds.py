@@ -386,10 +386,11 @@ def test_a_trf_start_date_that_leaves_no_room_for_its_rounds(demo_club) -> None:
 def test_every_trf_file_of_the_corpus_still_reads_its_points() -> None:
     """No file of the corpus has a points column beyond what its rounds explain."""
     from competition.formats import trf as ft
+    from competition.formats.trf_reader import parse_trf
 
     for path in sorted((Path(__file__).parent.parent / "formats" / "data").glob("*.trf")):
         try:
-            tournament = ft.parse_trf(path.read_text(encoding="utf-8"))
+            tournament = parse_trf(path.read_text(encoding="utf-8"))
         except FormatError:
             continue  # a malformed file of the corpus: refused for its own defect
         ft.check_points_column(tournament)
@@ -530,7 +531,7 @@ def test_import_ratings_refuses_a_late_doctype(demo_club, tmp_path: Path) -> Non
 def _columns_of(document: dict) -> list[tuple[str, type, str]]:
     """(archive path, model, model field) of every value of ``document`` that is stored in a
     column, as the import maps them (the one map, so the test follows the import)."""
-    from competition.formats.archive import load_archive
+    from competition.formats.archive_reader import load_archive
     from competition.services.transfer import archive as transfer_archive
 
     found = []

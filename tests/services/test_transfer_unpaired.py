@@ -9,7 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from competition.formats.trf import RoundEntry, parse_trf, tournament_rounds
+from competition.formats.trf import RoundEntry, tournament_rounds
+from competition.formats.trf_reader import parse_trf
 from competition.models import Season
 from competition.services.transfer import standings_document, trf_import
 from tests.services.test_transfer import trf_player

@@ -26,6 +26,7 @@ from django.utils.translation import gettext, gettext_noop
 from competition.exact import fraction_to_text
 from competition.formats import archive as fa
 from competition.formats.archive_input import archive_fingerprint
+from competition.formats.archive_reader import load_archive
 from competition.formats.errors import FormatError, Term
 from competition.models import (
     AbsenceReport,
@@ -892,7 +893,7 @@ def _check_fingerprint(archive: fa.SeasonArchive) -> None:
 
 def _plan_archive(text: str) -> tuple[fa.SeasonArchive, dict[str, dict[str, object]]]:
     """The archive read and checked against everything the database will refuse."""
-    archive = fa.load_archive(text)
+    archive = load_archive(text)
     if Season.objects.filter(club__slug=archive.club.slug, slug=archive.season.slug).exists():
         raise ServiceError(
             gettext(

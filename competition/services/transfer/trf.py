@@ -21,6 +21,7 @@ from django.utils.translation import gettext_noop
 from competition.formats import rating_report as rr
 from competition.formats import trf as ft
 from competition.formats.errors import FormatError
+from competition.formats.trf_reader import parse_trf
 from competition.models import (
     Club,
     Game,
@@ -423,7 +424,7 @@ def _plan_trf(
     round_robin: bool,
     min_games: int,
 ) -> _TrfPlan:
-    tournament = ft.parse_trf(decode_text(data))
+    tournament = parse_trf(decode_text(data))
     if not tournament.players:
         raise FormatError(gettext_noop("the file has no player records (001)"))
     rounds = ft.tournament_rounds(tournament)
