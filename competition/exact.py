@@ -6,7 +6,8 @@ A fraction whose decimal expansion ends is written as that exact decimal (``58.2
 The files people read (the standings JSON, CSV and spreadsheet) want a decimal for every
 figure: :func:`written_decimal` gives the exact one where the expansion ends and rounds the
 others to :data:`DECIMAL_PLACES` decimals; :func:`exact_json` writes such decimals verbatim.
-How a figure is *shown* on a page, in the reader's language, is :mod:`competition.presentation.numbers`.
+How a figure is *shown* on a page, in the reader's language, is
+:mod:`competition.presentation.numbers`.
 
 >>> fraction_to_text(Fraction(233, 4))
 '58.25'

@@ -137,3 +137,20 @@ def test_no_page_about_one_clubs_object_answers_under_another_clubs_address(clie
         "competition:series",
         "competition:td_round",
     } <= set(walked)
+
+
+def test_a_td_on_another_clubs_page_is_offered_only_what_he_may_open(client, demo_club) -> None:
+    """The menu's "Club evening" leads to the TD pages of the club whose page it is: a TD of
+    one club on the other club's pages gets no link that answers 403 (on the site's own pages,
+    where no club is named, it leads to the choice of his clubs)."""
+    from tests.golden.pages import Page, links
+
+    client.force_login(User.objects.get(username="wedstrijdleider"))  # a TD of De Toren only
+    for address, offered in (("/sv-het-paard/", False), ("/sc-de-toren/", True), ("/", True)):
+        response = client.get(address)
+        assert response.status_code == 200
+        page = Page(200, response["Content-Type"], response.content)
+        td_links = [target for target in links(address, page) if target.endswith("/td/")]
+        assert bool(td_links) == offered, (address, td_links)
+        for target in td_links:
+            assert client.get(target, follow=True).status_code == 200, target
