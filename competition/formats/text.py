@@ -11,7 +11,7 @@ format's own single-byte encoding (Windows-1252). It refuses, naming the line an
   (PostgreSQL refuses NUL characters);
 - a byte that is text in neither encoding.
 
-The limits below are those of the columns in ``competition/models.py`` (a service test keeps
+The limits below are those of the columns in ``competition/models/`` (a service test keeps
 them equal), so a reader can refuse a value the database cannot hold with its line and column
 instead of letting the database fail on it.
 """

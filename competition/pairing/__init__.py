@@ -7,7 +7,8 @@ same boards without reasons from a :class:`PairingHistory` the caller keeps (sim
 
 from competition.pairing import model
 from competition.pairing.berger import berger_bye, berger_round, berger_schedule
-from competition.pairing.ladder import PairingHistory, pair_boards, pair_round
+from competition.pairing.history import PairingHistory
+from competition.pairing.ladder import pair_boards, pair_round
 from competition.pairing.model import *  # noqa: F403  (the request and proposal types)
 
 __all__ = [

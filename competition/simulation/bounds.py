@@ -44,7 +44,8 @@ from fractions import Fraction
 from competition.scoring.model import Participant, SeasonInput
 from competition.scoring.parameters import EMPTY
 from competition.scoring.systems.internal_sb import InternalSBKeeper
-from competition.scoring.systems.keizer import KeizerKeeper, place_values, top_value_of
+from competition.scoring.systems.keizer import place_values, top_value_of
+from competition.scoring.systems.keizer_keeper import KeizerKeeper
 from competition.scoring.systems.points import PointsKeeper
 from competition.scoring.systems.running import ScoreKeeper
 from competition.scoring.systems.van_den_brink import VanDenBrinkKeeper

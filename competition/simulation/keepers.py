@@ -6,7 +6,7 @@ Each system with a fast path defines its keeper beside its readable computation
 - ``points``: :class:`~competition.scoring.systems.points.PointsKeeper`, a running sum;
 - ``internal-sb``: :class:`~competition.scoring.systems.internal_sb.InternalSBKeeper`;
 - ``van-den-brink``: :class:`~competition.scoring.systems.van_den_brink.VanDenBrinkKeeper`;
-- ``keizer``: :class:`~competition.scoring.systems.keizer.KeizerKeeper`, the system's own
+- ``keizer``: :class:`~competition.scoring.systems.keizer_keeper.KeizerKeeper`, the system's own
   terms and ranking kept between rounds (ties in score without the season's tie-breaks).
 
 Anything a keeper does not model (a change of rules from a later round, external games that
@@ -24,7 +24,7 @@ from competition.scoring.engine import rules_from_later_round, standings_after
 from competition.scoring.model import ParameterValue, Round, SeasonInput
 from competition.scoring.registry import get_system
 from competition.scoring.systems.internal_sb import InternalSBKeeper
-from competition.scoring.systems.keizer import KeizerKeeper
+from competition.scoring.systems.keizer_keeper import KeizerKeeper
 from competition.scoring.systems.points import PointsKeeper
 from competition.scoring.systems.running import ScoreKeeper, settle_order
 from competition.scoring.systems.van_den_brink import VanDenBrinkKeeper

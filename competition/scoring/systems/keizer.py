@@ -38,8 +38,8 @@ repeats, so it is the fixed point.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
@@ -49,14 +49,11 @@ from competition.scoring.model import (
     ParameterValue,
     Participant,
     Result,
-    Round,
-    SeasonInput,
     external_results,
 )
 from competition.scoring.parameters import EMPTY, ParameterKind, ParameterSpec
 from competition.scoring.records import RoundRecord, ScoringInputError
 from competition.scoring.systems.base import Ranker, RankingSystem, SystemContext, SystemRound
-from competition.scoring.systems.running import ScoreKeeper
 from competition.scoring.systems.units import FractionCache, to_units
 from competition.scoring.text import gettext_noop
 
@@ -220,7 +217,7 @@ class _Sheet:
     own_after: list[list[int]]  # summed fractions of the own value after round r
 
 
-def _term_unit(
+def term_unit(
     parameters: Mapping[str, ParameterValue], externals: Mapping[tuple[int, int], Fraction]
 ) -> int:
     """A denominator that makes every term's fraction a whole number (externals: the results of
@@ -236,7 +233,7 @@ def _term_unit(
     )
 
 
-class _TermUnits:
+class TermUnits:
     """:func:`round_term`'s fraction in whole units of 1/``unit``, asked once per distinct
     combination of what it depends on: a record's points, result and entry kind, and whether
     the absences paid before it reached ``max_paid_absences`` (a handful per season). Rounds
@@ -287,8 +284,8 @@ class _TermUnits:
 def _sheet(context: SystemContext, parameters: Mapping[str, ParameterValue]) -> _Sheet:
     """The terms of :func:`round_terms` for everybody, read from the digest."""
     externals = external_results(context.season)
-    unit = _term_unit(parameters, externals)
-    terms = _TermUnits(parameters, unit)
+    unit = term_unit(parameters, externals)
+    terms = TermUnits(parameters, unit)
     own_value_counts = bool(parameters["own_value_in_score"])
     digest = context.digest
     ids = list(context.participants)
@@ -460,7 +457,7 @@ class Keizer(RankingSystem):
         if rank is None:
             raise ScoringInputError("the Keizer system needs the engine's ranking")
         sheet = _sheet(context, parameters)
-        start, values, value_units, value_unit = _places(context.participants, parameters)
+        start, values, value_units, value_unit = start_places(context.participants, parameters)
         mode = parameters["recalculation"]
         caches: dict[int, FractionCache] = {}
         # against[q]: (position, fraction in units) for every game against position q so far;
@@ -476,7 +473,7 @@ class Keizer(RankingSystem):
                     for opponent, weight in games[after[number - 1] : after[number]]:
                         if weight:
                             against[opponent].append((p, weight))
-            evaluate = _Evaluation(
+            evaluate = Evaluation(
                 sheet.ids, sheet.unit, [after[number] for after in sheet.own_after], number,
                 rank, previous, against, value_units, value_unit, caches,
                 bool(context.season.tiebreaks),
@@ -576,7 +573,7 @@ class Keizer(RankingSystem):
         return tuple(lines)
 
 
-def _places(
+def start_places(
     participants: Mapping[int, Participant], parameters: Mapping[str, ParameterValue]
 ) -> tuple[tuple[int, ...], list[Fraction], list[int], int]:
     """The start list (start rank, name, id), the value of every place, those values in whole
@@ -599,7 +596,7 @@ def _places(
 
 
 @dataclass(frozen=True, slots=True)
-class _Outcome:
+class Outcome:
     order: tuple[int, ...]
     used: dict[int, Fraction]
     score: dict[int, Fraction]
@@ -607,7 +604,7 @@ class _Outcome:
     cycle: int
 
 
-class _Evaluation:
+class Evaluation:
     """Scoring and ranking one round with the values of given rankings; counts the passes.
 
     Scores are whole numbers of 1/(fraction unit × value unit), in lists by position (see
@@ -741,12 +738,12 @@ class _Evaluation:
         value: Sequence[int],
         cycle: int,
         settled: str,
-    ) -> _Outcome:
+    ) -> Outcome:
         """The figures of the final pass; ``value`` is summed over ``cycle`` rankings."""
         ids = self.ids
         as_value = self._fractions(self.value_unit * cycle)
         as_score = self._fractions(self.unit * self.value_unit * cycle)
-        return _Outcome(
+        return Outcome(
             tuple(ids[p] for p in order),
             {pid: as_value[units] for pid, units in zip(ids, value, strict=True)},
             {pid: as_score[total] for pid, total in zip(ids, totals, strict=True)},
@@ -761,12 +758,12 @@ class _Evaluation:
             cache = self.caches[denominator] = FractionCache(denominator, limit=100_000)
         return cache
 
-    def once(self, source: tuple[int, ...]) -> _Outcome:
+    def once(self, source: tuple[int, ...]) -> Outcome:
         value = self._values(self._positions(source))
         totals = self._totals(value)
         return self._outcome(self._order(totals, 1), totals, value, 1, SETTLED_ONE_PASS)
 
-    def fixed_point(self, start: tuple[int, ...], max_iterations: int) -> _Outcome:
+    def fixed_point(self, start: tuple[int, ...], max_iterations: int) -> Outcome:
         """Iterate from ``start`` until the ranking reproduces itself (see the module docstring)."""
         current = self._positions(start)
         seen = {current: 0}
@@ -792,136 +789,3 @@ class _Evaluation:
             self._update(totals, value, new_value, current, order)
             value = new_value
             current = order
-
-
-class KeizerKeeper(ScoreKeeper):
-    """:class:`Keizer` one round at a time, for simulations: the system's own terms
-    (:class:`_TermUnits`, from :func:`round_term`) and its own ranking (:class:`_Evaluation`:
-    the fixed point, one pass, or the start list's values), kept between rounds instead of
-    recomputed from the season's first round.
-
-    Equal scores are ranked as the engine ranks them: the season's tie-breaks, then the
-    previous round's ranking. Only then does a pass ask the engine (its ranker on the season
-    with the rounds played so far, prepared once per round and only when a pass meets equal
-    scores); without tie-breaks nothing is asked. Property tests compare the keeper's standings
-    with the engine's, with and without tie-breaks.
-    """
-
-    def __init__(
-        self,
-        season: SeasonInput,
-        parameters: Mapping[str, ParameterValue],
-        *,
-        awarded: Iterable[Fraction] = (),
-        rounds: int = 0,
-    ) -> None:
-        super().__init__(season, parameters, awarded=awarded, rounds=rounds)
-        self.ids = list(self.participants)
-        self.position = {pid: p for p, pid in enumerate(self.ids)}
-        unit = _term_unit(parameters, external_results(season))
-        self.terms = _TermUnits(parameters, unit)
-        own = unit if parameters["own_value_in_score"] else 0
-        self.own = [own] * len(self.ids)
-        self.paid = [0] * len(self.ids)
-        self.against: list[list[tuple[int, int]]] = [[] for _ in self.ids]
-        self.start, self.values, self.value_units, self.value_unit = _places(
-            self.participants, parameters
-        )
-        self.mode = parameters["recalculation"]
-        self.caches: dict[int, FractionCache] = {}
-        self.season = season
-        self.has_tiebreaks = bool(season.tiebreaks)
-        self.played: tuple[Round, ...] = ()  # the rounds added so far (for the tie-breaks)
-        self.previous = self.start
-        self.outcome = self._evaluate(0)  # the ranking before the first round
-
-    def _copy_into(self, twin: ScoreKeeper) -> None:
-        assert isinstance(twin, KeizerKeeper)
-        twin.own = list(self.own)
-        twin.paid = list(self.paid)
-        twin.against = [list(met) for met in self.against]
-
-    def _ranker(self) -> Ranker | None:
-        """The engine's ranking of equal scores after the rounds played so far (None without
-        tie-breaks: the previous ranking alone decides); the season is prepared on first use."""
-        if not self.has_tiebreaks:
-            return None
-        season = replace(self.season, rounds=self.played)
-        prepared: list[Ranker] = []
-
-        def rank(
-            number: int, figures: Mapping[int, Mapping[str, Fraction]], tie_order: Mapping[int, int]
-        ) -> tuple[int, ...]:
-            if not prepared:
-                from competition.scoring.engine import system_context  # the engine imports us
-
-                ranker = system_context(season, len(season.rounds)).rank
-                assert ranker is not None
-                prepared.append(ranker)
-            return prepared[0](number, figures, tie_order)
-
-        return rank
-
-    def _evaluate(self, number: int) -> _Outcome:
-        evaluate = _Evaluation(
-            self.ids, self.terms.unit, self.own, number, self._ranker(), self.previous,
-            self.against, self.value_units, self.value_unit, self.caches, self.has_tiebreaks,
-        )  # fmt: skip
-        if self.mode == FIXED_POINT:
-            return evaluate.fixed_point(self.start, MAX_ITERATIONS)  # the registered Keizer's
-        return evaluate.once(self.start if self.mode == FROZEN else self.previous)
-
-    def _score(self, rnd: Round) -> None:
-        number, terms, position = rnd.number, self.terms, self.position
-        own, paid, against = self.own, self.paid, self.against
-        recorded: set[int] = set()
-        for game in rnd.games:
-            result = game.result
-            for pid, opponent, points in (
-                (game.white, game.black, result.white_points),
-                (game.black, game.white, result.black_points),
-            ):
-                p = position[pid]
-                recorded.add(pid)
-                units = terms(number, points.numerator, points.denominator, result, None, paid[p])
-                if result.is_played:
-                    if units:
-                        against[position[opponent]].append((p, units))
-                else:
-                    own[p] += units
-        for entry in rnd.entries:
-            p = position[entry.participant]
-            recorded.add(entry.participant)
-            joined = self.participants[entry.participant].joined_round
-            own[p] += terms(
-                number, entry.points.numerator, entry.points.denominator, None, entry.kind,
-                paid[p], before_joining=number < joined, external=entry.external_result,
-            )  # fmt: skip
-            if entry.kind is EntryKind.ABSENT_NOTICE:
-                paid[p] += 1
-        for pid, participant in self.participants.items():
-            if pid not in recorded:  # no record: not paired
-                p = position[pid]
-                own[p] += terms(
-                    number, 0, 1, None, EntryKind.NOT_PAIRED, paid[p],
-                    before_joining=number < participant.joined_round,
-                )  # fmt: skip
-        if self.has_tiebreaks:
-            self.played = (*self.played, rnd)
-        self.previous = self.outcome.order
-        self.outcome = self._evaluate(number)
-
-    def standing_keys(self) -> dict[int, int]:
-        """The ranking is strict (ties in score go to the previous ranking): keys by place."""
-        size = len(self.ids)
-        return {pid: size - place for place, pid in enumerate(self.outcome.order)}
-
-    def order(self) -> list[int]:
-        return list(self.outcome.order)
-
-    def primary(self, pid: int) -> Fraction:
-        return self.outcome.score[pid]
-
-    def figures(self, pid: int) -> dict[str, Fraction]:
-        place = self.outcome.order.index(pid)
-        return {KEIZER: self.outcome.score[pid], VALUE: self.values[place]}

@@ -47,7 +47,7 @@ from competition.scoring.parameters import ParameterKind, ParameterSpec
 from competition.scoring.records import ScoringInputError
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
 from competition.scoring.systems.running import BLACK_HALVES, WHITE_HALVES, ScoreKeeper
-from competition.scoring.systems.units import FractionCache
+from competition.scoring.systems.units import FractionCache, RecordDigest
 from competition.scoring.text import gettext_noop
 
 VDB = "VDB"
@@ -187,24 +187,10 @@ class VanDenBrink(RankingSystem):
         keep_lines: bool = False,
         every_round: bool = True,
     ) -> _Run:
-        parts = {
-            Fraction(1): Fraction(parameters["win_part"]),
-            Fraction(1, 2): Fraction(parameters["draw_part"]),
-            Fraction(0): Fraction(parameters["loss_part"]),
-        }
         factor = Fraction(parameters["factor"])
         games_per_update = int(parameters["games_per_update"])
         every_n = parameters["update_mode"] == EVERY_N
-        forfeits_count = bool(parameters["forfeits_count"])
-        start_fractions = {
-            pid: start_points_of(context.participants[pid], parameters) for pid in context.records
-        }
-        # Each round's rank value updates can add one factor denominator to the values, so
-        # this unit keeps every figure a whole number (Python's integers do not overflow).
-        base = lcm(*(value.denominator for value in (*parts.values(), *start_fractions.values())))
-        unit = base * factor.denominator ** (context.upto_round + 1)
-        part_units = {points: (part * unit).numerator for points, part in parts.items()}
-        start = {pid: (value * unit).numerator for pid, value in start_fractions.items()}
+        unit, part_units, start = _units(context, parameters, factor)
         points = dict(start)
         rank_value = dict(start)
         games = dict.fromkeys(start, 0)
@@ -213,15 +199,7 @@ class VanDenBrink(RankingSystem):
         updates: dict[int, list[tuple[int, int, int]]] = {pid: [] for pid in start}
 
         digest = context.digest
-        # Which rounds count as games: over the board, and (forfeits_count) single forfeits.
-        counted: dict[int, list[bool]] = {}
-        for pid in start:
-            flags = list(digest.played[pid])
-            if forfeits_count:
-                for index, result in enumerate(digest.result[pid]):
-                    if result is not None and result.is_forfeit:
-                        flags[index] = result is not Result.DOUBLE_FORFEIT
-            counted[pid] = flags
+        counted = _counted_rounds(digest, start, bool(parameters["forfeits_count"]))
         half = Fraction(1, 2)
         part_by_points = {
             (value * digest.unit).numerator: part_units[value]
@@ -432,3 +410,40 @@ class VanDenBrinkKeeper(ScoreKeeper):
 
     def figures(self, pid: int) -> dict[str, Fraction]:
         return {VDB: self.primary(pid), RV: Fraction(self.rank_value[pid], self.unit)}
+
+
+def _units(
+    context: SystemContext, parameters: Mapping[str, ParameterValue], factor: Fraction
+) -> tuple[int, dict[Fraction, int], dict[int, int]]:
+    """The unit every figure is a whole number of, the result parts (by game points) and the
+    start points in that unit."""
+    parts = {
+        Fraction(1): Fraction(parameters["win_part"]),
+        Fraction(1, 2): Fraction(parameters["draw_part"]),
+        Fraction(0): Fraction(parameters["loss_part"]),
+    }
+    start_fractions = {
+        pid: start_points_of(context.participants[pid], parameters) for pid in context.records
+    }
+    # Each round's rank value updates can add one factor denominator to the values, so
+    # this unit keeps every figure a whole number (Python's integers do not overflow).
+    base = lcm(*(value.denominator for value in (*parts.values(), *start_fractions.values())))
+    unit = base * factor.denominator ** (context.upto_round + 1)
+    part_units = {points: (part * unit).numerator for points, part in parts.items()}
+    start = {pid: (value * unit).numerator for pid, value in start_fractions.items()}
+    return unit, part_units, start
+
+
+def _counted_rounds(
+    digest: RecordDigest, participants: Iterable[int], forfeits_count: bool
+) -> dict[int, list[bool]]:
+    """Which rounds count as games: over the board, and (``forfeits_count``) single forfeits."""
+    counted: dict[int, list[bool]] = {}
+    for pid in participants:
+        flags = list(digest.played[pid])
+        if forfeits_count:
+            for index, result in enumerate(digest.result[pid]):
+                if result is not None and result.is_forfeit:
+                    flags[index] = result is not Result.DOUBLE_FORFEIT
+        counted[pid] = flags
+    return counted

@@ -13,7 +13,7 @@ WON, BPG, BWG, Kashdan points, 32 bits each), so that anybody's total after any 
 difference of two entries and everybody's is two slices; and, in the same order, the regular
 games (opponent position, own halves), the games over the board (opponent, running sums of
 ratings, rated games and their points) and the own points of the FIDE dummies. What a round
-means is decided once per row class and looked up through per-class tables
+means is decided once per row class (:mod:`.row_kinds`) and looked up through per-class tables
 (``bytes.translate`` where the values fit in bytes): building the sheet is a few C-level
 passes over the whole season, not per participant. Under the FIDE policies and "plain" the
 score for opponents is twice the points plus the C.07 16.2.5 draws of late requested byes,
@@ -35,26 +35,36 @@ forfeits, absences, every round). A change to a rule belongs in both places.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from itertools import accumulate, chain, compress, repeat
 from operator import itemgetter, mul, sub
 from typing import Any, cast
 
 from competition.scoring.fide_tables import rating_difference
-from competition.scoring.model import EntryKind, Result, SeasonInput
-from competition.scoring.records import RoundRecord, Row, ScoringInputError, SeasonRows, read_rows
+from competition.scoring.model import SeasonInput
+from competition.scoring.records import ScoringInputError, SeasonRows, read_rows
 from competition.scoring.systems.units import FractionCache
 from competition.scoring.tiebreaks.codes import (
     BUCHHOLZ_CUTS,
-    KASHDAN,
     MEDIAN,
     MEDIAN_SWITCH,
     figure_codes,
     round_half_up,
 )
-from competition.scoring.unplayed import FIDE_POLICIES, UNPLAYED_POLICIES, Category, categorise
+from competition.scoring.tiebreaks.row_kinds import (
+    COUNTED,
+    COUNTER_BITS,
+    COUNTER_MASK,
+    DUMMIES_SHIFT,
+    GAMES,
+    PLAYED_SHIFT,
+    VOLUNTARY_SHIFT,
+    Kinds,
+    kinds_of,
+    packed_counter,
+    scheduled_dummies,
+)
+from competition.scoring.unplayed import FIDE_POLICIES, UNPLAYED_POLICIES
 
 __all__ = ["Meetings", "TiebreakSheet", "compute_tiebreaks"]
 
@@ -90,53 +100,6 @@ def compute_tiebreaks(
     return TiebreakSheet(season, read_rows(season, upto_round)).figures(upto_round, wanted)
 
 
-# Counters that only grow (how many games, wins, ...) travel together in one integer, 32 bits
-# each, so that a single running sum per participant gives all of them after every round. No
-# counter can reach 2**32 (that would take millions of rounds).
-_COUNTER_BITS = 32
-_COUNTER_MASK = (1 << _COUNTER_BITS) - 1
-(
-    _GAMES,  # regular games
-    _PLAYED,  # games over the board
-    _DUMMIES,  # dummies (FIDE policies)
-    _WIN,  # rounds with a win's points (Art. 7.1)
-    _WON,  # wins in type-B games (Art. 7.2)
-    _BPG,  # type-B games with black (Art. 7.3)
-    _BWG,  # type-B wins with black (Art. 7.4)
-    _KASH,  # Kashdan points (seed 002)
-    _VOLUNTARY_DUMMIES,  # dummies of voluntary unplayed rounds (FIDE policies, 16.1.2)
-) = range(9)
-_COUNTED = {"WIN": _WIN, "WON": _WON, "BPG": _BPG, "BWG": _BWG, "KASH": _KASH}
-# Where each counter starts in a packed integer: the loop over the participants reads a
-# counter as ``(packed >> shift) & _COUNTER_MASK`` (what _counter does, without a call).
-_PLAYED_SHIFT = _PLAYED * _COUNTER_BITS
-_DUMMIES_SHIFT = _DUMMIES * _COUNTER_BITS
-_VOLUNTARY_SHIFT = _VOLUNTARY_DUMMIES * _COUNTER_BITS
-
-
-def _counter(packed: int, field: int) -> int:
-    """One counter out of a packed running sum."""
-    return (packed >> (field * _COUNTER_BITS)) & _COUNTER_MASK
-
-
-def _count(field: int, amount: int = 1) -> int:
-    """``amount`` added to one counter, as a packed increment."""
-    return amount << (field * _COUNTER_BITS)
-
-
-@dataclass(frozen=True, slots=True)
-class _Kind:
-    """What a round's record means for the tie-breaks; shared by every record of the same kind."""
-
-    category: Category  # REQUESTED_BYE stands for 16.2.3 and 16.2.5 (decided per round)
-    halves: int | None  # None: the points are not a multiple of ½
-    regular: bool  # a regular game (over the board; in a round robin also a forfeit)
-    played: bool  # over the board
-    forfeit: bool  # a forfeit win or loss (also a double forfeit)
-    voluntary: bool  # C.07 16.1.2
-    increment: int  # packed counters, without the rated-opponent ones
-
-
 class TiebreakSheet:
     """The fast path: a season's tie-break inputs for rounds 1..rounds, packed in flat lists.
 
@@ -167,12 +130,9 @@ class TiebreakSheet:
         """Read ``rows`` (see :func:`read_rows`) under the season's policy."""
         ids = list(rows.rows)
         self.ids: list[int] = ids
-        position = self.position = {pid: p for p, pid in enumerate(ids)}
+        self.position = {pid: p for p, pid in enumerate(ids)}
         rounds = self.rounds = len(rows.round_numbers)
         policy = self.policy = season.unplayed_policy
-        fide = policy in FIDE_POLICIES
-        # (round index, message): points not in half steps, raised when a figure reads them
-        self.bad_points: list[tuple[int, str]] = []
         # Fraction caches by denominator (values repeat from round to round).
         self.fractions: dict[int, FractionCache] = _FRACTIONS
         # rounds read -> everybody's points (halves), score for opponents (quarters), packed
@@ -183,17 +143,9 @@ class TiebreakSheet:
         rating_by_position = [ratings.get(pid) or 0 for pid in ids]  # 0: unrated
         # A record's kind depends only on its class (points, colour, result, entry): decided
         # once per class, then every round is looked up in per-class tables.
-        kinds = _kinds_of(rows.class_rows, season.round_robin, policy)
-        bad = {c for c, kind in enumerate(kinds.kinds) if kind.halves is None}
-        if bad:
-            for pid in ids:
-                for index, c in enumerate(rows.classes[pid]):
-                    if c in bad:
-                        message = (
-                            f"round {rows.round_numbers[index]}: {rows.class_rows[c][0]} points "
-                            "is not a multiple of 1/2"
-                        )
-                        self.bad_points.append((index, message))
+        kinds = kinds_of(rows.class_rows, season.round_robin, policy)
+        # (round index, message): points not in half steps, raised when a figure reads them
+        self.bad_points: list[tuple[int, str]] = _bad_points(rows, kinds)
         all_classes = list(chain.from_iterable(map(rows.classes.__getitem__, ids)))
         classes: bytes | list[int] = bytes(all_classes) if kinds.bytewise else all_classes
         opponents = list(chain.from_iterable(map(rows.opponents.__getitem__, ids)))
@@ -208,6 +160,14 @@ class TiebreakSheet:
         # where each participant's games, games over the board and dummies start
         self.starts: list[int] = counter_sums[: len(ids) * rounds : rounds] if rounds else []
 
+        self._read_opponent_scores(kinds, classes)
+        self._read_games(kinds, classes, halves, opponents, rating_by_position)
+        self._read_dummies(rows, kinds, classes, halves)
+
+    def _read_opponent_scores(self, kinds: Kinds, classes: bytes | list[int]) -> None:
+        """The score for opponents: running sums, or what the 16.2.5 draws need."""
+        ids, rounds, policy = self.ids, self.rounds, self.policy
+        fide = policy in FIDE_POLICIES
         # Score for opponents (Art. 16.3 and the club policies), quarters: under the FIDE
         # policies and "plain" twice the points plus, under FIDE, the 16.2.5 draws (late
         # requested byes, found for the round asked); under the club policies a running sum.
@@ -235,6 +195,16 @@ class TiebreakSheet:
                     if any(requested[first : first + rounds])
                 ]
 
+    def _read_games(
+        self,
+        kinds: Kinds,
+        classes: bytes | list[int],
+        halves: bytes | list[int],
+        opponents: list[int | None],
+        rating_by_position: list[int],
+    ) -> None:
+        """The regular games and the games over the board, with the running sums of ARO/TPR."""
+        position = self.position
         regular = kinds.regular(classes)
         played = kinds.played(classes)
         # regular games and games over the board always have an opponent
@@ -264,6 +234,17 @@ class TiebreakSheet:
             if everybody_rated
             else accumulate(map(mul, compress(halves, played), rated_flags), initial=0)
         )
+
+    def _read_dummies(
+        self,
+        rows: SeasonRows,
+        kinds: Kinds,
+        classes: bytes | list[int],
+        halves: bytes | list[int],
+    ) -> None:
+        """The own points of the FIDE dummies, and the fide-2026 dummies capped one by one."""
+        ids, position, policy = self.ids, self.position, self.policy
+        fide = policy in FIDE_POLICIES
         self.voluntary_halves: list[int] = []
         self.involuntary_halves: list[int] = []
         # fide-2026 with a forfeit's dummy capped by its scheduled opponent's score (Art.
@@ -275,9 +256,7 @@ class TiebreakSheet:
             self.involuntary_halves = list(compress(halves, kinds.involuntary(classes)))
             if policy == "fide-2026" and kinds.any_forfeit_dummy:
                 for p, pid in enumerate(ids):
-                    own = _scheduled_dummies(
-                        rows.classes[pid], rows.opponents[pid], kinds, position
-                    )
+                    own = scheduled_dummies(rows.classes[pid], rows.opponents[pid], kinds, position)
                     if own is not None:
                         self.dummies[p] = own
 
@@ -366,9 +345,7 @@ class TiebreakSheet:
         ]
         median_slot = slot.get(MEDIAN)
         koya_slot, koya_sum_slot = slot.get("KS"), slot.get("BH/KS")
-        counted = [
-            (slot[code], _COUNTED[code] * _COUNTER_BITS) for code in codes if code in _COUNTED
-        ]
+        counted = [(slot[code], COUNTED[code] * COUNTER_BITS) for code in codes if code in COUNTED]
         progressive_slot, aro_slot, tpr_slot = slot.get("PS"), slot.get("ARO"), slot.get("TPR")
         aob_slot = slot.get("AOB")
         needs_items = any(code in _NEEDS_ITEMS for code in codes)
@@ -417,8 +394,8 @@ class TiebreakSheet:
             figures.append(row)
             counters = counters_now[p]
             start = starts[p] if starts else 0
-            game_start = start & _COUNTER_MASK  # _counter(start, _GAMES)
-            games = counters & _COUNTER_MASK
+            game_start = start & COUNTER_MASK  # packed_counter(start, GAMES)
+            games = counters & COUNTER_MASK
             game_end = game_start + games
             if needs_items:
                 # The Buchholz/SB contributions (Art. 8.1, 9.1): the opponents' scores, then
@@ -441,13 +418,13 @@ class TiebreakSheet:
                     basis = 2 * points[p]
                     if capped and two_rounds < basis:
                         basis = two_rounds
-                    voluntary_count = (counters >> _VOLUNTARY_SHIFT) & _COUNTER_MASK
+                    voluntary_count = (counters >> VOLUNTARY_SHIFT) & COUNTER_MASK
                     involuntary_count = (
-                        (counters >> _DUMMIES_SHIFT) & _COUNTER_MASK
+                        (counters >> DUMMIES_SHIFT) & COUNTER_MASK
                     ) - voluntary_count
-                    voluntary_first = (start >> _VOLUNTARY_SHIFT) & _COUNTER_MASK
+                    voluntary_first = (start >> VOLUNTARY_SHIFT) & COUNTER_MASK
                     if involuntary_count:
-                        first = ((start >> _DUMMIES_SHIFT) & _COUNTER_MASK) - voluntary_first
+                        first = ((start >> DUMMIES_SHIFT) & COUNTER_MASK) - voluntary_first
                         bases += repeat(basis, involuntary_count)
                         own_results += self.involuntary_halves[first : first + involuntary_count]
                     if voluntary_count:
@@ -459,7 +436,7 @@ class TiebreakSheet:
                         least_result = min(volunteered_results)
                 elif fide:
                     own_score = 2 * points[p]
-                    dummy_count = (counters >> _DUMMIES_SHIFT) & _COUNTER_MASK
+                    dummy_count = (counters >> DUMMIES_SHIFT) & COUNTER_MASK
                     for h, voluntary, scheduled in self.dummies[p][:dummy_count]:
                         basis = own_score
                         if capped:
@@ -578,14 +555,14 @@ class TiebreakSheet:
                 if koya_sum_slot is not None:
                     row[koya_sum_slot] = by_half[sum(map(strong_points.__getitem__, met))]
             for index, shift in counted:
-                row[index] = by_one[(counters >> shift) & _COUNTER_MASK]
+                row[index] = by_one[(counters >> shift) & COUNTER_MASK]
             if progressive_slot is not None:
                 row[progressive_slot] = by_half[progressive[p]]
             if needs_rated:
                 # Art. 10: the games over the board against rated opponents, read from the
                 # games over the board when asked (the sheet keeps no running totals for them)
-                played_start = (start >> _PLAYED_SHIFT) & _COUNTER_MASK
-                played_end = played_start + ((counters >> _PLAYED_SHIFT) & _COUNTER_MASK)
+                played_start = (start >> PLAYED_SHIFT) & COUNTER_MASK
+                played_end = played_start + ((counters >> PLAYED_SHIFT) & COUNTER_MASK)
                 rated = self.rated_sums[played_end] - self.rated_sums[played_start]
                 aro = tpr = 0
                 if rated:
@@ -605,8 +582,8 @@ class TiebreakSheet:
             met_of = []
             played_opponents = self.played_opponents
             for p in positions:
-                played_start = (starts[p] >> _PLAYED_SHIFT) & _COUNTER_MASK if starts else 0
-                played_end = played_start + ((counters_now[p] >> _PLAYED_SHIFT) & _COUNTER_MASK)
+                played_start = (starts[p] >> PLAYED_SHIFT) & COUNTER_MASK if starts else 0
+                played_end = played_start + ((counters_now[p] >> PLAYED_SHIFT) & COUNTER_MASK)
                 met_of.append(played_opponents[played_start:played_end])
             if not everybody:
                 # opponents outside ``members`` whose Buchholz this round has not found yet:
@@ -644,8 +621,8 @@ class TiebreakSheet:
         meetings: Meetings = {}
         for pid in members:
             p = self.position[pid]
-            start = _counter(self.starts[p], _GAMES) if self.starts else 0
-            end = start + _counter(counters_now[p], _GAMES)
+            start = packed_counter(self.starts[p], GAMES) if self.starts else 0
+            end = start + packed_counter(counters_now[p], GAMES)
             for o, h in zip(
                 self.game_opponents[start:end], self.game_halves[start:end], strict=True
             ):
@@ -654,168 +631,20 @@ class TiebreakSheet:
         return meetings
 
 
-# The per-class tables of the row classes seen before, by (round robin, policy, the classes):
-# a season has a handful of classes and every reading of it (each round of a history, each
-# request) has the same ones, so the tables are decided once, not per reading (bounded).
-_KINDS: dict[tuple[object, ...], tuple[_Kinds, tuple[Row, ...]]] = {}
-_KINDS_LIMIT = 256
-
-
-def _kinds_of(class_rows: tuple[Row, ...], round_robin: bool, policy: str) -> _Kinds:
-    """The :class:`_Kinds` of a reading's row classes (``SeasonRows.class_rows``), cached.
-
-    The key holds each class's points as (numerator, denominator) and its result and entry kind
-    by identity (hashing a Fraction or an Enum runs Python code); the cache keeps the rows it
-    was built from, so no identity in a key can be reused by another object while it is held.
-    """
-    key = (
-        round_robin,
-        policy,
-        *[
-            (row[0].numerator, row[0].denominator, row[2], id(row[3]), id(row[4]))
-            for row in class_rows
-        ],
-    )
-    cached = _KINDS.get(key)
-    if cached is None:
-        if len(_KINDS) >= _KINDS_LIMIT:
-            _KINDS.clear()
-        kinds = _Kinds(
-            [_kind_of(row[3], row[4], row[0], row[2], round_robin, policy) for row in class_rows],
-            policy,
-        )
-        cached = _KINDS[key] = (kinds, class_rows)
-    return cached[0]
-
-
-@lru_cache(maxsize=1024)
-def _kind_of(
-    result: Result | None,
-    entry: EntryKind | None,
-    points: Fraction,
-    colour: str,
-    round_robin: bool,
-    policy: str,
-) -> _Kind:
-    """The :class:`_Kind` of a record (cached: the same few kinds recur in every season)."""
-    (category,) = categorise((RoundRecord(0, points, result=result, entry=entry),))
-    if category is Category.LATE_REQUESTED_BYE:
-        category = Category.REQUESTED_BYE  # as the last round; decided per round later
-    halves = {1: 2 * points.numerator, 2: points.numerator}.get(points.denominator)
-    forfeit = category in (Category.FORFEIT_WIN, Category.FORFEIT_LOSS)
-    played = category is Category.PLAYED
-    regular = played or (round_robin and result is not None and forfeit)  # a game has an opponent
-    win = halves == 2
-    increment = _count(_GAMES, regular) + _count(_PLAYED, played) + _count(_WIN, win)
-    if not regular and policy in FIDE_POLICIES:
-        increment += _count(_DUMMIES) + _count(_VOLUNTARY_DUMMIES, category.voluntary)
-    # WON, BPG, BWG count type-B games: over the board and, in a round robin, forfeits;
-    # since March 2026 not forfeit losses (Art. 15.2).
-    if regular and not (policy == "fide-2026" and category is Category.FORFEIT_LOSS):
-        black = colour == "b"
-        increment += _count(_WON, win) + _count(_BPG, black) + _count(_BWG, black and win)
-    if played:
-        assert halves is not None  # a game's points are 0, ½ or 1
-        increment += _count(_KASH, KASHDAN[halves])
-    return _Kind(category, halves, regular, played, forfeit, category.voluntary, increment)
-
-
-class _Table:
-    """A per-class field: ``table(classes)`` gives the field of every round.
-
-    When the classes and the values fit in bytes (a season has a handful of classes; flags and
-    points in halves are small), the lookup is one ``bytes.translate``; otherwise one list
-    lookup per round. Both give the same numbers.
-    """
-
-    __slots__ = ("translation", "values")
-
-    def __init__(self, values: list[int], bytewise: bool) -> None:
-        self.values = values
-        self.translation: bytes | None = None
-        if bytewise and all(0 <= value < 256 for value in values):
-            self.translation = bytes(values) + bytes(256 - len(values))
-
-    def __call__(self, classes: bytes | list[int]) -> bytes | list[int]:
-        if self.translation is not None and isinstance(classes, bytes):
-            return classes.translate(self.translation)
-        return list(map(self.values.__getitem__, classes))
-
-
-class _Kinds:
-    """The :class:`_Kind` of every row class and its fields as per-class tables, so that a
-    participant's rounds are looked up at C speed."""
-
-    __slots__ = (
-        "any_forfeit_dummy", "bytewise", "dummy", "forfeit", "halves", "increment", "involuntary",
-        "kinds", "late_draw", "opponent_quarters", "played", "regular", "requested", "unplayed",
-        "voluntary", "voluntary_dummy",
-    )  # fmt: skip
-
-    def __init__(self, kinds: list[_Kind], policy: str) -> None:
-        self.kinds = kinds
-        # classes as bytes (see _Table) when every class number fits in one
-        self.bytewise = len(kinds) <= 256
-        bytewise = self.bytewise
-        self.halves = _Table([kind.halves or 0 for kind in kinds], bytewise)
-        self.regular = _Table([int(kind.regular) for kind in kinds], bytewise)
-        self.unplayed = _Table([int(not kind.regular) for kind in kinds], bytewise)
-        self.played = _Table([int(kind.played) for kind in kinds], bytewise)
-        self.forfeit = [kind.forfeit for kind in kinds]
-        self.voluntary = _Table([int(kind.voluntary) for kind in kinds], bytewise)
-        # unplayed rounds (dummies under the FIDE policies), voluntary ones and the others
-        self.voluntary_dummy = _Table(
-            [int(not kind.regular and kind.voluntary) for kind in kinds], bytewise
-        )
-        self.involuntary = _Table(
-            [int(not kind.regular and not kind.voluntary) for kind in kinds], bytewise
-        )
-        # 16.2.5: what a requested bye adds when it counts as a draw (½ - points, quarters)
-        self.late_draw = [
-            2 - 2 * (kind.halves or 0) if kind.category is Category.REQUESTED_BYE else 0
-            for kind in kinds
-        ]
-        self.requested = _Table(
-            [int(kind.category is Category.REQUESTED_BYE) for kind in kinds], bytewise
-        )
-        self.increment = [kind.increment for kind in kinds]  # packed counters
-        # the dummy of an unplayed round (FIDE policies), without the scheduled opponent of a
-        # forfeit (filled in per participant)
-        self.dummy = [(kind.halves or 0, kind.voluntary, -1) for kind in kinds]
-        self.any_forfeit_dummy = any(kind.forfeit and not kind.regular for kind in kinds)
-        # The round's part of the score opponents use, in quarters, under the club policies
-        # (unplayed-as-draw: an unplayed round counts ½; half-value: half its points).
-        as_draw = policy == "unplayed-as-draw"
-        self.opponent_quarters = _Table(
-            [
-                2 * (kind.halves or 0) if kind.regular else 2 if as_draw else kind.halves or 0
-                for kind in kinds
-            ],
-            bytewise,
-        )
-
-
-def _scheduled_dummies(
-    own_classes: list[int],
-    opponents: list[int | None],
-    kinds: _Kinds,
-    position: dict[int, int],
-) -> list[tuple[int, bool, int]] | None:
-    """fide-2026: a participant's dummies (own halves, voluntary, position of the scheduled
-    opponent or -1) when one of them is a forfeit's with a scheduled opponent (its value is
-    capped by that opponent's score, Art. 16.4.1); None when there is none."""
-    dummies: list[tuple[int, bool, int]] = []
-    scheduled = False
-    for c, opponent in zip(own_classes, opponents, strict=True):
-        kind = kinds.kinds[c]
-        if kind.regular:
-            continue
-        if kind.forfeit and opponent is not None:
-            scheduled = True
-            dummies.append((kind.halves or 0, kind.voluntary, position[opponent]))
-        else:
-            dummies.append(kinds.dummy[c])
-    return dummies if scheduled else None
+def _bad_points(rows: SeasonRows, kinds: Kinds) -> list[tuple[int, str]]:
+    """(round index, message) of every record whose points are not in half steps."""
+    bad = {c for c, kind in enumerate(kinds.kinds) if kind.halves is None}
+    found: list[tuple[int, str]] = []
+    if bad:
+        for pid in rows.rows:
+            for index, c in enumerate(rows.classes[pid]):
+                if c in bad:
+                    message = (
+                        f"round {rows.round_numbers[index]}: {rows.class_rows[c][0]} points "
+                        "is not a multiple of 1/2"
+                    )
+                    found.append((index, message))
+    return found
 
 
 def _picker(positions: list[int]) -> Callable[[Any], tuple[int, ...]]:
