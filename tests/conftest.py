@@ -15,6 +15,7 @@ from collections.abc import Iterator
 
 import pytest
 from django.apps import apps
+from django.conf import settings
 from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.core.management import call_command
@@ -22,6 +23,7 @@ from django.core.management.color import no_style
 from django.core.serializers import sort_dependencies
 from django.db import connection, transaction
 from django.db.models import Model
+from django.utils import translation
 
 import tests.profiles  # noqa: F401  (loads the hypothesis profile)
 from tests.static_files import collected_problem
@@ -93,8 +95,18 @@ def _cache_emptied_at_the_end() -> Iterator[None]:
 
 @pytest.fixture(scope="session")
 def demo_rows(django_db_setup, django_db_blocker) -> DemoRows:
-    """The demo club's rows, built once through ``seed_demo`` and then rolled back."""
-    with django_db_blocker.unblock(), transaction.atomic():
+    """The demo club's rows, built once through ``seed_demo`` and then rolled back.
+
+    Their primary keys are those of a fresh database whatever ran before: PostgreSQL's sequences
+    keep counting across rolled-back tests, so they are set back to the rows there are (none of
+    the demo's tables has a row between tests) before the demo is seeded. The names it makes
+    (a group's season: "groep A, periode 2") are in the site's language."""
+    with (
+        django_db_blocker.unblock(),
+        transaction.atomic(),
+        translation.override(settings.LANGUAGE_CODE),  # as manage.py runs it, whatever ran before
+    ):
+        _sequences_reset(_models_in_insert_order())
         call_command("seed_demo", stdout=io.StringIO())
         rows = [
             (model, list(model._base_manager.order_by("pk"))) for model in _models_in_insert_order()
@@ -113,8 +125,13 @@ def _insert(rows: DemoRows) -> None:
     for model, objs in rows:
         model._base_manager.bulk_create(objs)
     # Rows came with their primary keys; the next row a test creates must not collide.
+    _sequences_reset([m for m, _ in rows])
+
+
+def _sequences_reset(models: list[type[Model]]) -> None:
+    """Each model's next primary key: one more than its highest row (no-op on SQLite)."""
     with connection.cursor() as cursor:
-        for sql in connection.ops.sequence_reset_sql(no_style(), [m for m, _ in rows]):
+        for sql in connection.ops.sequence_reset_sql(no_style(), models):
             cursor.execute(sql)
 
 
