@@ -36,15 +36,9 @@ class EngineKeeper(ScoreKeeper):
     """Any season: the scoring engine on every round so far (exact, with the season's
     tie-breaks; slow)."""
 
-    def __init__(
-        self,
-        season: SeasonInput,
-        parameters: Mapping[str, ParameterValue],
-        *,
-        awarded: Iterable[Fraction] = (),
-        rounds: int = 0,
+    def prepare(
+        self, season: SeasonInput, parameters: Mapping[str, ParameterValue], rounds: int
     ) -> None:
-        super().__init__(season, parameters, awarded=awarded, rounds=rounds)
         self.season = season
         self.rounds: list[Round] = []
         self.codes = get_system(season.system).figure_codes

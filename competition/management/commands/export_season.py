@@ -8,7 +8,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from competition.management.commands.standings import season_by_slug
+from competition.management.seasons import add_season_argument, season_by_slug
 from competition.services.errors import ServiceError
 from competition.services.transfer import season_archive_text
 from competition.services.transfer.backup import MANIFEST_NAME, counted, seasons_export_all
@@ -21,14 +21,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument(
-            "season",
-            nargs="?",
-            help=(
-                "SEASON or CLUB/SEASON (the season's web address, with the club's where two "
-                "clubs share it)"
-            ),
-        )
+        add_season_argument(parser, optional=True)
         parser.add_argument(
             "--all", action="store_true", help="every season of every club (needs --out-dir)"
         )

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from competition.management.commands.standings import season_by_slug
+from competition.management.seasons import add_season_argument, season_by_slug
 from competition.services.errors import ServiceError
 from competition.services.transfer import season_trf
 
@@ -15,13 +15,7 @@ class Command(BaseCommand):
     help = "Write a season as a FIDE TRF16 file (with TRF-2026 KNSB national rating lines)."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument(
-            "season",
-            help=(
-                "SEASON or CLUB/SEASON (the season's web address, with the club's where two "
-                "clubs share it)"
-            ),
-        )
+        add_season_argument(parser)
         parser.add_argument("--out", help="file to write (default: standard output)")
 
     def handle(self, *args: object, **options: object) -> None:

@@ -7,7 +7,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from competition.management.commands.standings import season_by_slug
+from competition.management.seasons import add_season_argument, season_by_slug
 from competition.selectors.chances import rounds_left
 from competition.services.chances import chances_compute
 
@@ -16,13 +16,7 @@ class Command(BaseCommand):
     help = "Simulate a season's remaining rounds and store each player's chances."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument(
-            "season",
-            help=(
-                "SEASON or CLUB/SEASON (the season's web address, with the club's where two "
-                "clubs share it)"
-            ),
-        )
+        add_season_argument(parser)
         parser.add_argument("--simulations", type=int, default=None)
         parser.add_argument("--seed", type=int, default=0)
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from competition.exact import exact_json
-from competition.models import Season
+from competition.management.seasons import add_season_argument, season_by_slug
 from competition.services.errors import ServiceError
 from competition.services.transfer import (
     standings_csv,
@@ -20,38 +20,11 @@ from competition.services.transfer import (
 )
 
 
-def season_by_slug(slug: str) -> Season:
-    """The season ``slug``, or ``club/slug`` where clubs share a season's web address."""
-    club_slug, _slash, season_slug = slug.rpartition("/")
-    seasons = Season.objects.select_related("club").filter(slug=season_slug)
-    if club_slug:
-        seasons = seasons.filter(club__slug=club_slug)
-    found = list(seasons[:2])
-    if len(found) == 1:
-        return found[0]
-    if found:
-        clubs = ", ".join(f"{s.club.slug}/{s.slug}" for s in seasons.order_by("club__slug"))
-        raise CommandError(f"Several clubs have a season {season_slug!r}; name one of: {clubs}.")
-    known = ", ".join(
-        f"{club}/{season}"
-        for club, season in Season.objects.order_by("club__slug", "slug").values_list(
-            "club__slug", "slug"
-        )[:20]
-    )
-    raise CommandError(f"No season {slug!r}. Known seasons: {known or 'none'}.")
-
-
 class Command(BaseCommand):
     help = "Print a season's standings as a table, CSV or JSON."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument(
-            "season",
-            help=(
-                "SEASON or CLUB/SEASON (the season's web address, with the club's where two "
-                "clubs share it)"
-            ),
-        )
+        add_season_argument(parser)
         parser.add_argument("--after-round", type=int, default=None, help="default: the last")
         parser.add_argument(
             "--rules-version",

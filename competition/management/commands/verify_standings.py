@@ -7,7 +7,7 @@ import re
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from competition.management.commands.standings import season_by_slug
+from competition.management.seasons import add_season_argument, season_by_slug
 from competition.scoring.fingerprint import short_form
 from competition.services.standings import standings_verify
 
@@ -27,13 +27,7 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument(
-            "season",
-            help=(
-                "SEASON or CLUB/SEASON (the season's web address, with the club's where two "
-                "clubs share it)"
-            ),
-        )
+        add_season_argument(parser)
         parser.add_argument(
             "--expect",
             metavar="FINGERPRINT",

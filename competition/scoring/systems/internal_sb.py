@@ -30,7 +30,7 @@ with H (IP 3 + 7 × ½ = 6½), which adds ½ × 6½ = 3¼.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from math import lcm
 
@@ -295,15 +295,9 @@ class InternalSBKeeper(ScoreKeeper):
         """False when an external game counts with its result (the keeper does not do that)."""
         return parameters.get("external_game") != EXTERNAL_AS_RESULT or not external_results(season)
 
-    def __init__(
-        self,
-        season: SeasonInput,
-        parameters: Mapping[str, ParameterValue],
-        *,
-        awarded: Iterable[Fraction] = (),
-        rounds: int = 0,
+    def prepare(
+        self, season: SeasonInput, parameters: Mapping[str, ParameterValue], rounds: int
     ) -> None:
-        super().__init__(season, parameters, awarded=awarded, rounds=rounds)
         unplayed = Fraction(parameters["unplayed_value"])
         self.scale = unplayed.denominator
         self.unit = self.points_unit * self.scale

@@ -6,7 +6,7 @@ the season's first round; property tests compare its standings with the engine's
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from fractions import Fraction
 
@@ -47,15 +47,9 @@ class KeizerKeeper(ScoreKeeper):
     with the engine's, with and without tie-breaks.
     """
 
-    def __init__(
-        self,
-        season: SeasonInput,
-        parameters: Mapping[str, ParameterValue],
-        *,
-        awarded: Iterable[Fraction] = (),
-        rounds: int = 0,
+    def prepare(
+        self, season: SeasonInput, parameters: Mapping[str, ParameterValue], rounds: int
     ) -> None:
-        super().__init__(season, parameters, awarded=awarded, rounds=rounds)
         self.ids = list(self.participants)
         self.position = {pid: p for p, pid in enumerate(self.ids)}
         unit = term_unit(parameters, external_results(season))

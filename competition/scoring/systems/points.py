@@ -12,7 +12,7 @@ Worked example (win 3, draw 1, loss 0): a win, a draw, a forfeit win and a half-
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from math import lcm
 
@@ -149,15 +149,9 @@ class PointsKeeper(ScoreKeeper):
     """The fast copy of :class:`PointsSystem` for simulations: a running sum of each round's
     value (:meth:`PointsSystem.record_value`'s rules in whole units), one round at a time."""
 
-    def __init__(
-        self,
-        season: SeasonInput,
-        parameters: Mapping[str, ParameterValue],
-        *,
-        awarded: Iterable[Fraction] = (),
-        rounds: int = 0,
+    def prepare(
+        self, season: SeasonInput, parameters: Mapping[str, ParameterValue], rounds: int
     ) -> None:
-        super().__init__(season, parameters, awarded=awarded, rounds=rounds)
         win, draw, loss = (Fraction(parameters[name]) for name in ("win", "draw", "loss"))
         self.win = win
         self.unit = lcm(win.denominator, draw.denominator, loss.denominator) * self.points_unit

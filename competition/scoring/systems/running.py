@@ -75,6 +75,13 @@ class ScoreKeeper:
         self.tie_order = settle_order(season.participants)
         self.round_number = 0
         self._entry_units: dict[Fraction, int] = {}
+        self.prepare(season, parameters, rounds)
+
+    def prepare(
+        self, season: SeasonInput, parameters: Mapping[str, ParameterValue], rounds: int
+    ) -> None:
+        """What a system keeps beyond the running figures, set up once (nothing here): its units,
+        start values, per-participant tables; called at the end of ``__init__``."""
 
     def copy(self) -> ScoreKeeper:
         """An independent keeper with the same figures (one per simulation)."""

@@ -342,15 +342,9 @@ class VanDenBrinkKeeper(ScoreKeeper):
             season
         )
 
-    def __init__(
-        self,
-        season: SeasonInput,
-        parameters: Mapping[str, ParameterValue],
-        *,
-        awarded: Iterable[Fraction] = (),
-        rounds: int = 0,
+    def prepare(
+        self, season: SeasonInput, parameters: Mapping[str, ParameterValue], rounds: int
     ) -> None:
-        super().__init__(season, parameters, awarded=awarded, rounds=rounds)
         parts = [Fraction(parameters[name]) for name in ("loss_part", "draw_part", "win_part")]
         factor = Fraction(parameters["factor"])
         start = {pid: start_points_of(p, parameters) for pid, p in self.participants.items()}
