@@ -3,9 +3,9 @@ a change that must not change what anyone sees.
 
 :func:`crawl` starts at a visitor's first pages and follows every link on the site (``href`` and
 ``src`` to our own addresses, GET only) breadth first, in the order the links stand on the page.
-Each answer is reduced to its status, content type and body with what differs from one request
-to the next taken out (:func:`steady`): the CSRF token, the CSP nonce and the session's
-language cookie do not reach the body's digest.
+Each answer is reduced to its status, content type, redirect target and body with what differs
+from one request or test run to the next taken out (:func:`steady`): the CSRF token, the CSP
+nonce, the seeding time, a member's calendar token and a workbook's own timestamp.
 """
 
 from __future__ import annotations
@@ -86,22 +86,24 @@ class _Links(HTMLParser):
                 self.found.append(value)
 
 
+def _followed(address: str, raw: str) -> str | None:
+    """The address ``raw`` (a link or a redirect on page ``address``) leads to, without its
+    fragment, when it is our own and not :data:`SKIPPED`."""
+    target, _fragment = urldefrag(urljoin("http://testserver" + address, raw))
+    parts = urlsplit(target)
+    if parts.scheme not in {"http", "https"} or parts.netloc != "testserver":
+        return None
+    path = parts.path + (f"?{parts.query}" if parts.query else "")
+    return None if any(pattern.match(path) for pattern in SKIPPED) else path
+
+
 def links(address: str, page: Page) -> list[str]:
     """Our own addresses that ``page`` (HTML only) links to, in page order, without fragments."""
     if not page.content_type.startswith("text/html"):
         return []
     parser = _Links()
     parser.feed(page.body.decode("utf-8", "replace"))
-    found = []
-    for raw in parser.found:
-        target, _fragment = urldefrag(urljoin("http://testserver" + address, raw))
-        parts = urlsplit(target)
-        if parts.scheme not in {"http", "https"} or parts.netloc != "testserver":
-            continue
-        path = parts.path + (f"?{parts.query}" if parts.query else "")
-        if not any(pattern.match(path) for pattern in SKIPPED):
-            found.append(path)
-    return found
+    return [path for raw in parser.found if (path := _followed(address, raw)) is not None]
 
 
 _NUMBER = re.compile(r"\d+")
@@ -112,15 +114,10 @@ def shape(address: str) -> str:
     return _NUMBER.sub("N", address)
 
 
-def redirect_target(page: Page) -> list[str]:
+def redirect_target(address: str, page: Page) -> list[str]:
     """Where a redirect to our own site leads (followed like a link)."""
-    if not page.location:
-        return []
-    parts = urlsplit(urljoin("http://testserver/", page.location))
-    if parts.netloc != "testserver":
-        return []
-    path = parts.path + (f"?{parts.query}" if parts.query else "")
-    return [] if any(pattern.match(path) for pattern in SKIPPED) else [path]
+    path = _followed(address, page.location) if page.location else None
+    return [] if path is None else [path]
 
 
 def crawl(client: Client, start: Iterable[str], *, per_shape: int) -> dict[str, Page]:
@@ -144,7 +141,7 @@ def crawl(client: Client, start: Iterable[str], *, per_shape: int) -> dict[str, 
             response.get("Location", ""),
         )
         pages[address] = page
-        for target in [*links(address, page), *redirect_target(page)]:
+        for target in [*links(address, page), *redirect_target(address, page)]:
             kind = shape(target)
             if target not in seen and shapes.get(kind, 0) < per_shape:
                 seen.add(target)
