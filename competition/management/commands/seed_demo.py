@@ -103,7 +103,7 @@ MEMBERS = [
 ]
 
 
-# The second club on the installation (issue 16): a small Keizer club with its own TD.
+# The second club on the installation: a small Keizer club with its own TD.
 SECOND_CLUB_SLUG = "sv-het-paard"
 SECOND_CLUB_TD = "paardenwl"
 SECOND_CLUB_ROUNDS = 8
@@ -150,7 +150,29 @@ class Command(BaseCommand):
 
 @transaction.atomic
 def load_demo() -> None:
-    rng = random.Random(20260910)
+    club, members, td = _demo_club()
+    internal, vdb, rapid = _demo_seasons(club)
+    _enrol(internal, members[:17])  # an odd number: someone gets the bye
+    # Van den Brink start points come from last season's final standing: 200, 199, ...
+    _enrol(vdb, members[17:30], start_points=True)
+    _enrol(rapid, [members[i] for i in (0, 2, 4, 6, 8, 10, 12, 14)])
+    keizer = _keizer_season(club)
+    _enrol(keizer, members[6:30])  # 24 players, by rating: the start list gives the values
+    _play_the_evenings(internal, vdb, rapid, keizer, td)
+    _calendar_and_member(internal, members[1])  # its calendar plans its rounds
+    # The seasons without a calendar plan their rounds by hand, as the TD does on the calendar
+    # page: every demo season shows its chances (the round robin has its Berger cycle).
+    season_planned_rounds_update(season=vdb, planned_rounds=VDB_PLANNED_ROUNDS)
+    season_planned_rounds_update(season=keizer, planned_rounds=KEIZER_PLANNED_ROUNDS)
+    _club_rules(internal)
+    _categories_and_periods(internal)
+    _rapid_series(club, [members[i] for i in (1, 3, 5, 7, 9, 11)], td)
+    _groups(club, members[16:24], td)
+    _second_club()
+
+
+def _demo_club() -> tuple[Club, list[Member], User]:
+    """The demo club, its members and its people: the TD, the site admin and the club admin."""
     club = Club.objects.create(name="Schaakclub De Toren", slug=DEMO_CLUB_SLUG)
     members = [
         Member.objects.create(
@@ -170,6 +192,11 @@ def load_demo() -> None:
         "clubbeheerder", password=DEMO_PASSWORD, first_name="Carla"
     )
     club_admin.groups.add(admin_group(club))
+    return club, members, td
+
+
+def _demo_seasons(club: Club) -> tuple[Season, Season, Season]:
+    """The internal (SB), Van den Brink and rapid round robin seasons, from the first evening."""
 
     def season(**fields: Any) -> Season:
         return Season.objects.create(club=club, start_date=FIRST_EVENING, parameters={}, **fields)
@@ -200,11 +227,11 @@ def load_demo() -> None:
         tiebreaks=["SB", "DE", "WIN"],
         unplayed_policy="plain",
     )
-    _enrol(internal, members[:17])  # an odd number: someone gets the bye
-    # Van den Brink start points come from last season's final standing: 200, 199, ...
-    _enrol(vdb, members[17:30], start_points=True)
-    _enrol(rapid, [members[i] for i in (0, 2, 4, 6, 8, 10, 12, 14)])
-    keizer = Season.objects.create(
+    return internal, vdb, rapid
+
+
+def _keizer_season(club: Club) -> Season:
+    return Season.objects.create(
         club=club,
         name="Keizercompetitie 2026-2027",
         slug="keizer-2026-2027",
@@ -216,10 +243,14 @@ def load_demo() -> None:
         min_games=8,
         rematch_window=4,
     )
-    _enrol(keizer, members[6:30])  # 24 players, by rating: the start list gives the values
 
-    # Every evening runs through the TD's own services: attendance, the pairing engine
-    # (Berger tables for the round robin), publishing, results and closing the round.
+
+def _play_the_evenings(
+    internal: Season, vdb: Season, rapid: Season, keizer: Season, td: User
+) -> None:
+    """Every evening runs through the TD's own services: attendance, the pairing engine
+    (Berger tables for the round robin), publishing, results and closing the round."""
+    rng = random.Random(20260910)
     for number in range(1, PLAYED_ROUNDS + 1):
         evening = FIRST_EVENING + datetime.timedelta(weeks=number - 1)
         seasons = [internal, vdb] + ([rapid] if number <= RAPID_ROUNDS else [])
@@ -231,16 +262,6 @@ def load_demo() -> None:
         evening = KEIZER_FIRST_EVENING + datetime.timedelta(weeks=number - 1)
         for rnd in round_create(seasons=[keizer], date=evening):
             _play_evening(rnd, keizer_rng, td)
-    _calendar_and_member(internal, members[1])  # its calendar plans its rounds
-    # The seasons without a calendar plan their rounds by hand, as the TD does on the calendar
-    # page: every demo season shows its chances (the round robin has its Berger cycle).
-    season_planned_rounds_update(season=vdb, planned_rounds=VDB_PLANNED_ROUNDS)
-    season_planned_rounds_update(season=keizer, planned_rounds=KEIZER_PLANNED_ROUNDS)
-    _club_rules(internal)
-    _categories_and_periods(internal)
-    _rapid_series(club, [members[i] for i in (1, 3, 5, 7, 9, 11)], td)
-    _groups(club, members[16:24], td)
-    _second_club()
 
 
 def _second_club() -> None:
@@ -275,7 +296,7 @@ GROUPS_FIRST_EVENING = datetime.date(2026, 10, 12)  # the group competition play
 
 
 def _groups(club: Club, members: list[Member], td: User) -> None:
-    """A competition in groups (issue 14): groups A and B of four, a round robin of three
+    """A competition in groups: groups A and B of four, a round robin of three
     rounds per period, one up and one down after period 1, both groups on the same Monday
     evenings; period 2 played too, so its page names the club champion (the winner of group A).
     Built through the services, with its own random numbers."""
@@ -308,7 +329,7 @@ def _groups(club: Club, members: list[Member], td: User) -> None:
 
 
 def _rapid_series(club: Club, members: list[Member], td: User) -> None:
-    """A rapid series (issue 14): three Friday evenings of five Swiss rounds among six players,
+    """A rapid series: three Friday evenings of five Swiss rounds among six players,
     each round paired within the evening and published with *next round*, evening points
     10-8-6-5-4-3, the best two evenings counting. Its own random numbers: the other seasons
     stay as they were. Finished once the three evenings are played."""
@@ -347,7 +368,7 @@ def _rapid_series(club: Club, members: list[Member], td: User) -> None:
 
 
 def _club_rules(season: Season) -> None:
-    """Two of a club's own arrangements (issue 14): two brothers who drive to the club together
+    """Two of a club's own arrangements: two brothers who drive to the club together
     are never paired against each other, and the last player on the start list moved away after
     the evenings played so far: he is withdrawn from the next round on (his games keep
     counting)."""
@@ -362,7 +383,7 @@ def _club_rules(season: Season) -> None:
 
 
 def _categories_and_periods(season: Season) -> None:
-    """Categories and periods (issue 14): group A (rating 1850 or more) and group B (below
+    """Categories and periods: group A (rating 1850 or more) and group B (below
     1850), three prizes each, group B with a prize for the most improved; the evenings played
     so far split into two periods (rounds 1–5 and 6–10), each with its own champion."""
     category_add(
