@@ -10,13 +10,15 @@ the variable and its ``_FILE`` is refused: which one wins would be a guess.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TypeVar
 
 from django.core.exceptions import ImproperlyConfigured
 
 TRUE = frozenset({"1", "true", "yes", "on"})
 FALSE = frozenset({"0", "false", "no", "off", ""})
+N = TypeVar("N", int, float)
 
 
 def text(name: str, default: str = "", *, environ: Mapping[str, str] | None = None) -> str:
@@ -54,25 +56,28 @@ def flag(name: str, default: bool = False, *, environ: Mapping[str, str] | None 
 
 def integer(name: str, default: int, *, environ: Mapping[str, str] | None = None) -> int:
     """A whole number, e.g. a port or a limit."""
-    environ = os.environ if environ is None else environ
-    value = environ.get(name)
-    if value is None or not value.strip():
-        return default
-    try:
-        return int(value.strip())
-    except ValueError:
-        raise ImproperlyConfigured(f"{name}={value!r} is not a whole number.") from None
+    return _converted(name, default, environ, int, "is not a whole number")
 
 
 def number(name: str, default: float, *, environ: Mapping[str, str] | None = None) -> float:
     """A number that may have decimals (a point, not a comma: 0.5), e.g. seconds."""
+    return _converted(name, default, environ, float, "is not a number (write 0.5, not 0,5)")
+
+
+def _converted(
+    name: str,
+    default: N,
+    environ: Mapping[str, str] | None,
+    convert: Callable[[str], N],
+    refusal: str,
+) -> N:
+    """The variable converted, ``default`` when it is unset or blank; refused when it does
+    not convert."""
     environ = os.environ if environ is None else environ
     value = environ.get(name)
     if value is None or not value.strip():
         return default
     try:
-        return float(value.strip())
+        return convert(value.strip())
     except ValueError:
-        raise ImproperlyConfigured(
-            f"{name}={value!r} is not a number (write 0.5, not 0,5)."
-        ) from None
+        raise ImproperlyConfigured(f"{name}={value!r} {refusal}.") from None

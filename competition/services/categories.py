@@ -90,12 +90,7 @@ def category_add(*, season: Season, fields: CategoryFields) -> Category:
         order = (last or 0) + 1
     category = Category(season=season, order=order)
     _apply(category, fields)
-    try:
-        with transaction.atomic():
-            category.save()
-    except IntegrityError as error:
-        raise ServiceError(_("Another category of this season has this order.")) from error
-    category.chosen.set(chosen if fields.kind == Category.Kind.HAND_LIST else [])
+    _save(category, fields, chosen)
     categories_counted(season=season)
     seasons_touch(seasons=[season])
     return category
@@ -111,14 +106,19 @@ def category_change(*, season: Season, category_id: int, fields: CategoryFields)
     _apply(category, fields)
     if fields.order is not None:
         category.order = fields.order
+    _save(category, fields, chosen)
+    seasons_touch(seasons=[season])
+    return category
+
+
+def _save(category: Category, fields: CategoryFields, chosen: list[Participant]) -> None:
+    """Save the category and its hand-picked players; its order must be free in its season."""
     try:
         with transaction.atomic():
             category.save()
     except IntegrityError as error:
         raise ServiceError(_("Another category of this season has this order.")) from error
     category.chosen.set(chosen if fields.kind == Category.Kind.HAND_LIST else [])
-    seasons_touch(seasons=[season])
-    return category
 
 
 @transaction.atomic
