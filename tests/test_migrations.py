@@ -114,3 +114,66 @@ def test_the_fide_2025_migration_remembers_who_reached_2300() -> None:
         (climber.pk, 3): False, (climber.pk, 10): True, (climber.pk, 17): True,
         (starter.pk, 3): True, (other.pk, 3): False,
     }  # fmt: skip
+
+
+@pytest.mark.django_db
+def test_the_parameters_migration_writes_the_one_form_and_changes_no_fingerprint() -> None:
+    """0022: parameters stored as ``str(Fraction)`` ("7/100") are rewritten in the written form
+    of competition.scoring.exact ("0.07"); "2/3", words, integers and booleans stay; the
+    standings and their fingerprint are the same before and after, and back again."""
+    import importlib
+
+    from django.apps import apps
+
+    from competition.models import Season, SeasonRules
+    from competition.services.standings import standings_recompute, standings_verify
+    from tests.views.public_data import small_season
+
+    migration = importlib.import_module(
+        "competition.migrations.0022_parameters_in_the_one_written_form"
+    )
+    old_form = {
+        "factor": "7/100",
+        "win_part": "3",
+        "loss_part": "-3",
+        "games_per_update": 14,
+        "update_mode": "every_n",
+        "forfeits_count": False,
+    }
+    season, _people = small_season()
+    Season.objects.filter(pk=season.pk).update(system="van-den-brink", parameters=old_form)
+    season.refresh_from_db()
+    standings_recompute(season=season)
+    keizer = Season.objects.create(
+        club=season.club,
+        name="K",
+        slug="k",
+        start_date=season.start_date,
+        system="keizer",
+        parameters={"bye": "2/3", "draw": "1/2", "top_value": ""},
+    )
+    SeasonRules.objects.create(
+        season=season, version=1, system="van-den-brink", parameters={"factor": "1/20"}
+    )
+    before = standings_verify(season=season)
+    assert before.difference is None
+
+    migration.forwards(apps, None)
+
+    season.refresh_from_db()
+    assert season.parameters == {**old_form, "factor": "0.07"}
+    assert Season.objects.get(pk=keizer.pk).parameters == {
+        "bye": "2/3",
+        "draw": "0.5",
+        "top_value": "",
+    }
+    assert SeasonRules.objects.get(season=season).parameters == {"factor": "0.05"}
+    after = standings_verify(season=season)
+    assert after.difference is None and after.fingerprint == before.fingerprint
+    standings_recompute(season=season)  # scoring the rewritten rules gives the same rows
+    assert standings_verify(season=season).fingerprint == before.fingerprint
+
+    migration.backwards(apps, None)
+    season.refresh_from_db()
+    assert season.parameters == old_form
+    assert SeasonRules.objects.get(season=season).parameters == {"factor": "1/20"}

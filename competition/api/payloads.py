@@ -2,8 +2,9 @@
 values, in the shapes of :mod:`competition.api.schemas`.
 
 Every figure is given twice: ``exact`` (the exact value as text, ``"58.25"`` or ``"1356/7"``,
-as :mod:`competition.exact` stores it: rankings are decided on these) and ``display`` (as the
-pages write it in the reader's language, ``"58,25"`` or ``"7½"``; rounded for display only).
+as :mod:`competition.scoring.exact` writes it: rankings are decided on these) and ``display``
+(as the pages write it in the reader's language, ``"58,25"`` or ``"7½"``; rounded for display
+only).
 Nothing here computes a figure: the standings come from the stored snapshots
 (``selectors.public.standings_for_season``), a participant's explanation from
 ``selectors.participant.participant_detail``.
@@ -17,11 +18,11 @@ from typing import Any
 
 from clubcomp.addresses import site_url
 from competition.clubs import club_url
-from competition.exact import fraction_to_text
 from competition.models import Club, Game, Round, Season
 from competition.presentation import numbers
 from competition.presentation.labels import entry_label, figure_label, note_label, system_name
 from competition.presentation.legend import separation_labels
+from competition.scoring.exact import fraction_to_text
 from competition.scoring.registry import SYSTEMS
 from competition.selectors.api import EveningItem, PublicParticipant
 from competition.selectors.participant import ParticipantPage

@@ -40,6 +40,8 @@ from fractions import Fraction
 from operator import attrgetter
 from typing import Any
 
+from competition.scoring.exact import fraction_from_text
+
 FORMAT = "clubcomp-season"
 VERSION = 7
 SUPPORTED_VERSIONS = frozenset({1, 2, 3, 4, 5, 6, 7})
@@ -65,7 +67,7 @@ BIG = 9223372036854775807
 def exact(value: str) -> Fraction:
     """An archive number string as an exact fraction: ``exact("0.07") == Fraction(7, 100)``,
     ``exact("1356/7") == Fraction(1356, 7)``."""
-    return Fraction(value)
+    return fraction_from_text(value)
 
 
 # --- the schema ----------------------------------------------------------------------------

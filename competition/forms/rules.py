@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 from competition.forms.ranges import integer_range
 from competition.models import RuleChanges, Season, UnplayedPolicy
 from competition.presentation import labels
+from competition.scoring.exact import fraction_from_typed
 from competition.scoring.parameters import (
     EMPTY,
     ParameterKind,
@@ -32,26 +33,6 @@ from competition.scoring.parameters import (
 from competition.scoring.registry import SYSTEMS
 from competition.scoring.tiebreaks import TIEBREAK_CODES, validate_tiebreaks
 from competition.services.rules import Rules, rules_validate
-
-_NUMBER = re.compile(r"^\s*[+-]?\d+([.,]\d+)?(\s*/\s*\d+)?\s*$")
-
-
-def parse_fraction(text: str) -> Fraction:
-    """An exact number as typed: "0,07" and "0.07" and "7/100" are all seven hundredths.
-
-    >>> parse_fraction("0,07") == parse_fraction("7/100") == Fraction(7, 100)
-    True
-
-    A zero denominator is no number either: ``parse_fraction("1/0")`` raises ValueError. The
-    minus sign the pages show (U+2212) is a minus: ``parse_fraction("−3") == -3``.
-    """
-    text = text.replace("\N{MINUS SIGN}", "-")
-    if not _NUMBER.match(text):
-        raise ValueError(text)
-    try:
-        return Fraction(text.replace(",", ".").replace(" ", ""))
-    except ZeroDivisionError:
-        raise ValueError(text) from None
 
 
 def _show(value: object) -> str:
@@ -281,7 +262,7 @@ class SeasonRulesForm(forms.Form):
                     self.add_error(name, _("Enter a number."))
                     continue
                 try:
-                    value = parse_fraction(str(raw))
+                    value = fraction_from_typed(str(raw))
                 except ValueError:
                     self.add_error(name, _("Enter a number such as 0,07 or 7/100."))
                     continue

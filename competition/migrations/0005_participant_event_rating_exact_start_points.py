@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-import competition.exact
+import competition.scoring.exact
 import competition.models
 from django.db import migrations, models
 
@@ -17,7 +17,7 @@ def fill(apps, schema_editor):
         participant.rating = participant.member.rating
         if participant.start_points is not None:
             value = Fraction(str(participant.start_points))
-            participant.start_points = competition.exact.fraction_to_text(value)
+            participant.start_points = competition.scoring.exact.fraction_to_text(value)
         changed.append(participant)
     Participant.objects.bulk_update(changed, ["rating", "start_points"], batch_size=500)
 

@@ -265,7 +265,8 @@ class ClubRatingChange(models.Model):
     date = models.DateField(_("club evening"))
     rating_before = models.IntegerField(_("rating before"))
     rating_after = models.IntegerField(_("rating after"))
-    # K × Σ(W − We), exact text as competition.exact writes it ("6.4"); rounded into the rating.
+    # K × Σ(W − We), exact text as competition.scoring.exact writes it ("6.4"); rounded into
+    # the rating.
     change = models.CharField(_("change"), max_length=20)
     k = models.PositiveSmallIntegerField(_("K factor"))
     games_before = models.PositiveIntegerField(_("rated games before"))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import datetime
-import re
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -12,15 +11,15 @@ from django.db.models import Q
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from competition.scoring.exact import is_fraction_text
+
 StrOrPromise = str | Promise
 
 
-_EXACT_NUMBER = re.compile(r"-?[0-9]+(\.[0-9]+)?|-?[0-9]+/[1-9][0-9]*")
-
-
 def validate_exact_number(value: str) -> None:
-    """An exact number as text: a decimal (``199.831776``) or a fraction (``1356/7``)."""
-    if not _EXACT_NUMBER.fullmatch(value):
+    """An exact number as text: a decimal (``199.831776``) or a fraction (``1356/7``), as
+    :mod:`competition.scoring.exact` reads it."""
+    if not is_fraction_text(value):
         raise ValidationError(
             _("Enter a number such as 199.5 or a fraction such as 1356/7."), code="invalid"
         )

@@ -321,7 +321,7 @@ class Participant(models.Model):
         Member, on_delete=models.PROTECT, related_name="participations", verbose_name=_("member")
     )
     start_rank = models.PositiveIntegerField(_("start number"), null=True, blank=True)
-    # Exact text, as competition.exact writes it: "199", "199.831776" or "1356/7". Start
+    # Exact text, as competition.scoring.exact writes it: "199", "199.831776" or "1356/7". Start
     # points carried over from last season's Van den Brink standings need not fit any number
     # of decimals (a factor of 1/14 gives sevenths); see docs/decisions.md.
     start_points = models.CharField(

@@ -1,6 +1,7 @@
 """One number style per language: how every figure is written on a page and in a spreadsheet.
 
-Display only; the exact values (and their stored text, :mod:`competition.exact`) never change.
+Display only; the exact values (and their stored text, :mod:`competition.scoring.exact`) never
+change.
 Two kinds of figure, decided here and nowhere else (docs/decisions.md, "Numbers"):
 
 - **points** (game points, internal points, a game's score): halves the chess way, the same in
@@ -36,7 +37,7 @@ from fractions import Fraction
 
 from django.utils.translation import get_language
 
-from competition.exact import is_terminating
+from competition.scoring.exact import is_terminating
 from competition.scoring.registry import SYSTEMS
 
 MINUS = "\N{MINUS SIGN}"

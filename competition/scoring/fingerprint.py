@@ -58,40 +58,16 @@ import json
 from fractions import Fraction
 from typing import Any
 
+from competition.scoring.exact import fraction_to_text
 from competition.scoring.model import ParameterValue, Participant, SeasonInput
 
 DEFINITION = 1  # bumped when the canonical document changes; part of the document
 SHORT_DIGITS = 12  # hex digits of the short form (48 bits)
 
 
-def exact_text(value: Fraction | int) -> str:
-    """An exact number as the canonical document writes it.
-
-    >>> exact_text(Fraction(7, 100)), exact_text(3), exact_text(Fraction(1356, 7))
-    ('0.07', '3', '1356/7')
-    >>> exact_text(Fraction(-1, 2)), exact_text(Fraction(399, 2))
-    ('-0.5', '199.5')
-    """
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    denominator, twos, fives = value.denominator, 0, 0
-    while denominator % 2 == 0:
-        denominator, twos = denominator // 2, twos + 1
-    while denominator % 5 == 0:
-        denominator, fives = denominator // 5, fives + 1
-    if denominator != 1:
-        return f"{value.numerator}/{value.denominator}"
-    places = max(twos, fives)
-    digits = str(abs(value.numerator * 10**places // value.denominator)).rjust(places + 1, "0")
-    sign = "-" if value < 0 else ""
-    return f"{sign}{digits[:-places]}.{digits[-places:]}"
-
-
 def parameter_text(value: ParameterValue) -> str:
     """A rule parameter as text: ``True`` → ``"true"``, ``Fraction(7, 100)`` → ``"0.07"``,
-    a word as it is. The database's ``"7/100"`` and an archive's ``"0.07"`` read as the same
-    fraction, so both give ``"0.07"``.
+    a word as it is (numbers in the one written form of :mod:`competition.scoring.exact`).
 
     >>> parameter_text(True), parameter_text(Fraction(7, 100)), parameter_text("result")
     ('true', '0.07', 'result')
@@ -99,7 +75,7 @@ def parameter_text(value: ParameterValue) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | Fraction):
-        return exact_text(value)
+        return fraction_to_text(value)
     return value
 
 
@@ -108,7 +84,7 @@ def _identity(participant: Participant) -> list[Any]:
         participant.start_rank,
         participant.name,
         participant.rating,
-        None if participant.start_points is None else exact_text(participant.start_points),
+        None if participant.start_points is None else fraction_to_text(participant.start_points),
         participant.joined_round,
     ]
 
@@ -126,7 +102,7 @@ def _record(participant: Participant, rounds: list[list[Any]]) -> dict[str, Any]
         "rating": participant.rating,
         "start_points": None
         if participant.start_points is None
-        else exact_text(participant.start_points),
+        else fraction_to_text(participant.start_points),
         "joined_round": participant.joined_round,
         "rounds": rounds,
     }
@@ -150,9 +126,9 @@ def canonical_document(season: SeasonInput) -> dict[str, Any]:
                     [rnd.number, colour, game.board, str(game.result), _identity(by_id[other])]
                 )
         for entry in rnd.entries:
-            record = [rnd.number, "entry", str(entry.kind), exact_text(entry.points)]
+            record = [rnd.number, "entry", str(entry.kind), fraction_to_text(entry.points)]
             if entry.external_result is not None:
-                record.append(exact_text(entry.external_result))  # an external game
+                record.append(fraction_to_text(entry.external_result))  # an external game
             played[entry.participant].append(record)
     records = sorted(
         (_text(_record(p, played[p.id])) for p in season.participants),

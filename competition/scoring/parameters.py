@@ -1,9 +1,10 @@
 """A ranking system's parameters: their specification, validation and JSON storage.
 
 Every system declares its parameters as :class:`ParameterSpec` values. A season stores the
-values it chose as JSON; :func:`parameters_to_json` writes fractions as exact strings
-(``Fraction(7, 100)`` becomes ``"7/100"``) so that :func:`parameters_from_json` gives back the
-very same values. Floats are refused everywhere: ``0.07`` as a float is not seven hundredths.
+values it chose as JSON; :func:`parameters_to_json` writes fractions as exact strings in the
+one written form of :mod:`competition.scoring.exact` (``Fraction(7, 100)`` becomes ``"0.07"``,
+``Fraction(2, 3)`` ``"2/3"``) so that :func:`parameters_from_json` gives back the very same
+values. Floats are refused everywhere: ``0.07`` as a float is not seven hundredths.
 """
 
 from __future__ import annotations
@@ -15,10 +16,15 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
+from competition.scoring.exact import (
+    fraction_from_text,
+    fraction_from_typed,
+    fraction_to_text,
+    is_fraction_text,
+)
 from competition.scoring.model import ParameterValue
 from competition.scoring.text import Term, Text, TextError, gettext_noop
 
-_FRACTION_TEXT = re.compile(r"^[+-]?\d+(/0*[1-9]\d*|\.\d+)?$")  # no zero denominator
 EMPTY = ""  # the value of a parameter left empty (only where its spec's ``words`` allow it)
 
 
@@ -60,13 +66,13 @@ class ParameterSpec:
         if self.words:
             if self.kind not in (ParameterKind.FRACTION, ParameterKind.INT):
                 raise ValueError(f"{self.name}: only numbers can also accept words")
-            if any(_FRACTION_TEXT.match(word) for word in self.words):
+            if any(is_fraction_text(word) for word in self.words):
                 raise ValueError(f"{self.name}: words must not look like numbers")
         if self.kind is ParameterKind.CHOICE:
             if not self.choices or self.default not in self.choices:
                 raise ValueError(f"{self.name}: a choice needs choices that include the default")
             # A choice that looks like a number could not be told apart from a fraction in JSON.
-            if any(_FRACTION_TEXT.match(choice) for choice in self.choices):
+            if any(is_fraction_text(choice) for choice in self.choices):
                 raise ValueError(f"{self.name}: choices must not look like numbers")
 
     def allowed(self) -> str:
@@ -152,8 +158,11 @@ class ParameterSpec:
             raise self._error(raw)
         if isinstance(raw, Fraction | int | Decimal):
             return Fraction(raw)
-        if isinstance(raw, str) and _FRACTION_TEXT.match(raw.strip().replace(",", ".")):
-            return Fraction(raw.strip().replace(",", "."))
+        if isinstance(raw, str):
+            try:
+                return fraction_from_typed(raw)  # "0,07" too, as a person writes it
+            except ValueError:
+                raise self._error(raw) from None
         raise self._error(raw)
 
     def _error(self, raw: object) -> ParameterError:
@@ -190,11 +199,11 @@ def validate_parameters(
 
 
 def parameters_to_json(values: Mapping[str, ParameterValue]) -> dict[str, object]:
-    """Values ready for a JSON field: fractions become exact strings such as ``"7/100"``."""
+    """Values ready for a JSON field: fractions become exact strings such as ``"0.07"``."""
     stored: dict[str, object] = {}
     for name, value in values.items():
         if isinstance(value, Fraction):
-            stored[name] = str(value)
+            stored[name] = fraction_to_text(value)
         elif isinstance(value, bool | int | str):
             stored[name] = value
         else:
@@ -208,13 +217,14 @@ def parameters_to_json(values: Mapping[str, ParameterValue]) -> dict[str, object
 def parameters_from_json(data: Mapping[str, object]) -> dict[str, ParameterValue]:
     """The inverse of :func:`parameters_to_json`.
 
-    A string that reads as a number (``"7/100"``, ``"3"``, ``"-3"``) is a fraction; other
-    strings are choices (choices never look like numbers); ints and bools stay as they are.
+    A string that reads as a number (``"0.07"``, ``"3"``, ``"-3"``, and ``"7/100"`` as seasons
+    stored them before) is a fraction; other strings are choices (choices never look like
+    numbers); ints and bools stay as they are.
     """
     values: dict[str, ParameterValue] = {}
     for name, value in data.items():
-        if isinstance(value, str) and _FRACTION_TEXT.match(value):
-            values[name] = Fraction(value)
+        if isinstance(value, str) and is_fraction_text(value):
+            values[name] = fraction_from_text(value)
         elif isinstance(value, bool | int | str):
             values[name] = value
         else:

@@ -18,10 +18,10 @@ from django.db.models import OuterRef, Subquery
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from competition.exact import fraction_from_text, written_decimal
 from competition.models import Category, Participant, Season, StandingsSnapshot
 from competition.scoring import categories as rules
 from competition.scoring import engine
+from competition.scoring.exact import fraction_from_text, written_decimal
 from competition.scoring.fingerprint import short_form
 from competition.scoring.model import SeasonInput, StandingRow
 from competition.scoring.registry import get_system

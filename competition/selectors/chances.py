@@ -10,9 +10,9 @@ from fractions import Fraction
 
 from django.db.models import F
 
-from competition.exact import fraction_from_text
 from competition.models import ClubEvening, Round, Season, SeasonChances, SeasonChancesJob
 from competition.presentation.numbers import chance_text
+from competition.scoring.exact import fraction_from_text
 from competition.selectors.common import public_names
 from competition.simulation.chances import TOP, FirstPlace, margin_of_error
 

@@ -17,9 +17,9 @@ from django.db.models import Count, Q
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from competition.exact import fraction_from_text
 from competition.models import Club, GroupCompetition, Participant, Round, Season, StandingsSnapshot
 from competition.scoring import groups as group_rules
+from competition.scoring.exact import fraction_from_text
 from competition.selectors.common import public_names_of
 
 

@@ -18,7 +18,6 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competition.exact import fraction_from_text
 from competition.formats.ical import CalendarEvent
 from competition.models import (
     ABSENCE_KINDS,
@@ -35,6 +34,7 @@ from competition.models import (
     StandingsSnapshot,
 )
 from competition.presentation import labels
+from competition.scoring.exact import fraction_from_text
 from competition.selectors.common import public_names, user_label
 from competition.selectors.evenings import evening_numbers, report_closed_because, season_evenings
 

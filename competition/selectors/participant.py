@@ -35,7 +35,6 @@ from django.db.models import (
 )
 from django.db.models.functions import Cast
 
-from competition.exact import fraction_from_text
 from competition.models import (
     Game,
     Participant,
@@ -48,6 +47,7 @@ from competition.models import (
 from competition.presentation.labels import error_text
 from competition.scoring import engine, movement
 from competition.scoring import model as scoring
+from competition.scoring.exact import fraction_from_text
 from competition.scoring.parameters import parameters_from_json
 from competition.scoring.records import RoundRecord, ScoringInputError, participant_records
 from competition.scoring.registry import get_system

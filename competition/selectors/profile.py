@@ -15,7 +15,6 @@ from fractions import Fraction
 
 from django.db.models import OuterRef, Q, Subquery
 
-from competition.exact import fraction_from_text
 from competition.models import (
     Club,
     Game,
@@ -26,6 +25,7 @@ from competition.models import (
     Season,
     StandingsSnapshot,
 )
+from competition.scoring.exact import fraction_from_text
 from competition.scoring.registry import UnknownSystemError, get_system
 from competition.selectors.common import member_public_name
 

@@ -27,7 +27,6 @@ from django.db.models.functions import Cast, Coalesce
 from django.utils.translation import pgettext_lazy
 
 from competition.clubs import club_url
-from competition.exact import fraction_from_text
 from competition.models import (
     Club,
     ForbiddenPair,
@@ -48,6 +47,7 @@ from competition.presentation.ties import (
     tiebreak_separations,
 )
 from competition.scoring import engine
+from competition.scoring.exact import fraction_from_text
 from competition.scoring.fingerprint import short_fingerprint, short_form
 from competition.scoring.model import StandingRow as StandingRowResult
 from competition.scoring.parameters import parameters_from_json

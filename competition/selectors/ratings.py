@@ -15,7 +15,6 @@ from fractions import Fraction
 
 from django.db.models import Max, OuterRef, Q, Subquery
 
-from competition.exact import fraction_from_text
 from competition.models import (
     Club,
     ClubRatingChange,
@@ -30,6 +29,7 @@ from competition.models import (
 )
 from competition.rating.fide import KRules, counted_difference
 from competition.rating.ledger import Evening, ExternalGame, PlayerState, RatedGame
+from competition.scoring.exact import fraction_from_text
 from competition.selectors.common import shown_name
 
 _GAME_SCORES: dict[str, Fraction] = {

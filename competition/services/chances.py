@@ -18,9 +18,9 @@ from fractions import Fraction
 from django.conf import settings
 from django.utils import timezone
 
-from competition.exact import fraction_to_text
 from competition.models import Game, Round, Season, SeasonChances
 from competition.pairing import PairingRules
+from competition.scoring.exact import fraction_to_text
 from competition.scoring.records import ScoringInputError
 from competition.selectors.chances import rounds_left
 from competition.selectors.common import season_input

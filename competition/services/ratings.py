@@ -19,7 +19,6 @@ from django.db.models import Min
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from competition.exact import fraction_to_text
 from competition.models import (
     Club,
     ClubRatingChange,
@@ -29,6 +28,7 @@ from competition.models import (
     Season,
 )
 from competition.rating.ledger import EveningChange, ledger_run
+from competition.scoring.exact import fraction_to_text
 from competition.selectors.ratings import (
     club_rating_rules,
     k_rules,
@@ -45,7 +45,7 @@ _SCORE_TEXT = {halves: fraction_to_text(Fraction(halves, 2)) for halves in range
 
 
 def hundredths_text(hundredths: int) -> str:
-    """``hundredths`` / 100 as competition.exact writes it, without making a Fraction:
+    """``hundredths`` / 100 as competition.scoring.exact writes it, without making a Fraction:
     ``hundredths_text(-1440) == "-14.4"``, ``hundredths_text(1200) == "12"``."""
     sign = "-" if hundredths < 0 else ""
     whole, part = divmod(abs(hundredths), 100)

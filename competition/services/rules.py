@@ -42,7 +42,7 @@ from competition.services.standings import standings_recompute
 
 @dataclass(frozen=True)
 class Rules:
-    """A complete rule set, as stored: parameters as JSON with exact strings ("7/100")."""
+    """A complete rule set, as stored: parameters as JSON with exact strings ("0.07")."""
 
     system: str
     parameters: dict[str, object]
@@ -65,7 +65,8 @@ def rules_of_season(season: Season) -> Rules:
     """The rule set in force now."""
     return Rules(
         system=season.system,
-        parameters=dict(season.parameters),
+        # In the written form of today, so that unchanged rules compare equal however stored.
+        parameters=parameters_to_json(parameters_from_json(season.parameters)),
         tiebreaks=tuple(season.tiebreaks),
         unplayed_policy=season.unplayed_policy,
         min_games=season.min_games,

@@ -15,10 +15,10 @@ from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Now
 
-from competition.exact import fraction_from_text, fraction_to_text
 from competition.models import Season, StandingsSnapshot
 from competition.scoring import model as scoring
 from competition.scoring.engine import standings_history
+from competition.scoring.exact import fraction_from_text, fraction_to_text
 from competition.scoring.fingerprint import season_fingerprint
 from competition.selectors.common import season_input
 from competition.services.chances_queue import chances_request

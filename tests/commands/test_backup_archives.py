@@ -12,8 +12,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from competition.exact import exact_json
 from competition.models import Club, Game, GroupCompetition, Round, Season
+from competition.scoring.exact import exact_json
 from competition.services.rounds import result_record
 from competition.services.transfer import (
     archive_import,

@@ -16,8 +16,8 @@ from typing import Any
 
 import pytest
 
-from competition.exact import exact_json
 from competition.models import Season
+from competition.scoring.exact import exact_json
 from competition.scoring.tiebreaks import TIEBREAK_CODES
 from competition.services.transfer import standings_document, trf_import
 

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from competition.scoring.exact import fraction_to_text
 from competition.scoring.fingerprint import (
     canonical_text,
-    exact_text,
     season_fingerprint,
     short_fingerprint,
     short_form,
@@ -88,13 +88,13 @@ def test_the_worked_example() -> None:
     ],
 )
 def test_exact_text(value: Fraction | int, text: str) -> None:
-    assert exact_text(value) == text
+    assert fraction_to_text(value) == text
     assert Fraction(text) == value
 
 
 @given(st.fractions(max_denominator=10**6))
 def test_exact_text_is_exact(value: Fraction) -> None:
-    assert Fraction(exact_text(value)) == value
+    assert Fraction(fraction_to_text(value)) == value
 
 
 def _changed(**changes: object) -> SeasonInput:
@@ -159,8 +159,8 @@ def test_ids_and_the_order_of_rows_do_not_change_it() -> None:
 
 
 def test_parameters_read_from_the_database_or_an_archive_agree() -> None:
-    # The database stores "7/100" and JSON true, an archive "0.07" and "true"; both read back
-    # as the same values (parameters_from_json), and an integer 7 is the fraction 7.
+    # The database stores JSON true (and once stored "7/100"), an archive "0.07" and "true";
+    # all read back as the same values (parameters_from_json), and an integer 7 is the fraction 7.
     as_stored = _changed(parameters={"factor": Fraction(7, 100), "forfeits_count": True, "n": 7})
     as_archived = _changed(
         parameters={"factor": Fraction(7, 100), "forfeits_count": "true", "n": Fraction(7)}

@@ -99,7 +99,7 @@ def test_json_round_trip(key: str) -> None:
 def test_json_form_of_fractions() -> None:
     values = get_system("van-den-brink").validate({"factor": "0.07"})
     stored = parameters_to_json(values)
-    assert stored["factor"] == "7/100"
+    assert stored["factor"] == "0.07"
     assert stored["loss_part"] == "-3"
     assert stored["games_per_update"] == 14
     assert stored["update_mode"] == "every_n"

@@ -15,7 +15,6 @@ from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from competition.exact import fraction_to_text
 from competition.models import (
     Club,
     ClubRatingChange,
@@ -25,6 +24,7 @@ from competition.models import (
     RoundEntry,
     Season,
 )
+from competition.scoring.exact import fraction_to_text
 from competition.services.errors import ServiceError
 from competition.services.evening import entry_correct
 from competition.services.ratings import (

@@ -21,7 +21,6 @@ import pytest
 from django.contrib.auth.models import User
 from django.core.management import call_command
 
-from competition.exact import fraction_from_text
 from competition.management.commands.seed_demo import DEMO_CLUB_SLUG
 from competition.models import (
     Club,
@@ -34,6 +33,7 @@ from competition.models import (
     SeasonRules,
 )
 from competition.scoring import engine
+from competition.scoring.exact import fraction_from_text
 from competition.scoring.model import EntryKind, SeasonInput
 from competition.selectors.common import season_input
 from competition.services.standings import standings_recompute
@@ -44,18 +44,18 @@ SLUG = "keizer-archief"
 # Every Keizer parameter away from its default, as the rules service stores them.
 PARAMETERS = {
     "top_value": 40,
-    "value_step": "3/2",
+    "value_step": "1.5",
     "own_value_in_score": False,
     "win": "1",
-    "draw": "2/5",
-    "loss": "1/10",
-    "absent_with_notice": "1/4",
+    "draw": "0.4",
+    "loss": "0.1",
+    "absent_with_notice": "0.25",
     "absent_without_notice": "-1/3",
-    "club_duty": "3/4",
-    "bye": "1/2",
+    "club_duty": "0.75",
+    "bye": "0.5",
     "forfeit_win": "5/6",
     "forfeit_loss": "-1/6",
-    "external_game": "1/2",
+    "external_game": "0.5",
     "max_paid_absences": 1,
     "recalculation": "previous_values",
 }

@@ -90,7 +90,7 @@ def test_the_scoring_packages_refusals_are_told_in_dutch(overrides, dutch) -> No
 
 def test_valid_rules_are_normalised_and_stored_exactly() -> None:
     rules = _valid(system="van-den-brink", parameters={"factor": "0,07"}, tiebreaks=["bh / c1"])
-    assert rules.parameters["factor"] == "7/100"  # 0,07 is exactly seven hundredths
+    assert rules.parameters["factor"] == "0.07"  # 0,07 is exactly seven hundredths
     assert rules.parameters["win_part"] == "3"  # defaults filled in
     assert rules.tiebreaks == ("BH/C1",)
 

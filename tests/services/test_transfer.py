@@ -13,9 +13,9 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.utils import translation
 
-from competition.exact import exact_json, written_decimal
 from competition.management.commands.seed_demo import DEMO_CLUB_SLUG
 from competition.models import Game, Member, Participant, Round, RoundEntry, Season, SeasonRules
+from competition.scoring.exact import exact_json, written_decimal
 from competition.services.errors import ServiceError
 from competition.services.rounds import entry_record, result_record
 from competition.services.standings import standings_recompute

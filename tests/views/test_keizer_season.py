@@ -17,10 +17,10 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.utils import translation
 
-from competition.exact import fraction_from_text
 from competition.models import Participant, Round, RoundEntry, Season, StandingsSnapshot
 from competition.presentation.numbers import column_places
 from competition.scoring import engine
+from competition.scoring.exact import fraction_from_text
 from competition.selectors.common import season_input
 from competition.selectors.participant import participant_detail
 from competition.selectors.td import pairing_request

@@ -12,9 +12,9 @@ from __future__ import annotations
 from django.template import Context, Template
 from django.utils import translation
 
-from competition.exact import fraction_from_text
 from competition.models import Season, StandingsSnapshot
 from competition.scoring import engine
+from competition.scoring.exact import fraction_from_text
 from competition.scoring.records import participant_records, records_by_participant
 from competition.scoring.tiebreaks.codes import figure_codes
 from competition.scoring.tiebreaks.contributions import read_context

@@ -13,8 +13,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from competition.exact import exact_json, fraction_to_decimal
 from competition.models import Club
+from competition.scoring.exact import exact_json, fraction_to_decimal
 from competition.selectors.ratings import club_rating_rules, club_ratings_ledger
 from competition.services.ratings import club_ratings_replay
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from competition.exact import exact_json
 from competition.management.seasons import add_season_argument, season_by_slug
+from competition.scoring.exact import exact_json
 from competition.services.errors import ServiceError
 from competition.services.transfer import (
     standings_csv,

@@ -23,7 +23,6 @@ from django.db.models import Min
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop
 
-from competition.exact import fraction_to_text
 from competition.formats import archive as fa
 from competition.formats.archive_input import archive_fingerprint
 from competition.formats.archive_reader import load_archive
@@ -45,6 +44,7 @@ from competition.models import (
     SeasonRules,
 )
 from competition.scoring import groups as group_rules
+from competition.scoring.exact import fraction_to_text
 from competition.scoring.fingerprint import season_fingerprint, short_form
 from competition.scoring.parameters import ParameterError, ParameterKind, parameters_to_json
 from competition.scoring.registry import UnknownSystemError, get_system
@@ -87,7 +87,7 @@ def _parameters_out(stored: Mapping[str, object]) -> tuple[tuple[str, str], ...]
 
 
 def _parameters_in(system: str, pairs: Sequence[tuple[str, str]], path: str) -> dict[str, object]:
-    """Archive parameters as the database stores them (``parameters_to_json``: ``"7/100"``)."""
+    """Archive parameters as the database stores them (``parameters_to_json``: ``"0.07"``)."""
     try:
         ranking = get_system(system)
     except UnknownSystemError as error:

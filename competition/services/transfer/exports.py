@@ -31,10 +31,10 @@ import openpyxl  # type: ignore[import-untyped]
 import tablib
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 
-from competition.exact import decimal_text, written_decimal
 from competition.models import Season, SeasonRules
 from competition.presentation.numbers import column_places
 from competition.scoring.engine import standings_after
+from competition.scoring.exact import decimal_text, written_decimal
 from competition.scoring.fingerprint import short_fingerprint
 from competition.selectors.common import season_input, season_input_with_public_names
 from competition.services.errors import ServiceError

@@ -1,7 +1,10 @@
-"""Exact numbers as text: the one way fractions are written to JSON, caches and archives.
+"""Exact numbers as text: the one way fractions are written and read, in the database (rule
+parameters, start points, cached standings), archives, the standings fingerprint and the files.
 
 A fraction whose decimal expansion ends is written as that exact decimal (``58.25``, ``-2.3``,
-``10``); any other as ``numerator/denominator`` (``1/3``). Reading accepts both.
+``10``); any other as ``numerator/denominator`` (``1/3``). :func:`fraction_from_text` reads
+both, and nothing else; :func:`fraction_from_typed` reads what a person types in a form (a
+decimal comma, the pages' minus sign, spaces) by first writing it in that form.
 
 The files people read (the standings JSON, CSV and spreadsheet) want a decimal for every
 figure: :func:`written_decimal` gives the exact one where the expansion ends and rounds the
@@ -15,11 +18,14 @@ How a figure is *shown* on a page, in the reader's language, is
 '1/3'
 >>> fraction_from_text("-2.3")
 Fraction(-23, 10)
+>>> fraction_from_typed("0,07") == fraction_from_text("7/100") == Fraction(7, 100)
+True
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -28,6 +34,9 @@ from typing import Any
 # A figure without a finite decimal expansion (1/3) is written rounded half away from zero to
 # this many decimals in the standings JSON/CSV/XLSX/table; everything else is written exactly.
 DECIMAL_PLACES = 10
+
+# The written form: an optional sign, digits, then a decimal part or a denominator (never zero).
+_EXACT_TEXT = re.compile(r"[+-]?[0-9]+(/0*[1-9][0-9]*|\.[0-9]+)?")
 
 
 def is_terminating(value: Fraction) -> bool:
@@ -60,8 +69,30 @@ def fraction_to_text(value: Fraction | int) -> str:
     return f"{value.numerator}/{value.denominator}"
 
 
+def is_fraction_text(text: str) -> bool:
+    """Whether ``text`` is an exact number as written here (``"0.07"``, ``"7/100"``, ``"-3"``):
+    words such as a parameter's choices never are."""
+    return _EXACT_TEXT.fullmatch(text) is not None
+
+
 def fraction_from_text(text: str) -> Fraction:
-    return Fraction(text.strip())
+    """The fraction written as ``text`` (surrounding blanks aside); ValueError for anything
+    else: ``"1/0"``, ``"1e3"``, ``"0,07"``, ``"inf"``."""
+    text = text.strip()
+    if not is_fraction_text(text):
+        raise ValueError(f"not an exact number: {text!r}")
+    return Fraction(text)
+
+
+def fraction_from_typed(text: str) -> Fraction:
+    """A number as a person types it: ``"0,07"``, ``"0.07"``, ``"7 / 100"`` and ``"−3"`` (the
+    minus sign the pages show) are read; ValueError for anything else.
+
+    >>> fraction_from_typed("−3"), fraction_from_typed(" 7 / 100 ")
+    (Fraction(-3, 1), Fraction(7, 100))
+    """
+    written = re.sub(r"\s*/\s*", "/", text.replace("\N{MINUS SIGN}", "-").replace(",", "."))
+    return fraction_from_text(written)
 
 
 def written_decimal(value: Fraction | int | Decimal) -> Decimal:
