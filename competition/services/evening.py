@@ -377,11 +377,7 @@ def pairing_swap(
 
     The boards (and bye) touched become fixed by the TD.
     """
-    round = round_lock(round.pk)
-    _require_planned(round)
-    a, b = _participant(round, first), _participant(round, second)
-    if a.pk == b.pk:
-        raise ServiceError(_("Choose two different players to swap."))
+    round, a, b = _two_players(round, first, second, _("Choose two different players to swap."))
     draft = draft_of(round)
     if not draft.boards:
         raise ServiceError(_("Pair the round first."))
@@ -410,6 +406,19 @@ def pairing_swap(
     _write_draft(round, Draft(tuple(boards), bye_id, bye_fixed), user)
 
 
+def _two_players(
+    round: Round, first: Participant | int, second: Participant | int, same: str
+) -> tuple[Round, Participant, Participant]:
+    """The round, locked and still to be published, and the two players of a change by hand;
+    ``same`` is the refusal when both are one player."""
+    round = round_lock(round.pk)
+    _require_planned(round)
+    a, b = _participant(round, first), _participant(round, second)
+    if a.pk == b.pk:
+        raise ServiceError(same)
+    return round, a, b
+
+
 @transaction.atomic
 def pairing_fix(
     *,
@@ -422,11 +431,7 @@ def pairing_fix(
 
     The engine re-runs on everyone not on a fixed board.
     """
-    round = round_lock(round.pk)
-    _require_planned(round)
-    w, b = _participant(round, white), _participant(round, black)
-    if w.pk == b.pk:
-        raise ServiceError(_("A player cannot play himself."))
+    round, w, b = _two_players(round, white, black, _("A player cannot play himself."))
     absent = absent_ids(round)
     for player in (w, b):
         if player.pk in absent or not player.takes_part_in(round.number):
