@@ -15,7 +15,7 @@ import functools
 import json
 import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -357,6 +357,86 @@ def stored_participant_page(
     return None if stored is None else page_from_text(stored, season=season, names=names)
 
 
+def _page_without_figures(
+    season: Season,
+    season_in: scoring.SeasonInput,
+    names: dict[int, str],
+    texts: list[tuple[int, str]],
+    participant_id: int,
+    after_round: int | None,
+) -> tuple[ParticipantPage, dict[str, Any] | None]:
+    """His page with its heading, history and external games but no figures yet, and his row
+    after its round as last stored (None when the round has no snapshot)."""
+    system = get_system(season.system)
+    others = tuple(code for code in system.figure_codes if code != system.primary)
+    last = len(season_in.rounds)
+    rounds = list(range(1, last + 1))
+    if after_round not in rounds:
+        after_round = last or None
+    history: list[ChartRow] = []
+    stored: dict[str, Any] | None = None  # his row after ``after_round``, as last computed
+    for round_number, own in _own_rows_in_texts(texts, participant_id):
+        history.append(ChartRow(round_number, own["rank"], fraction_from_text(own["score"])))
+        if round_number == after_round:
+            stored = own
+    page = ParticipantPage(
+        season, participant_id, names[participant_id], after_round, rounds, None,
+        len(names), system.primary, others, season_tiebreak_codes(season), [], [], names,
+        history,
+        withdrawn_round=next(
+            p.withdrawn_round for p in season_in.participants if p.id == participant_id
+        ),
+        external_games=tuple(
+            sorted(
+                (number, result)
+                for (pid, number), result in scoring.external_results(season_in).items()
+                if pid == participant_id and number <= (after_round or 0)
+            )
+        ),
+    )  # fmt: skip
+    return page, stored
+
+
+def _figures_by_engine(
+    season_in: scoring.SeasonInput, participant_id: int, after_round: int
+) -> dict[str, Any]:
+    """His figures after ``after_round`` computed afresh (for a season without a snapshot)."""
+    standings = engine.standings_after(season_in, after_round)
+    row = next(r for r in standings.rows if r.participant_id == participant_id)
+    return {
+        "rank": row.rank,
+        "score": row.score,
+        "game_points": row.game_points,
+        "values": dict(row.values),
+        "games": row.games_played,
+        "eligible": row.eligible,
+    }
+
+
+def _games_and_sections(
+    explanation: scoring.Explanation,
+    records: Sequence[RoundRecord],
+    names: Mapping[int, str],
+    order: Sequence[str],
+) -> tuple[list[GameLine], list[ExplanationSection]]:
+    """His games, each with what it added to each figure, and the explanation's lines per
+    figure: those of ``order`` first in that order, then any other."""
+    per_round: dict[int, dict[str, Fraction]] = defaultdict(dict)
+    sections: dict[str, list[scoring.Contribution]] = {}
+    for line in explanation.lines:
+        sections.setdefault(line.figure, []).append(line)
+        if line.counted and line.round_number > 0:
+            bucket = per_round[line.round_number]
+            bucket[line.figure] = bucket.get(line.figure, Fraction(0)) + line.amount
+    games = [_game_line(record, names, per_round[record.round_number]) for record in records]
+    ordered = [code for code in order if code in sections] + [
+        code for code in sections if code not in order
+    ]
+    return games, [
+        ExplanationSection(code, explanation.totals.get(code), sections[code]) for code in ordered
+    ]
+
+
 def participant_page(
     *,
     season: Season,
@@ -371,33 +451,10 @@ def participant_page(
     once for all the participants the worker stores."""
     if participant_id not in names:
         raise Participant.DoesNotExist(participant_id)
-    system = get_system(season.system)
-    codes = season_tiebreak_codes(season)
-    others = tuple(code for code in system.figure_codes if code != system.primary)
-    last = len(season_in.rounds)
-    rounds = list(range(1, last + 1))
-    if after_round not in rounds:
-        after_round = last or None
-    history: list[ChartRow] = []
-    stored: dict[str, Any] | None = None  # his row after ``after_round``, as last computed
-    for round_number, own in _own_rows_in_texts(texts, participant_id):
-        history.append(ChartRow(round_number, own["rank"], fraction_from_text(own["score"])))
-        if round_number == after_round:
-            stored = own
-    base = ParticipantPage(
-        season, participant_id, names[participant_id], after_round, rounds, None,
-        len(names), system.primary, others, codes, [], [], names, history,
-        withdrawn_round=next(
-            p.withdrawn_round for p in season_in.participants if p.id == participant_id
-        ),
-        external_games=tuple(
-            sorted(
-                (number, result)
-                for (pid, number), result in scoring.external_results(season_in).items()
-                if pid == participant_id and number <= (after_round or 0)
-            )
-        ),
-    )  # fmt: skip
+    base, stored = _page_without_figures(
+        season, season_in, names, texts, participant_id, after_round
+    )
+    after_round = base.after_round
     if not after_round:
         return base
     try:
@@ -411,43 +468,16 @@ def participant_page(
             totals=figures["values"] if figures is not None else None,
         )
         if figures is None:
-            standings = engine.standings_after(season_in, after_round)
-            row = next(r for r in standings.rows if r.participant_id == participant_id)
-            figures = {
-                "rank": row.rank,
-                "score": row.score,
-                "game_points": row.game_points,
-                "values": dict(row.values),
-                "games": row.games_played,
-                "eligible": row.eligible,
-            }
+            figures = _figures_by_engine(season_in, participant_id, after_round)
         moves = _movements(season_in, participant_id, texts, after_round, context)
         corrections = _corrections(season_in, participant_id, after_round, season)
     except (ScoringInputError, ValueError) as error:
         return dataclasses.replace(base, error=error_text(error))
     records = participant_records(season_in, participant_id, after_round)
-    per_round: dict[int, dict[str, Fraction]] = defaultdict(dict)
-    sections: dict[str, list[scoring.Contribution]] = {}
-    for line in explanation.lines:
-        sections.setdefault(line.figure, []).append(line)
-        if line.counted and line.round_number > 0:
-            bucket = per_round[line.round_number]
-            bucket[line.figure] = bucket.get(line.figure, Fraction(0)) + line.amount
-    games = [_game_line(record, names, per_round[record.round_number]) for record in records]
-    order = [system.primary, *others, *codes]
-    ordered = [code for code in order if code in sections] + [
-        code for code in sections if code not in order
-    ]
+    order = [base.primary, *base.figure_codes, *base.tiebreak_codes]
+    games, sections = _games_and_sections(explanation, records, names, order)
     return dataclasses.replace(
-        base,
-        row=figures,
-        games=games,
-        movements=moves,
-        corrections=corrections,
-        sections=[
-            ExplanationSection(code, explanation.totals.get(code), sections[code])
-            for code in ordered
-        ],
+        base, row=figures, games=games, movements=moves, corrections=corrections, sections=sections
     )
 
 
