@@ -56,11 +56,8 @@ from competition.selectors.common import (
     season_tiebreak_codes,
 )
 from competition.selectors.corrections import Correction, corrections_for_round
-from competition.selectors.participant import (
-    ParticipantPage,
-    participant_detail,
-    ranking_in_snapshot_text,
-)
+from competition.selectors.participant import ParticipantPage, participant_detail
+from competition.selectors.snapshots import ranking_in_snapshot_text
 
 # --------------------------------------------------------------------------------------------
 # Home page
