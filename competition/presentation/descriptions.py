@@ -8,13 +8,12 @@ so that the "how it works" page never states a default the season has changed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 
 from django.utils.translation import gettext, gettext_noop, ngettext, override
 
 from competition.presentation.numbers import fraction_text, signed_text
-from competition.scoring.model import ParameterValue
+from competition.scoring.model import ParameterValues
 from competition.scoring.parameters import EMPTY
 from competition.scoring.systems import internal_sb, keizer, points, van_den_brink
 
@@ -39,7 +38,7 @@ _OWN_VALUE_FRACTIONS = (
 
 
 def system_in_words(
-    key: str, values: Mapping[str, ParameterValue], *, participants: int, language: str
+    key: str, values: ParameterValues, *, participants: int, language: str
 ) -> list[str]:
     """Sentences with the season's figures for system ``key`` (empty for an unknown system).
 
@@ -56,18 +55,18 @@ def system_in_words(
         return words(values, participants)
 
 
-def _number(values: Mapping[str, ParameterValue], name: str) -> str:
+def _number(values: ParameterValues, name: str) -> str:
     return fraction_text(Fraction(values[name]))
 
 
-def _points(values: Mapping[str, ParameterValue], participants: int) -> list[str]:
+def _points(values: ParameterValues, participants: int) -> list[str]:
     return [
         gettext("A win is worth %(win)s, a draw %(draw)s, a loss %(loss)s.")
         % {name: _number(values, name) for name in ("win", "draw", "loss")}
     ]
 
 
-def _internal_sb(values: Mapping[str, ParameterValue], participants: int) -> list[str]:
+def _internal_sb(values: ParameterValues, participants: int) -> list[str]:
     sentences = [
         gettext(
             "Internal points: your game points plus %(value)s for every round without a game "
@@ -89,7 +88,7 @@ def _internal_sb(values: Mapping[str, ParameterValue], participants: int) -> lis
     return sentences
 
 
-def _van_den_brink(values: Mapping[str, ParameterValue], participants: int) -> list[str]:
+def _van_den_brink(values: ParameterValues, participants: int) -> list[str]:
     top = Fraction(values["start_points_top"])
     step = Fraction(values["start_points_step"])
     factor = Fraction(values["factor"])
@@ -153,7 +152,7 @@ def _van_den_brink(values: Mapping[str, ParameterValue], participants: int) -> l
     return sentences
 
 
-def _keizer(values: Mapping[str, ParameterValue], participants: int) -> list[str]:
+def _keizer(values: ParameterValues, participants: int) -> list[str]:
     def number(name: str) -> str:
         return fraction_text(Fraction(values[name]))
 

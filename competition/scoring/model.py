@@ -14,6 +14,8 @@ from enum import StrEnum
 from fractions import Fraction
 
 ParameterValue = Fraction | int | bool | str
+# A system's parameters by name, as validated (competition.scoring.parameters).
+ParameterValues = Mapping[str, ParameterValue]
 
 
 class Result(StrEnum):
@@ -147,7 +149,7 @@ class EarlierRules:
     version: int
     from_round: int
     system: str
-    parameters: Mapping[str, ParameterValue] = field(default_factory=dict)
+    parameters: ParameterValues = field(default_factory=dict)
     tiebreaks: tuple[str, ...] = ()
     unplayed_policy: str = "fide-2024"
     min_games: int = 0
@@ -193,7 +195,7 @@ class SeasonInput:
     participants: tuple[Participant, ...]
     rounds: tuple[Round, ...]
     system: str = "points"
-    parameters: Mapping[str, ParameterValue] = field(default_factory=dict)
+    parameters: ParameterValues = field(default_factory=dict)
     tiebreaks: tuple[str, ...] = ()
     unplayed_policy: str = "fide-2024"
     min_games: int = 0  # minimum games over the board for prize eligibility

@@ -15,7 +15,7 @@ from decimal import Decimal
 from enum import StrEnum
 from fractions import Fraction
 
-from competition.scoring.model import ParameterValue
+from competition.scoring.model import ParameterValue, ParameterValues
 from competition.scoring.text import Term, Text, TextError, gettext_noop
 
 _FRACTION_TEXT = re.compile(r"^[+-]?\d+(/0*[1-9]\d*|\.\d+)?$")  # no zero denominator
@@ -189,7 +189,7 @@ def validate_parameters(
     }
 
 
-def parameters_to_json(values: Mapping[str, ParameterValue]) -> dict[str, object]:
+def parameters_to_json(values: ParameterValues) -> dict[str, object]:
     """Values ready for a JSON field: fractions become exact strings such as ``"7/100"``."""
     stored: dict[str, object] = {}
     for name, value in values.items():
