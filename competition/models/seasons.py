@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from competition.models.clubs import Club, Member, NameDisplay, validate_exact_number
+from competition.models.fields import optional_text
 
 
 class UnplayedPolicy(models.TextChoices):
@@ -174,7 +175,7 @@ class Season(models.Model):
         related_name="group_seasons",
         verbose_name=_("group competition"),
     )
-    group_letter = models.CharField(_("group"), max_length=1, blank=True, default="")
+    group_letter = optional_text(_("group"), max_length=1)
     group_period = models.PositiveSmallIntegerField(_("period"), null=True, blank=True)
     # How many rounds the season plans: "can I still win?" simulates the rounds after the last
     # completed one up to this number. Filled from the calendar whenever the calendar changes
@@ -198,36 +199,26 @@ class Season(models.Model):
         ),
     )
     # What a FIDE rating report (a TRF for the rating officer) says about the event.
-    city = models.CharField(_("city"), max_length=60, blank=True, default="")
-    federation = models.CharField(
+    city = optional_text(_("city"), max_length=60)
+    federation = optional_text(
         _("federation"),
         max_length=3,
-        blank=True,
-        default="",
         help_text=_("FIDE's three-letter code of the organising federation, such as NED."),
     )
-    chief_arbiter = models.CharField(
+    chief_arbiter = optional_text(
         _("chief arbiter"),
         max_length=80,
-        blank=True,
-        default="",
         help_text=_("Name and FIDE ID, such as “Jan Jansen (1012345)”."),
     )
     deputy_arbiters = models.TextField(
         _("deputy arbiters"), blank=True, default="", help_text=_("One per line.")
     )
-    time_control = models.CharField(
-        _("time control"),
-        max_length=80,
-        blank=True,
-        default="",
-        help_text=_("Such as 90 min + 30 s per move."),
+    time_control = optional_text(
+        _("time control"), max_length=80, help_text=_("Such as 90 min + 30 s per move.")
     )
-    tournament_type = models.CharField(
+    tournament_type = optional_text(
         _("type of tournament"),
         max_length=60,
-        blank=True,
-        default="",
         help_text=_("Empty: from the season's kind (round robin or Swiss system)."),
     )
 
@@ -464,7 +455,7 @@ class ForbiddenPair(models.Model):
     second = models.ForeignKey(
         Participant, on_delete=models.CASCADE, related_name="+", verbose_name=_("second player")
     )
-    note = models.CharField(_("note"), max_length=200, blank=True, default="")
+    note = optional_text(_("note"), max_length=200)
 
     class Meta:
         ordering = ["season", "first", "second"]
