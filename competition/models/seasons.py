@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from competition.models.clubs import Club, Member, NameDisplay, validate_exact_number
-from competition.models.fields import optional_text
+from competition.models.fields import optional_count, optional_text
 
 
 class UnplayedPolicy(models.TextChoices):
@@ -85,12 +85,8 @@ class Season(models.Model):
         blank=True,
         help_text=_("Empty: at the club's time."),
     )
-    max_meetings = models.PositiveSmallIntegerField(
-        _("at most this many games between two players"),
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1)],
-        help_text=_("Empty: no limit."),
+    max_meetings = optional_count(
+        _("at most this many games between two players"), help_text=_("Empty: no limit.")
     )
     rematch_colours_reversed = models.BooleanField(
         _("colours reversed at a rematch"),
@@ -157,12 +153,8 @@ class Season(models.Model):
     )
     # Evening points by place, [10, 8, 6, 5, 4, 3, 2, 1]: place 1 gets 10; later places 0.
     evening_points = models.JSONField(_("evening points by place"), default=list, blank=True)
-    best_evenings = models.PositiveSmallIntegerField(
-        _("best evenings that count"),
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1)],
-        help_text=_("Empty: every evening counts."),
+    best_evenings = optional_count(
+        _("best evenings that count"), help_text=_("Empty: every evening counts.")
     )
     # Groups with promotion and relegation (docs/scoring.md#groups-with-promotion-and-relegation):
     # a group season is one group (A, B, ...) of one period of a group competition; empty for a
@@ -181,11 +173,8 @@ class Season(models.Model):
     # completed one up to this number. Filled from the calendar whenever the calendar changes
     # (its last planned round); the TD sets it on the calendar page. Empty: from the calendar,
     # or a round robin's Berger cycle; otherwise unknown (no chances).
-    planned_rounds = models.PositiveSmallIntegerField(
+    planned_rounds = optional_count(
         _("planned rounds"),
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1)],
         help_text=_("How many rounds the season has in all. Filled from the calendar."),
     )
     # The club rating (docs/ratings.md) as the pairing seed: among players with equal standing
@@ -343,9 +332,7 @@ class Participant(models.Model):
     )
     # Withdrawn from the season from this round on (illness, moved away): no longer offered
     # for pairing; his rounds from it on are unplayed rounds after withdrawal (C.07 16.1.1).
-    withdrawn_from_round = models.PositiveSmallIntegerField(
-        _("withdrawn from round"), null=True, blank=True, validators=[MinValueValidator(1)]
-    )
+    withdrawn_from_round = optional_count(_("withdrawn from round"))
     withdrawal_note = models.CharField(_("reason for withdrawal"), max_length=200, blank=True)
 
     class Meta:

@@ -117,9 +117,6 @@ class RankingSystem(ABC):
 
     @abstractmethod
     def explain(
-        self,
-        context: SystemContext,
-        parameters: ParameterValues,
-        participant_id: int,
+        self, context: SystemContext, parameters: ParameterValues, participant_id: int
     ) -> tuple[Contribution, ...]:
         """The lines that make up the participant's figures after ``context.upto_round``."""

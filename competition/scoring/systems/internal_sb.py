@@ -197,10 +197,7 @@ class InternalSonnebornBerger(RankingSystem):
         return tuple(rounds)
 
     def explain(
-        self,
-        context: SystemContext,
-        parameters: ParameterValues,
-        participant_id: int,
+        self, context: SystemContext, parameters: ParameterValues, participant_id: int
     ) -> tuple[Contribution, ...]:
         """Seed 000's table, one SB line per game over the board, plus one IP line per round."""
         unit, ip_history = self._internal_points_units(context, parameters)

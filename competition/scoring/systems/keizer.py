@@ -510,10 +510,7 @@ class Keizer(RankingSystem):
         )
 
     def explain(
-        self,
-        context: SystemContext,
-        parameters: ParameterValues,
-        participant_id: int,
+        self, context: SystemContext, parameters: ParameterValues, participant_id: int
     ) -> tuple[Contribution, ...]:
         """Own value, one line per round (game: opponent's value now and then), the value."""
         trace = self.run(context, parameters)

@@ -122,10 +122,7 @@ class PointsSystem(RankingSystem):
         return tuple(rounds) if every_round else (rounds[-1],)
 
     def explain(
-        self,
-        context: SystemContext,
-        parameters: ParameterValues,
-        participant_id: int,
+        self, context: SystemContext, parameters: ParameterValues, participant_id: int
     ) -> tuple[Contribution, ...]:
         lines = []
         for record in context.records[participant_id]:

@@ -278,10 +278,7 @@ class VanDenBrink(RankingSystem):
         )
 
     def explain(
-        self,
-        context: SystemContext,
-        parameters: ParameterValues,
-        participant_id: int,
+        self, context: SystemContext, parameters: ParameterValues, participant_id: int
     ) -> tuple[Contribution, ...]:
         """Start points, then per counted game its parts; then every rank value update."""
         run = self._run(context, parameters, keep_lines=True, every_round=False)
