@@ -74,10 +74,11 @@ def _internal_sb(values: ParameterValues, participants: int) -> list[str]:
         )
         % {"value": _number(values, "unplayed_value")}
     ]
-    if values["count_rounds_before_joining"]:
-        sentences.append(gettext("Rounds before you joined count as rounds without a game."))
-    else:
-        sentences.append(gettext("Rounds before you joined earn no internal points."))
+    sentences.append(
+        gettext("Rounds before you joined count as rounds without a game.")
+        if values["count_rounds_before_joining"]
+        else gettext("Rounds before you joined earn no internal points.")
+    )
     if values.get("external_game") == internal_sb.EXTERNAL_AS_RESULT:
         sentences.append(
             gettext(
@@ -118,30 +119,27 @@ def _van_den_brink(values: ParameterValues, participants: int) -> list[str]:
         )
         % {"factor": fraction_text(factor), "example": fraction_text(factor * 10)},
     ]
-    if values["update_mode"] == van_den_brink.ONCE:
-        sentences.append(
+    sentences.append(
+        (
             ngettext(
                 "After your first %(n)s game your rank value becomes your points; only once.",
                 "After your first %(n)s games your rank value becomes your points; only once.",
                 n,
             )
-            % {"n": n}
-        )
-    else:
-        sentences.append(
-            ngettext(
+            if values["update_mode"] == van_den_brink.ONCE
+            else ngettext(
                 "After every %(n)s game your rank value becomes your points.",
                 "After every %(n)s games your rank value becomes your points.",
                 n,
             )
-            % {"n": n}
         )
-    if values["forfeits_count"]:
-        sentences.append(
-            gettext("A forfeit counts as a game: a win or a loss with its compensation.")
-        )
-    else:
-        sentences.append(gettext("A forfeit changes nothing and does not count as a game."))
+        % {"n": n}
+    )
+    sentences.append(
+        gettext("A forfeit counts as a game: a win or a loss with its compensation.")
+        if values["forfeits_count"]
+        else gettext("A forfeit changes nothing and does not count as a game.")
+    )
     if values.get("external_game") == van_den_brink.EXTERNAL_EQUAL_OPPONENT:
         sentences.append(
             gettext(
