@@ -13,7 +13,7 @@ if TYPE_CHECKING:
 
 def optional_text(
     verbose_name: StrOrPromise, *, max_length: int, help_text: StrOrPromise = ""
-) -> models.CharField:
+) -> models.CharField[str, str]:
     """A short text a form may leave empty: blank allowed, empty by default (never NULL)."""
     return models.CharField(
         verbose_name, max_length=max_length, blank=True, default="", help_text=help_text
