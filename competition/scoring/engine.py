@@ -532,13 +532,8 @@ def earlier_rules_input(season: SeasonInput, last_round: int) -> SeasonInput:
     scored it (with the rule sets before that one in turn)."""
     *before, rules = season.earlier_rules
     return replace(
-        season,
+        season.scored_by(rules),
         rounds=season.rounds[:last_round],
-        system=rules.system,
-        parameters=rules.parameters,
-        tiebreaks=rules.tiebreaks,
-        unplayed_policy=rules.unplayed_policy,
-        min_games=rules.min_games,
         rules_from_round=rules.from_round,
         earlier_rules=tuple(before),
     )

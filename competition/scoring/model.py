@@ -9,7 +9,7 @@ Services build a :class:`SeasonInput` from the database rows; the engine gives b
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 
@@ -202,6 +202,18 @@ class SeasonInput:
     round_robin: bool = False
     rules_from_round: int = 1
     earlier_rules: tuple[EarlierRules, ...] = ()
+
+    def scored_by(self, rules: EarlierRules) -> SeasonInput:
+        """The same season with ``rules``' system, parameters, tie-breaks, unplayed policy and
+        minimum games (the rounds and the other rule sets unchanged)."""
+        return replace(
+            self,
+            system=rules.system,
+            parameters=rules.parameters,
+            tiebreaks=rules.tiebreaks,
+            unplayed_policy=rules.unplayed_policy,
+            min_games=rules.min_games,
+        )
 
 
 @dataclass(frozen=True, slots=True)
