@@ -24,11 +24,9 @@ from __future__ import annotations
 
 import argparse
 import datetime
-import os
 import random
 import statistics
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -36,18 +34,6 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-
-
-def _setup(database_url: str | None) -> None:
-    if database_url is None:
-        db_file = Path(tempfile.mkdtemp(prefix="clubcomp-bench-")) / "bench.sqlite3"
-        database_url = f"sqlite:///{db_file}"
-    os.environ["DATABASE_URL"] = database_url
-    os.environ.setdefault("DEBUG", "1")
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubcomp.settings")
-    import django
-
-    django.setup()
 
 
 def build_club(seasons: int, rounds: int, members: int, seed: int = 27) -> Any:
@@ -216,7 +202,9 @@ def main() -> None:
         args.seasons, args.rounds, args.members, args.repeats = 2, 5, 10, 1
     if args.many and args.database_url is None:
         args.database_url = f"{args.server}/cc_rating_bench"  # the same server as the many
-    _setup(args.database_url)
+    from bench.django_setup import django_on_database
+
+    django_on_database(args.database_url)
     from django.core.management import call_command
     from django.db import connection
 

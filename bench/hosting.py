@@ -128,18 +128,20 @@ def build(name: str, clubs: list[int], server: str, workers: int) -> float:
     from django.contrib.auth.hashers import make_password
     from django.contrib.auth.models import Group, User
 
-    from competition.models import (
-        Club,
-        ClubEvening,
-        Game,
-        Member,
-        Participant,
-        Round,
-        RoundEntry,
-        Season,
-        SeasonRules,
-        StandingsSnapshot,
-    )
+    from competition import models
+
+    # the models made from each club's rows, in the order their foreign keys need
+    inserted = [
+        (models.Member, lambda r: r.members),
+        (models.Season, lambda r: r.seasons),
+        (models.SeasonRules, lambda r: r.rules),
+        (models.Participant, lambda r: r.participants),
+        (models.Round, lambda r: r.rounds),
+        (models.ClubEvening, lambda r: r.evenings),
+    ]
+
+    def insert(model: type[Any], rows: list[dict[str, Any]]) -> None:
+        model.objects.bulk_create((model(**row) for row in rows), 5000)
 
     started = time.perf_counter()
     connection.close()
@@ -162,17 +164,9 @@ def build(name: str, clubs: list[int], server: str, workers: int) -> float:
                 User.groups.through(user_id=r.td_user["id"], group_id=r.td_user["group_id"])
                 for r in batch
             )
-            Club.objects.bulk_create(Club(**r.club) for r in batch)
-            Member.objects.bulk_create((Member(**m) for r in batch for m in r.members), 5000)
-            Season.objects.bulk_create(Season(**s) for r in batch for s in r.seasons)
-            SeasonRules.objects.bulk_create(SeasonRules(**s) for r in batch for s in r.rules)
-            Participant.objects.bulk_create(
-                (Participant(**p) for r in batch for p in r.participants), 5000
-            )
-            Round.objects.bulk_create((Round(**x) for r in batch for x in r.rounds), 5000)
-            ClubEvening.objects.bulk_create(
-                (ClubEvening(**x) for r in batch for x in r.evenings), 5000
-            )
+            insert(models.Club, [r.club for r in batch])
+            for model, rows_of in inserted:
+                insert(model, [row for r in batch for row in rows_of(r)])
             raw = connection.connection
             assert raw is not None
             with raw.cursor() as cursor:
@@ -190,11 +184,11 @@ def build(name: str, clubs: list[int], server: str, workers: int) -> float:
                 flush()
                 print(f"\r  {name}: {done}/{len(clubs)} clubs", end="", flush=True)
     print()
-    models = [Group, User, User.groups.through, Club, Member, Season, SeasonRules, Participant,
-              Round, ClubEvening, Game, RoundEntry, Game.history.model,
-              RoundEntry.history.model, StandingsSnapshot]  # fmt: skip
+    game, entry = models.Game, models.RoundEntry
+    tables = [Group, User, User.groups.through, models.Club, *(m for m, _rows in inserted), game,
+              entry, game.history.model, entry.history.model, models.StandingsSnapshot]  # fmt: skip
     with connection.cursor() as cursor:
-        for sql in connection.ops.sequence_reset_sql(no_style(), models):
+        for sql in connection.ops.sequence_reset_sql(no_style(), tables):
             cursor.execute(sql)
     connection.close()
     with psycopg.connect(f"{server}/{name}", autocommit=True) as db:

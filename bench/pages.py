@@ -22,24 +22,18 @@ both as a multiple of the base template's. Options: ``--players``, ``--rounds``,
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
-import tempfile
 import time
 import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-DB_FILE = Path(tempfile.mkdtemp(prefix="clubcomp-bench-")) / "bench.sqlite3"
-os.environ["DATABASE_URL"] = f"sqlite:///{DB_FILE}"
-os.environ.setdefault("DEBUG", "1")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubcomp.settings")
 
-import django  # noqa: E402
+from bench.django_setup import django_on_database  # noqa: E402
 
-django.setup()
+DB_FILE = django_on_database(None)
 
 from django.core.cache import cache  # noqa: E402
 from django.core.management import call_command  # noqa: E402
@@ -169,7 +163,8 @@ def main() -> None:
             wall, cpu = times[label]
             ratio = f"{wall / base[0]:6.1f} {cpu / base[1]:6.1f}" if label != rows[0][0] else ""
             print(f"  {label:32s} {wall:9.2f} {cpu:9.2f}   {ratio}")
-    DB_FILE.unlink(missing_ok=True)
+    if DB_FILE is not None:
+        DB_FILE.unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

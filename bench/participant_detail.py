@@ -13,23 +13,17 @@ from __future__ import annotations
 
 import argparse
 import cProfile
-import os
 import pstats
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-DB_FILE = Path(tempfile.mkdtemp(prefix="clubcomp-bench-")) / "bench.sqlite3"
-os.environ["DATABASE_URL"] = f"sqlite:///{DB_FILE}"
-os.environ.setdefault("DEBUG", "1")
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "clubcomp.settings")
 
-import django  # noqa: E402
+from bench.django_setup import django_on_database  # noqa: E402
 
-django.setup()
+DB_FILE = django_on_database(None)
 
 from django.core.management import call_command  # noqa: E402
 
@@ -85,7 +79,8 @@ def main() -> None:
             profile = cProfile.Profile()
             profile.runcall(page)
             pstats.Stats(profile).sort_stats("cumulative").print_stats(40)
-    DB_FILE.unlink(missing_ok=True)
+    if DB_FILE is not None:
+        DB_FILE.unlink(missing_ok=True)
 
 
 if __name__ == "__main__":

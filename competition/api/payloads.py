@@ -99,6 +99,18 @@ def season_detail(season: Season, *, round_count: int, after_round: int | None) 
     }
 
 
+def _standing_figures(row: Mapping[str, Any], primary: str) -> dict[str, Any]:
+    """A standings row's score, game points and figures (``primary``: the score's code), and
+    its games and prize eligibility."""
+    return {
+        "score": figure(row["score"], primary),
+        "game_points": figure(row["game_points"], "game_points"),
+        "values": {code: figure(value, code) for code, value in row["values"].items()},
+        "games": row["games"],
+        "eligible": row["eligible"],
+    }
+
+
 def standings(page: SeasonStandingsPage) -> dict[str, Any]:
     """The standings after ``page.after_round``: every row's figures, its move since the round
     before and, for a row below an equal score, what separated them (in words)."""
@@ -114,11 +126,7 @@ def standings(page: SeasonStandingsPage) -> dict[str, Any]:
                 "rank": row["rank"],
                 "participant_id": row["participant_id"],
                 "name": row["name"],
-                "score": figure(row["score"], page.primary),
-                "game_points": figure(row["game_points"], "game_points"),
-                "values": {code: figure(value, code) for code, value in row["values"].items()},
-                "games": row["games"],
-                "eligible": row["eligible"],
+                **_standing_figures(row, page.primary),
                 "withdrawn_from_round": row.get("withdrawn_from_round"),
                 "movement": row.get("movement"),
                 "separated_by": separated_by,
@@ -238,14 +246,7 @@ def participant_detail(page: ParticipantPage) -> dict[str, Any]:
         "withdrawn_from_round": page.withdrawn_round,
         "standing": None
         if row is None
-        else {
-            "rank": row["rank"],
-            "score": figure(row["score"], page.primary),
-            "game_points": figure(row["game_points"], "game_points"),
-            "values": {code: figure(value, code) for code, value in row["values"].items()},
-            "games": row["games"],
-            "eligible": row["eligible"],
-        },
+        else {"rank": row["rank"], **_standing_figures(row, page.primary)},
         "games": [
             {
                 "round": line.round_number,

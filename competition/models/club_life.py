@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from competition.history import History
 from competition.models.clubs import Club, Member
+from competition.models.fields import optional_text
 from competition.models.seasons import Participant, Season
 
 
@@ -28,7 +29,7 @@ class ClubEvening(models.Model):
     round_number = models.PositiveSmallIntegerField(
         _("planned round"), validators=[MinValueValidator(1)]
     )
-    note = models.CharField(_("note"), max_length=200, blank=True, default="")
+    note = optional_text(_("note"), max_length=200)
 
     class Meta:
         ordering = ["season", "date"]
@@ -71,7 +72,7 @@ class AbsenceReport(models.Model):
         verbose_name=_("participant"),
     )
     kind = models.CharField(_("report"), max_length=8, choices=Kind, default=Kind.ABSENT)
-    note = models.CharField(_("note"), max_length=200, blank=True, default="")
+    note = optional_text(_("note"), max_length=200)
     reported_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
+from competition.models.fields import optional_text
 from competition.scoring.exact import is_fraction_text
 
 StrOrPromise = str | Promise
@@ -112,21 +113,15 @@ class Member(models.Model):
         Club, on_delete=models.CASCADE, related_name="members", verbose_name=_("club")
     )
     name = models.CharField(_("name"), max_length=120)
-    knsb_id = models.CharField(
+    knsb_id = optional_text(
         _("KNSB relatienummer"),
         max_length=12,
-        blank=True,
-        default="",
         help_text=_("The member's KNSB relation number, unique within the club."),
     )
     fide_id = models.PositiveBigIntegerField(_("FIDE ID"), null=True, blank=True)
     # The FIDE federation the member plays for (NED, BEL, ...): the FIDE rating report needs it.
-    federation = models.CharField(
-        _("federation"),
-        max_length=3,
-        blank=True,
-        default="",
-        help_text=_("FIDE's three-letter code, such as NED."),
+    federation = optional_text(
+        _("federation"), max_length=3, help_text=_("FIDE's three-letter code, such as NED.")
     )
     rating = models.PositiveSmallIntegerField(_("rating"), null=True, blank=True)
     rating_date = models.DateField(_("rating list date"), null=True, blank=True)

@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from competition.history import History
+from competition.models.fields import optional_text
 from competition.models.seasons import Participant, Season
 from competition.scoring.model import EntryKind as ScoringEntryKind
 from competition.scoring.model import Result as ScoringResult
@@ -195,7 +196,7 @@ class RoundEntry(RecordedByTD):
         default=Decimal("0"),
         validators=[MinValueValidator(Decimal("0"))],
     )
-    note = models.CharField(_("note"), max_length=200, blank=True, default="")
+    note = optional_text(_("note"), max_length=200)
     # A club duty that was a game for the club elsewhere (a team match on the club evening):
     # its result; how it counts is the season's system's parameter ``external_game``.
     external_result = models.CharField(

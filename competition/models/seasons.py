@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from competition.models.clubs import Club, Member, NameDisplay, validate_exact_number
+from competition.models.fields import optional_count, optional_text
 
 
 class UnplayedPolicy(models.TextChoices):
@@ -84,12 +85,8 @@ class Season(models.Model):
         blank=True,
         help_text=_("Empty: at the club's time."),
     )
-    max_meetings = models.PositiveSmallIntegerField(
-        _("at most this many games between two players"),
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1)],
-        help_text=_("Empty: no limit."),
+    max_meetings = optional_count(
+        _("at most this many games between two players"), help_text=_("Empty: no limit.")
     )
     rematch_colours_reversed = models.BooleanField(
         _("colours reversed at a rematch"),
@@ -156,12 +153,8 @@ class Season(models.Model):
     )
     # Evening points by place, [10, 8, 6, 5, 4, 3, 2, 1]: place 1 gets 10; later places 0.
     evening_points = models.JSONField(_("evening points by place"), default=list, blank=True)
-    best_evenings = models.PositiveSmallIntegerField(
-        _("best evenings that count"),
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1)],
-        help_text=_("Empty: every evening counts."),
+    best_evenings = optional_count(
+        _("best evenings that count"), help_text=_("Empty: every evening counts.")
     )
     # Groups with promotion and relegation (docs/scoring.md#groups-with-promotion-and-relegation):
     # a group season is one group (A, B, ...) of one period of a group competition; empty for a
@@ -174,17 +167,14 @@ class Season(models.Model):
         related_name="group_seasons",
         verbose_name=_("group competition"),
     )
-    group_letter = models.CharField(_("group"), max_length=1, blank=True, default="")
+    group_letter = optional_text(_("group"), max_length=1)
     group_period = models.PositiveSmallIntegerField(_("period"), null=True, blank=True)
     # How many rounds the season plans: "can I still win?" simulates the rounds after the last
     # completed one up to this number. Filled from the calendar whenever the calendar changes
     # (its last planned round); the TD sets it on the calendar page. Empty: from the calendar,
     # or a round robin's Berger cycle; otherwise unknown (no chances).
-    planned_rounds = models.PositiveSmallIntegerField(
+    planned_rounds = optional_count(
         _("planned rounds"),
-        null=True,
-        blank=True,
-        validators=[MinValueValidator(1)],
         help_text=_("How many rounds the season has in all. Filled from the calendar."),
     )
     # The club rating (docs/ratings.md) as the pairing seed: among players with equal standing
@@ -198,36 +188,26 @@ class Season(models.Model):
         ),
     )
     # What a FIDE rating report (a TRF for the rating officer) says about the event.
-    city = models.CharField(_("city"), max_length=60, blank=True, default="")
-    federation = models.CharField(
+    city = optional_text(_("city"), max_length=60)
+    federation = optional_text(
         _("federation"),
         max_length=3,
-        blank=True,
-        default="",
         help_text=_("FIDE's three-letter code of the organising federation, such as NED."),
     )
-    chief_arbiter = models.CharField(
+    chief_arbiter = optional_text(
         _("chief arbiter"),
         max_length=80,
-        blank=True,
-        default="",
         help_text=_("Name and FIDE ID, such as “Jan Jansen (1012345)”."),
     )
     deputy_arbiters = models.TextField(
         _("deputy arbiters"), blank=True, default="", help_text=_("One per line.")
     )
-    time_control = models.CharField(
-        _("time control"),
-        max_length=80,
-        blank=True,
-        default="",
-        help_text=_("Such as 90 min + 30 s per move."),
+    time_control = optional_text(
+        _("time control"), max_length=80, help_text=_("Such as 90 min + 30 s per move.")
     )
-    tournament_type = models.CharField(
+    tournament_type = optional_text(
         _("type of tournament"),
         max_length=60,
-        blank=True,
-        default="",
         help_text=_("Empty: from the season's kind (round robin or Swiss system)."),
     )
 
@@ -352,9 +332,7 @@ class Participant(models.Model):
     )
     # Withdrawn from the season from this round on (illness, moved away): no longer offered
     # for pairing; his rounds from it on are unplayed rounds after withdrawal (C.07 16.1.1).
-    withdrawn_from_round = models.PositiveSmallIntegerField(
-        _("withdrawn from round"), null=True, blank=True, validators=[MinValueValidator(1)]
-    )
+    withdrawn_from_round = optional_count(_("withdrawn from round"))
     withdrawal_note = models.CharField(_("reason for withdrawal"), max_length=200, blank=True)
 
     class Meta:
@@ -464,7 +442,7 @@ class ForbiddenPair(models.Model):
     second = models.ForeignKey(
         Participant, on_delete=models.CASCADE, related_name="+", verbose_name=_("second player")
     )
-    note = models.CharField(_("note"), max_length=200, blank=True, default="")
+    note = optional_text(_("note"), max_length=200)
 
     class Meta:
         ordering = ["season", "first", "second"]

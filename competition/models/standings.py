@@ -6,6 +6,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from competition.models.fields import optional_text
 from competition.models.seasons import Season
 
 
@@ -132,7 +133,7 @@ class SeasonChancesJob(models.Model):
     requested = models.PositiveIntegerField(_("requested"), default=0)
     computed = models.PositiveIntegerField(_("computed"), default=0)
     requested_at = models.DateTimeField(_("requested at"), null=True, blank=True)
-    claimed_by = models.CharField(_("worker"), max_length=64, blank=True, default="")
+    claimed_by = optional_text(_("worker"), max_length=64)
     claimed_until = models.DateTimeField(_("claimed until"), null=True, blank=True)
     computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
     computations = models.PositiveIntegerField(_("computations"), default=0)

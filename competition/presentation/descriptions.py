@@ -8,13 +8,12 @@ so that the "how it works" page never states a default the season has changed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from fractions import Fraction
 
 from django.utils.translation import gettext, gettext_noop, ngettext, override
 
 from competition.presentation.numbers import fraction_text, signed_text
-from competition.scoring.model import ParameterValue
+from competition.scoring.model import ParameterValues
 from competition.scoring.parameters import EMPTY
 from competition.scoring.systems import internal_sb, keizer, points, van_den_brink
 
@@ -39,7 +38,7 @@ _OWN_VALUE_FRACTIONS = (
 
 
 def system_in_words(
-    key: str, values: Mapping[str, ParameterValue], *, participants: int, language: str
+    key: str, values: ParameterValues, *, participants: int, language: str
 ) -> list[str]:
     """Sentences with the season's figures for system ``key`` (empty for an unknown system).
 
@@ -56,18 +55,18 @@ def system_in_words(
         return words(values, participants)
 
 
-def _number(values: Mapping[str, ParameterValue], name: str) -> str:
+def _number(values: ParameterValues, name: str) -> str:
     return fraction_text(Fraction(values[name]))
 
 
-def _points(values: Mapping[str, ParameterValue], participants: int) -> list[str]:
+def _points(values: ParameterValues, participants: int) -> list[str]:
     return [
         gettext("A win is worth %(win)s, a draw %(draw)s, a loss %(loss)s.")
         % {name: _number(values, name) for name in ("win", "draw", "loss")}
     ]
 
 
-def _internal_sb(values: Mapping[str, ParameterValue], participants: int) -> list[str]:
+def _internal_sb(values: ParameterValues, participants: int) -> list[str]:
     sentences = [
         gettext(
             "Internal points: your game points plus %(value)s for every round without a game "
@@ -75,10 +74,11 @@ def _internal_sb(values: Mapping[str, ParameterValue], participants: int) -> lis
         )
         % {"value": _number(values, "unplayed_value")}
     ]
-    if values["count_rounds_before_joining"]:
-        sentences.append(gettext("Rounds before you joined count as rounds without a game."))
-    else:
-        sentences.append(gettext("Rounds before you joined earn no internal points."))
+    sentences.append(
+        gettext("Rounds before you joined count as rounds without a game.")
+        if values["count_rounds_before_joining"]
+        else gettext("Rounds before you joined earn no internal points.")
+    )
     if values.get("external_game") == internal_sb.EXTERNAL_AS_RESULT:
         sentences.append(
             gettext(
@@ -89,7 +89,7 @@ def _internal_sb(values: Mapping[str, ParameterValue], participants: int) -> lis
     return sentences
 
 
-def _van_den_brink(values: Mapping[str, ParameterValue], participants: int) -> list[str]:
+def _van_den_brink(values: ParameterValues, participants: int) -> list[str]:
     top = Fraction(values["start_points_top"])
     step = Fraction(values["start_points_step"])
     factor = Fraction(values["factor"])
@@ -119,30 +119,27 @@ def _van_den_brink(values: Mapping[str, ParameterValue], participants: int) -> l
         )
         % {"factor": fraction_text(factor), "example": fraction_text(factor * 10)},
     ]
-    if values["update_mode"] == van_den_brink.ONCE:
-        sentences.append(
+    sentences.append(
+        (
             ngettext(
                 "After your first %(n)s game your rank value becomes your points; only once.",
                 "After your first %(n)s games your rank value becomes your points; only once.",
                 n,
             )
-            % {"n": n}
-        )
-    else:
-        sentences.append(
-            ngettext(
+            if values["update_mode"] == van_den_brink.ONCE
+            else ngettext(
                 "After every %(n)s game your rank value becomes your points.",
                 "After every %(n)s games your rank value becomes your points.",
                 n,
             )
-            % {"n": n}
         )
-    if values["forfeits_count"]:
-        sentences.append(
-            gettext("A forfeit counts as a game: a win or a loss with its compensation.")
-        )
-    else:
-        sentences.append(gettext("A forfeit changes nothing and does not count as a game."))
+        % {"n": n}
+    )
+    sentences.append(
+        gettext("A forfeit counts as a game: a win or a loss with its compensation.")
+        if values["forfeits_count"]
+        else gettext("A forfeit changes nothing and does not count as a game.")
+    )
     if values.get("external_game") == van_den_brink.EXTERNAL_EQUAL_OPPONENT:
         sentences.append(
             gettext(
@@ -153,7 +150,7 @@ def _van_den_brink(values: Mapping[str, ParameterValue], participants: int) -> l
     return sentences
 
 
-def _keizer(values: Mapping[str, ParameterValue], participants: int) -> list[str]:
+def _keizer(values: ParameterValues, participants: int) -> list[str]:
     def number(name: str) -> str:
         return fraction_text(Fraction(values[name]))
 

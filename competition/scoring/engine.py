@@ -25,7 +25,7 @@ from operator import itemgetter
 from competition.scoring.model import (
     Contribution,
     Explanation,
-    ParameterValue,
+    ParameterValues,
     Participant,
     RoundStandings,
     SeasonInput,
@@ -51,7 +51,7 @@ from competition.scoring.tiebreaks import (
 class _Prepared:
     season: SeasonInput
     system: RankingSystem
-    parameters: Mapping[str, ParameterValue]
+    parameters: ParameterValues
     tiebreak_codes: tuple[str, ...]
     rows: SeasonRows  # the season read once; systems and tie-breaks share it
     participants: Mapping[int, Participant]
@@ -532,13 +532,8 @@ def earlier_rules_input(season: SeasonInput, last_round: int) -> SeasonInput:
     scored it (with the rule sets before that one in turn)."""
     *before, rules = season.earlier_rules
     return replace(
-        season,
+        season.scored_by(rules),
         rounds=season.rounds[:last_round],
-        system=rules.system,
-        parameters=rules.parameters,
-        tiebreaks=rules.tiebreaks,
-        unplayed_policy=rules.unplayed_policy,
-        min_games=rules.min_games,
         rules_from_round=rules.from_round,
         earlier_rules=tuple(before),
     )
@@ -654,19 +649,18 @@ def system_context(season: SeasonInput, upto_round: int) -> SystemContext:
 def system_explanation(
     context: SystemContext,
     participant_id: int,
-    parameters: Mapping[str, ParameterValue] | None = None,
+    parameters: ParameterValues | None = None,
 ) -> tuple[Contribution, ...]:
     """The season's system's own lines explaining him in ``context`` (``parameters``: the
     season's, validated), computed once per context (kept in ``context.memo``): the participant
     page asks for them for his explanation and again for why he moved."""
-    key = ("explain", participant_id)
-    lines = context.memo.get(key)
-    if lines is None:
+
+    def lines() -> tuple[Contribution, ...]:
         system = get_system(context.season.system)
-        if parameters is None:
-            parameters = system.validate(context.season.parameters)
-        lines = context.memo[key] = tuple(system.explain(context, parameters, participant_id))
-    return lines  # type: ignore[return-value]
+        values = system.validate(context.season.parameters) if parameters is None else parameters
+        return tuple(system.explain(context, values, participant_id))
+
+    return context.remembered(("explain", participant_id), lines)
 
 
 def explain(

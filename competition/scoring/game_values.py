@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
-from competition.scoring.model import ParameterValue
+from competition.scoring.model import ParameterValues
 from competition.scoring.systems.internal_sb import IP
 from competition.scoring.systems.keizer import place_values, top_value_of
 from competition.scoring.systems.van_den_brink import RV
@@ -58,7 +58,7 @@ def depends_on_opponent(system: str) -> bool:
 def game_values(
     *,
     system: str,
-    parameters: Mapping[str, ParameterValue],
+    parameters: ParameterValues,
     place: int,
     participants: int,
     opponent: Mapping[str, Fraction],

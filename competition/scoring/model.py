@@ -9,11 +9,13 @@ Services build a :class:`SeasonInput` from the database rows; the engine gives b
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 
 ParameterValue = Fraction | int | bool | str
+# A system's parameters by name, as validated (competition.scoring.parameters).
+ParameterValues = Mapping[str, ParameterValue]
 
 
 class Result(StrEnum):
@@ -147,7 +149,7 @@ class EarlierRules:
     version: int
     from_round: int
     system: str
-    parameters: Mapping[str, ParameterValue] = field(default_factory=dict)
+    parameters: ParameterValues = field(default_factory=dict)
     tiebreaks: tuple[str, ...] = ()
     unplayed_policy: str = "fide-2024"
     min_games: int = 0
@@ -193,13 +195,25 @@ class SeasonInput:
     participants: tuple[Participant, ...]
     rounds: tuple[Round, ...]
     system: str = "points"
-    parameters: Mapping[str, ParameterValue] = field(default_factory=dict)
+    parameters: ParameterValues = field(default_factory=dict)
     tiebreaks: tuple[str, ...] = ()
     unplayed_policy: str = "fide-2024"
     min_games: int = 0  # minimum games over the board for prize eligibility
     round_robin: bool = False
     rules_from_round: int = 1
     earlier_rules: tuple[EarlierRules, ...] = ()
+
+    def scored_by(self, rules: EarlierRules) -> SeasonInput:
+        """The same season with ``rules``' system, parameters, tie-breaks, unplayed policy and
+        minimum games (the rounds and the other rule sets unchanged)."""
+        return replace(
+            self,
+            system=rules.system,
+            parameters=rules.parameters,
+            tiebreaks=rules.tiebreaks,
+            unplayed_policy=rules.unplayed_policy,
+            min_games=rules.min_games,
+        )
 
 
 @dataclass(frozen=True, slots=True)

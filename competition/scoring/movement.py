@@ -50,7 +50,7 @@ from fractions import Fraction
 
 from competition.scoring import engine
 from competition.scoring.model import (
-    ParameterValue,
+    ParameterValues,
     RoundStandings,
     SeasonInput,
     external_results,
@@ -233,7 +233,7 @@ def _changes(terms: Sequence[ScoreTerms]) -> tuple[ScoreChange, ...]:
 def _internal_sb_terms(
     system: InternalSonnebornBerger,
     context: SystemContext,
-    parameters: Mapping[str, ParameterValue],
+    parameters: ParameterValues,
     participant_id: int,
 ) -> list[ScoreTerms]:
     """:data:`ScoreTerms` of the internal SB competition in whole units, as the system computes

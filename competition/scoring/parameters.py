@@ -22,7 +22,7 @@ from competition.scoring.exact import (
     fraction_to_text,
     is_fraction_text,
 )
-from competition.scoring.model import ParameterValue
+from competition.scoring.model import ParameterValue, ParameterValues
 from competition.scoring.text import Term, Text, TextError, gettext_noop
 
 EMPTY = ""  # the value of a parameter left empty (only where its spec's ``words`` allow it)
@@ -198,7 +198,7 @@ def validate_parameters(
     }
 
 
-def parameters_to_json(values: Mapping[str, ParameterValue]) -> dict[str, object]:
+def parameters_to_json(values: ParameterValues) -> dict[str, object]:
     """Values ready for a JSON field: fractions become exact strings such as ``"0.07"``."""
     stored: dict[str, object] = {}
     for name, value in values.items():

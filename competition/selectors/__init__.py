@@ -1,7 +1,8 @@
 """Reads: everything the pages show, each in a small, constant number of queries.
 
 By page area: :mod:`~competition.selectors.public` (home, standings, round, crosstable, how it
-works, systems), :mod:`~competition.selectors.participant` (a participant's breakdown),
+works), :mod:`~competition.selectors.systems` (the systems side by side),
+:mod:`~competition.selectors.participant` (a participant's breakdown),
 :mod:`~competition.selectors.td` (the TD's club evening, including the draft pairing the
 services rewrite), :mod:`~competition.selectors.corrections` (corrections of a round, on the
 public round page and the TD's pages) and :mod:`~competition.selectors.common` (the engine's

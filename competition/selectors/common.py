@@ -71,14 +71,7 @@ def with_rule_sets(
         own = next((rules for rules in stored if rules.version == version), None)
         if own is None:
             raise SeasonRules.DoesNotExist(f"season {season.pk} has no rule set {version}")
-        season_in = replace(
-            season_in,
-            system=own.system,
-            parameters=own.parameters,
-            tiebreaks=own.tiebreaks,
-            unplayed_policy=own.unplayed_policy,
-            min_games=own.min_games,
-        )
+        season_in = season_in.scored_by(own)
         first = own.from_round
     earlier = scoring.rule_sets_before(stored, version=version, from_round=first)
     if not earlier:

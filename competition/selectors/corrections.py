@@ -9,8 +9,10 @@ TD as the club chose (``settings.TD_PUBLIC_NAME``, default "the TD"), never by t
 from __future__ import annotations
 
 import datetime
+from collections.abc import Container, Iterable
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
@@ -44,6 +46,21 @@ def td_public_name() -> str:
     return str(getattr(settings, "TD_PUBLIC_NAME", "")) or gettext("the TD")
 
 
+def _changes_of(model: type[Game] | type[RoundEntry], round: Round) -> Iterable[Any]:
+    """The stored changes of ``model``'s rows of ``round``, oldest first, with who made them."""
+    return (
+        model.history.filter(round_id=round.id)
+        .select_related("history_user", "updated_by")
+        .order_by("history_date", "history_id")
+    )
+
+
+def _correction_reason(record: Any, earlier: Container[int]) -> str:
+    """The TD's reason when ``record`` corrects a row already seen in ``earlier``; else ""."""
+    reason = record.history_change_reason or ""
+    return reason if record.history_type == "~" and record.id in earlier else ""
+
+
 def corrections_for_round(round: Round, *, public: bool = False) -> list[Correction]:
     """Every correction made to ``round``'s results and entries, oldest first (four queries).
 
@@ -66,13 +83,9 @@ def corrections_for_round(round: Round, *, public: bool = False) -> list[Correct
         return users[user.pk]
 
     last_result: dict[int, str] = {}
-    for record in (
-        Game.history.filter(round_id=round.id)
-        .select_related("history_user", "updated_by")
-        .order_by("history_date", "history_id")
-    ):
-        reason = record.history_change_reason or ""
-        if record.history_type == "~" and reason and record.id in last_result:
+    for record in _changes_of(Game, round):
+        reason = _correction_reason(record, last_result)
+        if reason:
             corrections.append(
                 Correction(
                     corrected_at=record.history_date,
@@ -89,13 +102,9 @@ def corrections_for_round(round: Round, *, public: bool = False) -> list[Correct
         last_result[record.id] = record.result
     last_entry: dict[int, tuple[str, Decimal]] = {}
     kinds = dict(RoundEntry.Kind.choices)
-    for record in (
-        RoundEntry.history.filter(round_id=round.id)
-        .select_related("history_user", "updated_by")
-        .order_by("history_date", "history_id")
-    ):
-        reason = record.history_change_reason or ""
-        if record.history_type == "~" and reason and record.id in last_entry:
+    for record in _changes_of(RoundEntry, round):
+        reason = _correction_reason(record, last_entry)
+        if reason:
             old_kind, old_points = last_entry[record.id]
             corrections.append(
                 Correction(

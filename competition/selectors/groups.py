@@ -9,6 +9,7 @@ engine on the group's games of the period); the moves follow competition.scoring
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -72,6 +73,64 @@ def group_competitions_listed(*, club: Club) -> list[GroupCompetition]:
     return list(GroupCompetition.objects.filter(club=club).select_related("club").order_by("name"))
 
 
+def latest_rows(seasons: Iterable[Season]) -> dict[int, list[dict[str, Any]]]:
+    """Each season's rows in its latest standings, by season id (one query)."""
+    latest: dict[int, list[dict[str, Any]]] = {}
+    for snapshot in StandingsSnapshot.objects.filter(season__in=seasons).order_by("round_number"):
+        latest[snapshot.season_id] = snapshot.rows
+    return latest
+
+
+def players_in_start_order(seasons: Iterable[Season]) -> list[tuple[int, int, int]]:
+    """(participant id, season id, member id) of the seasons' players by start number, then
+    name (one query)."""
+    return list(
+        Participant.objects.filter(season__in=seasons)
+        .order_by("start_rank", "member__name")
+        .values_list("id", "season_id", "member_id")
+    )
+
+
+def _rows_with_unranked(
+    season: Season,
+    latest: Mapping[int, list[dict[str, Any]]],
+    players: Sequence[tuple[int, int, int]],
+) -> list[dict[str, Any]]:
+    """The season's latest standings rows, then its players without a standing yet."""
+    rows = latest.get(season.pk, [])
+    ranked = {row["participant_id"] for row in rows}
+    return rows + [
+        {"participant_id": pid, "rank": len(rows) + 1, "score": "0", "game_points": "0"}
+        for pid, sid, _mid in players
+        if sid == season.pk and pid not in ranked
+    ]
+
+
+def _group_table(
+    season: Season,
+    rows: list[dict[str, Any]],
+    completed_rounds: int,
+    names: Mapping[int, str],
+    moves: Mapping[int, str],
+) -> GroupTable:
+    return GroupTable(
+        season=season,
+        letter=season.group_letter,
+        completed_rounds=completed_rounds,
+        rows=[
+            GroupRow(
+                participant_id=row["participant_id"],
+                rank=row["rank"],
+                name=names.get(row["participant_id"], "?"),
+                score=fraction_from_text(row["score"]),
+                game_points=fraction_from_text(row["game_points"]),
+                move=moves.get(row["participant_id"], ""),
+            )
+            for row in rows
+        ],
+    )
+
+
 def group_competition_page(*, competition: GroupCompetition) -> GroupCompetitionPage:
     """Every period's groups with their standings and moves, and the club champion once the
     last period is complete; four queries whatever the number of groups and players."""
@@ -80,14 +139,8 @@ def group_competition_page(*, competition: GroupCompetition) -> GroupCompetition
         .annotate(completed=Count("rounds", filter=Q(rounds__status=Round.Status.COMPLETED)))
         .order_by("group_period", "group_letter")
     )
-    latest: dict[int, list[dict[str, Any]]] = {}
-    for snapshot in StandingsSnapshot.objects.filter(season__in=seasons).order_by("round_number"):
-        latest[snapshot.season_id] = snapshot.rows
-    participants = list(
-        Participant.objects.filter(season__in=seasons)
-        .order_by("start_rank", "member__name")
-        .values_list("id", "season_id", "member_id")
-    )
+    latest = latest_rows(seasons)
+    participants = players_in_start_order(seasons)
     names = public_names_of(participant_ids=[pid for pid, _sid, _mid in participants])
     member_of = {pid: member_id for pid, _sid, member_id in participants}
     completed = {group_season.pk: group_season.completed for group_season in seasons}
@@ -97,16 +150,10 @@ def group_competition_page(*, competition: GroupCompetition) -> GroupCompetition
     periods = []
     points: dict[int, Fraction] = defaultdict(Fraction)
     for number, period_seasons in sorted(by_period.items()):
-        tables = []
-        for season in period_seasons:
-            rows = latest.get(season.pk, [])
-            ranked = {row["participant_id"] for row in rows}
-            rows = rows + [
-                {"participant_id": pid, "rank": len(rows) + 1, "score": "0", "game_points": "0"}
-                for pid, sid, _mid in participants
-                if sid == season.pk and pid not in ranked
-            ]
-            tables.append((season, rows))
+        tables = [
+            (season, _rows_with_unranked(season, latest, participants)) for season in period_seasons
+        ]
+        for _season, rows in tables:
             for row in rows:
                 points[member_of[row["participant_id"]]] += fraction_from_text(row["game_points"])
         last = number >= competition.periods
@@ -124,22 +171,7 @@ def group_competition_page(*, competition: GroupCompetition) -> GroupCompetition
             )
         )
         groups = [
-            GroupTable(
-                season=season,
-                letter=season.group_letter,
-                completed_rounds=completed[season.pk],
-                rows=[
-                    GroupRow(
-                        participant_id=row["participant_id"],
-                        rank=row["rank"],
-                        name=names.get(row["participant_id"], "?"),
-                        score=fraction_from_text(row["score"]),
-                        game_points=fraction_from_text(row["game_points"]),
-                        move=moves.get(row["participant_id"], ""),
-                    )
-                    for row in rows
-                ],
-            )
+            _group_table(season, rows, completed[season.pk], names, moves)
             for season, rows in tables
         ]
         periods.append(

@@ -4,18 +4,16 @@ figure, and his rank and score after each round.
 His page after the latest round is read as the worker stored it beside the standings snapshot
 (competition.services.explanations): one query, no engine run. Otherwise the season is loaded
 once (``season_input_for_page``, four queries) and the pure engine runs on it; his rank and score
-per round come from the stored snapshots (only his row of each is decoded). Numbers stay exact
-(``Fraction``) up to the template.
+per round come from the stored snapshots (only his row of each is decoded,
+:mod:`competition.selectors.snapshots`). Numbers stay exact (``Fraction``) up to the template.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-import json
-import re
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -33,7 +31,6 @@ from django.db.models import (
     Value,
     When,
 )
-from django.db.models.functions import Cast
 
 from competition.models import (
     Game,
@@ -42,7 +39,6 @@ from competition.models import (
     Round,
     RoundEntry,
     Season,
-    StandingsSnapshot,
 )
 from competition.presentation.labels import error_text
 from competition.scoring import engine, movement
@@ -56,6 +52,11 @@ from competition.selectors.common import (
     season_tiebreak_codes,
     shown_name,
     with_rule_sets,
+)
+from competition.selectors.snapshots import (
+    own_rows_in_texts,
+    ranking_in_snapshot_text,
+    snapshot_texts,
 )
 
 
@@ -357,22 +358,17 @@ def stored_participant_page(
     return None if stored is None else page_from_text(stored, season=season, names=names)
 
 
-def participant_page(
-    *,
+def _page_without_figures(
     season: Season,
     season_in: scoring.SeasonInput,
     names: dict[int, str],
     texts: list[tuple[int, str]],
     participant_id: int,
-    after_round: int | None = None,
-) -> ParticipantPage:
-    """:func:`participant_detail` computed from the season's input, its public ``names`` and
-    its snapshots' ``texts`` (:func:`season_input_for_page`, :func:`snapshot_texts`), read
-    once for all the participants the worker stores."""
-    if participant_id not in names:
-        raise Participant.DoesNotExist(participant_id)
+    after_round: int | None,
+) -> tuple[ParticipantPage, dict[str, Any] | None]:
+    """His page with its heading, history and external games but no figures yet, and his row
+    after its round as last stored (None when the round has no snapshot)."""
     system = get_system(season.system)
-    codes = season_tiebreak_codes(season)
     others = tuple(code for code in system.figure_codes if code != system.primary)
     last = len(season_in.rounds)
     rounds = list(range(1, last + 1))
@@ -380,13 +376,14 @@ def participant_page(
         after_round = last or None
     history: list[ChartRow] = []
     stored: dict[str, Any] | None = None  # his row after ``after_round``, as last computed
-    for round_number, own in _own_rows_in_texts(texts, participant_id):
+    for round_number, own in own_rows_in_texts(texts, participant_id):
         history.append(ChartRow(round_number, own["rank"], fraction_from_text(own["score"])))
         if round_number == after_round:
             stored = own
-    base = ParticipantPage(
+    page = ParticipantPage(
         season, participant_id, names[participant_id], after_round, rounds, None,
-        len(names), system.primary, others, codes, [], [], names, history,
+        len(names), system.primary, others, season_tiebreak_codes(season), [], [], names,
+        history,
         withdrawn_round=next(
             p.withdrawn_round for p in season_in.participants if p.id == participant_id
         ),
@@ -398,6 +395,68 @@ def participant_page(
             )
         ),
     )  # fmt: skip
+    return page, stored
+
+
+def _figures_by_engine(
+    season_in: scoring.SeasonInput, participant_id: int, after_round: int
+) -> dict[str, Any]:
+    """His figures after ``after_round`` computed afresh (for a season without a snapshot)."""
+    standings = engine.standings_after(season_in, after_round)
+    row = next(r for r in standings.rows if r.participant_id == participant_id)
+    return {
+        "rank": row.rank,
+        "score": row.score,
+        "game_points": row.game_points,
+        "values": dict(row.values),
+        "games": row.games_played,
+        "eligible": row.eligible,
+    }
+
+
+def _games_and_sections(
+    explanation: scoring.Explanation,
+    records: Sequence[RoundRecord],
+    names: Mapping[int, str],
+    order: Sequence[str],
+) -> tuple[list[GameLine], list[ExplanationSection]]:
+    """His games, each with what it added to each figure, and the explanation's lines per
+    figure: those of ``order`` first in that order, then any other."""
+    per_round: dict[int, dict[str, Fraction]] = defaultdict(dict)
+    sections: dict[str, list[scoring.Contribution]] = {}
+    for line in explanation.lines:
+        sections.setdefault(line.figure, []).append(line)
+        if line.counted and line.round_number > 0:
+            bucket = per_round[line.round_number]
+            bucket[line.figure] = bucket.get(line.figure, Fraction(0)) + line.amount
+    games = [_game_line(record, names, per_round[record.round_number]) for record in records]
+    ordered = [code for code in order if code in sections] + [
+        code for code in sections if code not in order
+    ]
+    return games, [
+        ExplanationSection(code, explanation.totals.get(code), sections[code]) for code in ordered
+    ]
+
+
+def participant_page(
+    *,
+    season: Season,
+    season_in: scoring.SeasonInput,
+    names: dict[int, str],
+    texts: list[tuple[int, str]],
+    participant_id: int,
+    after_round: int | None = None,
+) -> ParticipantPage:
+    """:func:`participant_detail` computed from the season's input, its public ``names`` and
+    its snapshots' ``texts`` (:func:`season_input_for_page`,
+    :func:`~competition.selectors.snapshots.snapshot_texts`), read once for all the
+    participants the worker stores."""
+    if participant_id not in names:
+        raise Participant.DoesNotExist(participant_id)
+    base, stored = _page_without_figures(
+        season, season_in, names, texts, participant_id, after_round
+    )
+    after_round = base.after_round
     if not after_round:
         return base
     try:
@@ -411,43 +470,16 @@ def participant_page(
             totals=figures["values"] if figures is not None else None,
         )
         if figures is None:
-            standings = engine.standings_after(season_in, after_round)
-            row = next(r for r in standings.rows if r.participant_id == participant_id)
-            figures = {
-                "rank": row.rank,
-                "score": row.score,
-                "game_points": row.game_points,
-                "values": dict(row.values),
-                "games": row.games_played,
-                "eligible": row.eligible,
-            }
+            figures = _figures_by_engine(season_in, participant_id, after_round)
         moves = _movements(season_in, participant_id, texts, after_round, context)
         corrections = _corrections(season_in, participant_id, after_round, season)
     except (ScoringInputError, ValueError) as error:
         return dataclasses.replace(base, error=error_text(error))
     records = participant_records(season_in, participant_id, after_round)
-    per_round: dict[int, dict[str, Fraction]] = defaultdict(dict)
-    sections: dict[str, list[scoring.Contribution]] = {}
-    for line in explanation.lines:
-        sections.setdefault(line.figure, []).append(line)
-        if line.counted and line.round_number > 0:
-            bucket = per_round[line.round_number]
-            bucket[line.figure] = bucket.get(line.figure, Fraction(0)) + line.amount
-    games = [_game_line(record, names, per_round[record.round_number]) for record in records]
-    order = [system.primary, *others, *codes]
-    ordered = [code for code in order if code in sections] + [
-        code for code in sections if code not in order
-    ]
+    order = [base.primary, *base.figure_codes, *base.tiebreak_codes]
+    games, sections = _games_and_sections(explanation, records, names, order)
     return dataclasses.replace(
-        base,
-        row=figures,
-        games=games,
-        movements=moves,
-        corrections=corrections,
-        sections=[
-            ExplanationSection(code, explanation.totals.get(code), sections[code])
-            for code in ordered
-        ],
+        base, row=figures, games=games, movements=moves, corrections=corrections, sections=sections
     )
 
 
@@ -627,127 +659,6 @@ def _movements(
         context = engine.system_context(season_in, after_round)
     moves = movement.movements(season_in, participant_id, rankings, context=context)
     return tuple(reversed(moves))
-
-
-_SNAPSHOT_ID = re.compile(r'"participant_id": ?(\d+)')
-_SNAPSHOT_RANK = re.compile(r'"rank": ?(\d+)')
-# a row's id followed by its rank: every row matches when the rows are written in that order
-_SNAPSHOT_ID_RANK = re.compile(r'"participant_id": ?(\d+), ?"rank": ?(\d+)')
-
-
-def ranking_in_snapshot_text(text: str) -> dict[int, int]:
-    """Participant id → rank of every row of a snapshot's rows (a JSON list of objects, as
-    text), without decoding the rows: each row holds one ``participant_id`` and one ``rank``,
-    in either order (as ``json.dumps`` and PostgreSQL write them), and no other key or value of
-    a row has either name. Rows that all hold the id just before the rank (as ``json.dumps``
-    writes them) are read in one pass. When the counts disagree the list is decoded whole.
-
-    >>> ranking_in_snapshot_text('[{"participant_id": 7, "rank": 1, "values": {"SB": "1"}}, '
-    ...                          '{"rank": 1, "values": {}, "participant_id": 76}]')
-    {7: 1, 76: 1}
-    >>> ranking_in_snapshot_text('[{"participant_id":7,"rank":2},{"participant_id":8,"rank":1}]')
-    {7: 2, 8: 1}
-    """
-    if _SNAPSHOT_ID_RANK.match(text, max(text.find('"participant_id"'), 0)):
-        # the first row as json.dumps writes it (not PostgreSQL): every row in one pass
-        pairs = _SNAPSHOT_ID_RANK.findall(text)
-        if len(pairs) == text.count('"participant_id"'):
-            return {int(pid): int(rank) for pid, rank in pairs}
-    ids, ranks = _SNAPSHOT_ID.findall(text), _SNAPSHOT_RANK.findall(text)
-    if len(ids) == len(ranks):
-        return {int(pid): int(rank) for pid, rank in zip(ids, ranks, strict=True)}
-    return {row["participant_id"]: row["rank"] for row in json.loads(text)}
-
-
-def snapshot_texts(season_id: int) -> list[tuple[int, str]]:
-    """(round number, rows as JSON text) of every stored snapshot of the season (one query)."""
-    return list(
-        StandingsSnapshot.objects.filter(season_id=season_id)
-        .order_by("round_number")
-        .values_list("round_number", Cast("rows", output_field=TextField()))
-    )
-
-
-def own_snapshot_rows(*, season_id: int, participant_id: int) -> list[tuple[int, dict[str, Any]]]:
-    """(round number, his row) for every stored snapshot of the season that holds him, by round
-    (one query): what :func:`own_snapshot_rows_decoded` gives, decoding only his row of each.
-
-    Decoding every snapshot whole (40 rounds × 150 rows) took a quarter of the page's time, so
-    each is read as text and :func:`row_in_snapshot_text` decodes the row that holds his id.
-    """
-    return _own_rows_in_texts(snapshot_texts(season_id), participant_id)
-
-
-def _own_rows_in_texts(
-    texts: list[tuple[int, str]], participant_id: int
-) -> list[tuple[int, dict[str, Any]]]:
-    own = []
-    for round_number, text in texts:
-        row = row_in_snapshot_text(text, participant_id)
-        if row is not None:
-            own.append((round_number, row))
-    return own
-
-
-_DECODER = json.JSONDecoder()
-_NUMBER_GOES_ON = frozenset("0123456789.eE")
-
-
-def row_in_snapshot_text(text: str, participant_id: int) -> dict[str, Any] | None:
-    """The first row of a snapshot's rows (a JSON list of objects, as text) whose
-    ``participant_id`` is ``participant_id``, or None.
-
-    His row is found by its text ``"participant_id": <id>`` (as ``json.dumps`` and PostgreSQL
-    write it, first or last in the row): the row opens at the last ``[{`` or ``, {`` before it
-    (the values in a row hold no such text) and is decoded alone, then checked. When that
-    fails (text laid out otherwise) the list is decoded whole: the layout decides the time
-    taken, never the result.
-
-    >>> row_in_snapshot_text('[{"participant_id": 76, "rank": 2}, {"participant_id": 7, '
-    ...                      '"rank": 1, "values": {"SB": "1"}}]', 7)
-    {'participant_id': 7, 'rank': 1, 'values': {'SB': '1'}}
-    >>> row_in_snapshot_text('[{"rank": 2, "values": {}, "participant_id": 7}]', 7)
-    {'rank': 2, 'values': {}, 'participant_id': 7}
-    >>> row_in_snapshot_text('[{"participant_id":7,"rank":1}]', 7)
-    {'participant_id': 7, 'rank': 1}
-    >>> row_in_snapshot_text('[{"participant_id": 76, "rank": 1}]', 7) is None
-    True
-    """
-    key = f'"participant_id": {participant_id}'
-    at = text.find(key)
-    while at != -1:
-        after = at + len(key)
-        if text[after : after + 1] not in _NUMBER_GOES_ON:  # not 76 when looking for 7
-            start = max(text.rfind("[{", 0, at) + 1, text.rfind(", {", 0, at) + 2)
-            row = _object_at(text, start)
-            if row is not None and row.get("participant_id") == participant_id:
-                return row
-            break
-        at = text.find(key, after)
-    return next((row for row in json.loads(text) if row["participant_id"] == participant_id), None)
-
-
-def _object_at(text: str, start: int) -> dict[str, Any] | None:
-    if text[start : start + 1] != "{":
-        return None
-    try:
-        value, _end = _DECODER.raw_decode(text, start)
-    except ValueError:
-        return None
-    return value if isinstance(value, dict) else None
-
-
-def own_snapshot_rows_decoded(
-    *, season_id: int, participant_id: int
-) -> list[tuple[int, dict[str, Any]]]:
-    """:func:`own_snapshot_rows` by decoding every snapshot (one query)."""
-    own = []
-    for snapshot in StandingsSnapshot.objects.filter(season_id=season_id).order_by("round_number"):
-        for row in snapshot.rows:
-            if row["participant_id"] == participant_id:
-                own.append((snapshot.round_number, row))
-                break
-    return own
 
 
 def _row_from_snapshot(row: Mapping[str, Any]) -> dict[str, Any]:

@@ -9,7 +9,7 @@ strictest (first name and initial when any season shows it so).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -112,6 +112,130 @@ def _primary(season: Season) -> str:
         return ""
 
 
+def _latest_standings(seasons: Iterable[int], mine: Container[int]) -> dict[int, tuple[int, dict]]:
+    """Per season: the round of its latest standings and his row in them (one query)."""
+    latest = (
+        StandingsSnapshot.objects.filter(season=OuterRef("season"))
+        .order_by("-round_number")
+        .values("round_number")[:1]
+    )
+    standings: dict[int, tuple[int, dict]] = {}
+    for snapshot in StandingsSnapshot.objects.filter(
+        season_id__in=seasons, round_number=Subquery(latest)
+    ):
+        row = next((r for r in snapshot.rows if r["participant_id"] in mine), None)
+        if row is not None:
+            standings[snapshot.season_id] = (snapshot.round_number, row)
+    return standings
+
+
+def _opponent_names(
+    games: Iterable[Game], mine: Container[int], seasons: Mapping[int, Season]
+) -> dict[int, str]:
+    """Per opponent member: named as the season of the game shows him, the strictest over them."""
+    shown: dict[int, set[str]] = {}
+    full: dict[int, str] = {}
+    for game in games:
+        for player in (game.white, game.black):
+            if player.pk not in mine:
+                season = seasons[game.round.season_id]
+                shown.setdefault(player.member_id, set()).add(
+                    member_public_name(player.member, season)
+                )
+                full[player.member_id] = player.member.name
+    return {mid: _strictest(sorted(names), full[mid]) for mid, names in shown.items()}
+
+
+def _his_side(game: Game, mine: Container[int]) -> tuple[bool, Fraction | None]:
+    """Whether he had white in ``game``, and his points (None while it has no result)."""
+    white = game.white_id in mine
+    points = _POINTS.get(game.result)
+    return white, None if points is None else points[0 if white else 1]
+
+
+def _game_result(
+    game: Game,
+    mine: Container[int],
+    seasons: Mapping[int, Season],
+    opponent_name: Mapping[int, str],
+) -> ProfileResult:
+    white, his = _his_side(game, mine)
+    own, other = (game.white, game.black) if white else (game.black, game.white)
+    return ProfileResult(
+        season=seasons[game.round.season_id],
+        participant_id=own.pk,
+        round_number=game.round.number,
+        opponent_id=other.pk,
+        opponent_name=opponent_name[other.member_id],
+        colour="w" if white else "b",
+        result=game.result,
+        entry="",
+        points=his,
+    )
+
+
+def _entry_result(entry: RoundEntry, seasons: Mapping[int, Season]) -> ProfileResult:
+    return ProfileResult(
+        season=seasons[entry.round.season_id],
+        participant_id=entry.participant_id,
+        round_number=entry.round.number,
+        opponent_id=None,
+        opponent_name="",
+        colour="",
+        result="",
+        entry=entry.kind,
+        points=Fraction(entry.points),
+    )
+
+
+def _head_to_head(
+    games: Iterable[Game], mine: Container[int], opponent_name: Mapping[int, str]
+) -> list[HeadToHead]:
+    """His record against each opponent over the board, the most games first."""
+    record: dict[int, list[int]] = {}  # opponent member -> [games, wins, draws, losses]
+    record_score: dict[int, Fraction] = {}
+    for game in games:
+        white, his = _his_side(game, mine)
+        if game.result in _OVER_THE_BOARD and his is not None:
+            other = game.black if white else game.white
+            tally = record.setdefault(other.member_id, [0, 0, 0, 0])
+            tally[0] += 1
+            tally[1 if his == 1 else 2 if his == Fraction(1, 2) else 3] += 1
+            record_score[other.member_id] = record_score.get(other.member_id, Fraction(0)) + his
+    return sorted(
+        (
+            HeadToHead(
+                opponent_member_id=mid,
+                name=opponent_name[mid],
+                games=tally[0],
+                wins=tally[1],
+                draws=tally[2],
+                losses=tally[3],
+                score=record_score[mid],
+            )
+            for mid, tally in record.items()
+        ),
+        key=lambda h: (-h.games, h.name.casefold(), h.opponent_member_id),
+    )
+
+
+def _profile_season(
+    participant: Participant, standings: Mapping[int, tuple[int, dict]]
+) -> ProfileSeason:
+    season = participant.season
+    after_round, row = standings.get(season.pk, (None, None))
+    return ProfileSeason(
+        season=season,
+        participant_id=participant.pk,
+        after_round=after_round,
+        rank=row["rank"] if row else None,
+        score=fraction_from_text(row["score"]) if row else None,
+        primary=_primary(season),
+        game_points=fraction_from_text(row["game_points"]) if row else None,
+        games=row["games"] if row else 0,
+    )
+
+
 def member_profile(*, member_id: int, club: Club | None) -> MemberProfile:
     """The profile of the member ``member_id`` of ``club`` (five queries, whatever his number
     of seasons).
@@ -131,19 +255,7 @@ def member_profile(*, member_id: int, club: Club | None) -> MemberProfile:
         raise Member.DoesNotExist(member_id)
     seasons = {p.season_id: p.season for p in played}
     mine = {p.pk: p for p in played}
-    latest = (
-        StandingsSnapshot.objects.filter(season=OuterRef("season"))
-        .order_by("-round_number")
-        .values("round_number")[:1]
-    )
-    standings: dict[int, tuple[int, dict]] = {}
-    for snapshot in StandingsSnapshot.objects.filter(
-        season_id__in=seasons, round_number=Subquery(latest)
-    ):
-        row = next((r for r in snapshot.rows if r["participant_id"] in mine), None)
-        if row is not None:
-            standings[snapshot.season_id] = (snapshot.round_number, row)
-
+    standings = _latest_standings(seasons, mine)
     games = list(
         Game.objects.filter(Q(white_id__in=mine) | Q(black_id__in=mine))
         .exclude(round__status=Round.Status.PLANNED)  # a draft pairing is the TD's alone
@@ -154,101 +266,17 @@ def member_profile(*, member_id: int, club: Club | None) -> MemberProfile:
         .exclude(round__status=Round.Status.PLANNED)
         .select_related("round")
     )
-
-    # Opponents: each named as the season of the game shows him, the strictest over them.
-    shown: dict[int, set[str]] = {}
-    full: dict[int, str] = {}
-    for game in games:
-        for player in (game.white, game.black):
-            if player.pk not in mine:
-                season = seasons[game.round.season_id]
-                shown.setdefault(player.member_id, set()).add(
-                    member_public_name(player.member, season)
-                )
-                full[player.member_id] = player.member.name
-    opponent_name = {mid: _strictest(sorted(names), full[mid]) for mid, names in shown.items()}
-
-    results: list[ProfileResult] = []
-    record: dict[int, list[int]] = {}  # opponent member -> [games, wins, draws, losses]
-    record_score: dict[int, Fraction] = {}
-    for game in games:
-        white = game.white_id in mine
-        own, other = (game.white, game.black) if white else (game.black, game.white)
-        points = _POINTS.get(game.result)
-        his = None if points is None else points[0 if white else 1]
-        results.append(
-            ProfileResult(
-                season=seasons[game.round.season_id],
-                participant_id=own.pk,
-                round_number=game.round.number,
-                opponent_id=other.pk,
-                opponent_name=opponent_name[other.member_id],
-                colour="w" if white else "b",
-                result=game.result,
-                entry="",
-                points=his,
-            )
-        )
-        if game.result in _OVER_THE_BOARD and his is not None:
-            tally = record.setdefault(other.member_id, [0, 0, 0, 0])
-            tally[0] += 1
-            tally[1 if his == 1 else 2 if his == Fraction(1, 2) else 3] += 1
-            record_score[other.member_id] = record_score.get(other.member_id, Fraction(0)) + his
-    for entry in entries:
-        results.append(
-            ProfileResult(
-                season=seasons[entry.round.season_id],
-                participant_id=entry.participant_id,
-                round_number=entry.round.number,
-                opponent_id=None,
-                opponent_name="",
-                colour="",
-                result="",
-                entry=entry.kind,
-                points=Fraction(entry.points),
-            )
-        )
+    opponent_name = _opponent_names(games, mine, seasons)
+    results = [_game_result(game, mine, seasons, opponent_name) for game in games]
+    results += [_entry_result(entry, seasons) for entry in entries]
     position = {season_id: index for index, season_id in enumerate(p.season_id for p in played)}
     results.sort(key=lambda r: (position[r.season.pk], r.round_number))
-
-    head_to_head = sorted(
-        (
-            HeadToHead(
-                opponent_member_id=mid,
-                name=opponent_name[mid],
-                games=tally[0],
-                wins=tally[1],
-                draws=tally[2],
-                losses=tally[3],
-                score=record_score[mid],
-            )
-            for mid, tally in record.items()
-        ),
-        key=lambda h: (-h.games, h.name.casefold(), h.opponent_member_id),
-    )
-
-    profile_seasons = []
-    for participant in played:
-        season = participant.season
-        after_round, row = standings.get(season.pk, (None, None))
-        profile_seasons.append(
-            ProfileSeason(
-                season=season,
-                participant_id=participant.pk,
-                after_round=after_round,
-                rank=row["rank"] if row else None,
-                score=fraction_from_text(row["score"]) if row else None,
-                primary=_primary(season),
-                game_points=fraction_from_text(row["game_points"]) if row else None,
-                games=row["games"] if row else 0,
-            )
-        )
     name = _strictest([member_public_name(member, p.season) for p in played], member.name)
     return MemberProfile(
         member_id=member.pk,
         name=name,
         club_name=member.club.name,
-        seasons=profile_seasons,
-        head_to_head=head_to_head,
+        seasons=[_profile_season(participant, standings) for participant in played],
+        head_to_head=_head_to_head(games, mine, opponent_name),
         results=results,
     )

@@ -10,7 +10,7 @@ ids in :mod:`competition.presentation.reasons`. The corrections of a round are i
 from __future__ import annotations
 
 import datetime
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -36,6 +36,7 @@ from competition.models import (
 from competition.pairing import (
     FixedBoard,
     PairingError,
+    PairingProposal,
     PairingRequest,
     PlayedGame,
     PresentPlayer,
@@ -142,6 +143,102 @@ def _standing_ranks(season: Season, before_round: int) -> dict[int, int]:
     return {row["participant_id"]: row["rank"] for row in snapshot.rows}
 
 
+def _earlier_rounds(round: Round) -> tuple[QuerySet[Round], dict[int, int], int]:
+    """The rounds whose games count for pairing ``round``, the standing ranks it pairs by and
+    the rematch window.
+
+    A rapid evening is paired within itself: by the evening's ranking so far, with the
+    evening's games only, and nobody meets the same opponent twice in one evening.
+    """
+    season = round.season
+    earlier = Round.objects.filter(season=season, number__lt=round.number)
+    if not season.is_rapid_series:
+        return earlier, _standing_ranks(season, round.number), season.rematch_window
+    ranks = series.evening_ranks(round)
+    first = round.number - series_rules.round_in_evening(round.number, season.rounds_per_evening)
+    return (
+        earlier.filter(number__gt=first),
+        ranks,
+        max(season.rematch_window, season.rounds_per_evening),
+    )
+
+
+def _games_played(
+    earlier: QuerySet[Round],
+) -> tuple[dict[int, int], dict[int, int], list[PlayedGame]]:
+    """Whites and blacks per player and the games of ``earlier``, over the board only."""
+    whites: dict[int, int] = {}
+    blacks: dict[int, int] = {}
+    previous: list[PlayedGame] = []
+    played = [r.value for r in Result if r.is_played]
+    for number, white_id, black_id in Game.objects.filter(
+        round__in=earlier, result__in=played
+    ).values_list("round__number", "white_id", "black_id"):
+        whites[white_id] = whites.get(white_id, 0) + 1
+        blacks[black_id] = blacks.get(black_id, 0) + 1
+        previous.append(PlayedGame(round_number=number, white_id=white_id, black_id=black_id))
+    return whites, blacks, previous
+
+
+@dataclass(frozen=True)
+class _Byes:
+    """Per player: his byes in the earlier rounds, those of them pairing-allocated, whether he
+    had one last round, and whether he asked for one tonight."""
+
+    byes: dict[int, int]
+    allocated: dict[int, int]
+    last_round: set[int]
+    requested_tonight: set[int]
+
+
+def _byes(round: Round, earlier: QuerySet[Round]) -> _Byes:
+    season = round.season
+    bye_requests = set(
+        AbsenceReport.objects.filter(
+            evening__season=season, kind=AbsenceReport.Kind.BYE
+        ).values_list("evening__date", "participant_id")
+    )
+    byes: dict[int, int] = {}
+    allocated: dict[int, int] = {}
+    last_round: set[int] = set()
+    for number, day, participant_id in RoundEntry.objects.filter(
+        round__in=earlier, kind=RoundEntry.Kind.BYE
+    ).values_list("round__number", "round__date", "participant_id"):
+        byes[participant_id] = byes.get(participant_id, 0) + 1
+        if (day, participant_id) not in bye_requests:
+            allocated[participant_id] = allocated.get(participant_id, 0) + 1
+        if number == round.number - 1:
+            last_round.add(participant_id)
+    requested_tonight = (
+        {pid for day, pid in bye_requests if day == round.date} if season.requested_byes else set()
+    )
+    return _Byes(byes, allocated, last_round, requested_tonight)
+
+
+def _in_pairing_order(
+    round: Round, present: Sequence[Participant], ranks: Mapping[int, int], unranked: int
+) -> list[Participant]:
+    """``present`` by standing; equal standings (everyone before round 1) in start order, or by
+    club rating before the evening when the season says so (docs/ratings.md); a member without
+    one comes after."""
+    season = round.season
+    seeds = (
+        ratings_on(club=season.club, day=round.date, member_ids=[p.member_id for p in present])
+        if season.seed_by_club_rating
+        else {}
+    )
+    return sorted(
+        present,
+        key=lambda p: (
+            ranks.get(p.id, unranked),
+            -seeds.get(p.member_id, -1),
+            p.start_rank or 10**6,
+            p.member.name,
+            p.id,
+        ),
+    )
+
+
 def pairing_request(
     round: Round,
     *,
@@ -162,68 +259,12 @@ def pairing_request(
     """
     season = round.season
     present = present_participants(round)
-    earlier = Round.objects.filter(season=season, number__lt=round.number)
-    rematch_window = season.rematch_window
-    if season.is_rapid_series:
-        # A rapid evening is paired within itself: by the evening's ranking so far, with the
-        # evening's games only, and nobody meets the same opponent twice in one evening.
-        ranks = series.evening_ranks(round)
-        first = round.number - series_rules.round_in_evening(
-            round.number, season.rounds_per_evening
-        )
-        earlier = earlier.filter(number__gt=first)
-        rematch_window = max(rematch_window, season.rounds_per_evening)
-    else:
-        ranks = _standing_ranks(season, round.number)
+    earlier, ranks, rematch_window = _earlier_rounds(round)
     unranked = (max(ranks.values()) if ranks else 0) + 1
-    whites: dict[int, int] = {}
-    blacks: dict[int, int] = {}
-    previous: list[PlayedGame] = []
-    played = [r.value for r in Result if r.is_played]
-    for number, white_id, black_id in Game.objects.filter(
-        round__in=earlier, result__in=played
-    ).values_list("round__number", "white_id", "black_id"):
-        whites[white_id] = whites.get(white_id, 0) + 1
-        blacks[black_id] = blacks.get(black_id, 0) + 1
-        previous.append(PlayedGame(round_number=number, white_id=white_id, black_id=black_id))
-    bye_requests = set(
-        AbsenceReport.objects.filter(
-            evening__season=season, kind=AbsenceReport.Kind.BYE
-        ).values_list("evening__date", "participant_id")
-    )
-    byes: dict[int, int] = {}
-    allocated: dict[int, int] = {}
-    bye_last_round: set[int] = set()
-    for number, day, participant_id in RoundEntry.objects.filter(
-        round__in=earlier, kind=RoundEntry.Kind.BYE
-    ).values_list("round__number", "round__date", "participant_id"):
-        byes[participant_id] = byes.get(participant_id, 0) + 1
-        if (day, participant_id) not in bye_requests:
-            allocated[participant_id] = allocated.get(participant_id, 0) + 1
-        if number == round.number - 1:
-            bye_last_round.add(participant_id)
-    requested_tonight = (
-        {pid for day, pid in bye_requests if day == round.date} if season.requested_byes else set()
-    )
+    whites, blacks, previous = _games_played(earlier)
+    byes = _byes(round, earlier)
     forbidden = tuple(
         ForbiddenPair.objects.filter(season=season).values_list("first_id", "second_id")
-    )
-    # Equal standings (everyone before round 1) in start order, or by club rating before the
-    # evening when the season says so (docs/ratings.md); a member without one comes after.
-    seeds = (
-        ratings_on(club=season.club, day=round.date, member_ids=[p.member_id for p in present])
-        if season.seed_by_club_rating
-        else {}
-    )
-    ordered = sorted(
-        present,
-        key=lambda p: (
-            ranks.get(p.id, unranked),
-            -seeds.get(p.member_id, -1),
-            p.start_rank or 10**6,
-            p.member.name,
-            p.id,
-        ),
     )
     return PairingRequest(
         round_number=round.number,
@@ -233,12 +274,12 @@ def pairing_request(
                 rank=ranks.get(p.id, unranked),
                 whites=whites.get(p.id, 0),
                 blacks=blacks.get(p.id, 0),
-                byes=byes.get(p.id, 0),
-                had_bye_last_round=p.id in bye_last_round,
-                allocated_byes=allocated.get(p.id, 0),
-                requested_bye=p.id in requested_tonight,
+                byes=byes.byes.get(p.id, 0),
+                had_bye_last_round=p.id in byes.last_round,
+                allocated_byes=byes.allocated.get(p.id, 0),
+                requested_bye=p.id in byes.requested_tonight,
             )
-            for p in ordered
+            for p in _in_pairing_order(round, present, ranks, unranked)
         ),
         previous_games=tuple(previous),
         rematch_window=rematch_window,
@@ -251,33 +292,13 @@ def pairing_request(
     )
 
 
-# --- the season's pairing rules --------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ForbiddenPairRow:
-    pair_id: int
-    first: str
-    second: str
-    note: str
+# --- the season's players --------------------------------------------------------------------
 
 
 def season_players(season: Season) -> list[tuple[int, str]]:
     """(participant id, name) of the season's participants, by name, for the TD's forms."""
     names = participant_names(season_id=season.pk)
     return sorted(names.items(), key=lambda item: (item[1].casefold(), item[0]))
-
-
-def forbidden_pairs(season: Season) -> list[ForbiddenPairRow]:
-    """The season's forbidden pairs, by the first name then the second."""
-    names = participant_names(season_id=season.pk)
-    rows = []
-    for pair in ForbiddenPair.objects.filter(season=season):
-        first, second = sorted(
-            (names.get(pair.first_id, "?"), names.get(pair.second_id, "?")), key=str.casefold
-        )
-        rows.append(ForbiddenPairRow(pair_id=pair.pk, first=first, second=second, note=pair.note))
-    return sorted(rows, key=lambda row: (row.first.casefold(), row.second.casefold()))
 
 
 # --- the TD's desk: running seasons and tonight's rounds -------------------------------------
@@ -519,6 +540,73 @@ class PairingPage:
     ranks: dict[int, int] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class _EngineReasons:
+    """The engine's reasons for a pairing, as sentences with the players' names."""
+
+    colour_by_pair: dict[frozenset[int], str] = field(default_factory=dict)
+    rematch_pairs: set[frozenset[int]] = field(default_factory=set)
+    sentences: list[str] = field(default_factory=list)
+
+
+def _engine_reasons(proposal: PairingProposal, names: Mapping[int, str]) -> _EngineReasons:
+    """Why the engine paired as it did: each board's colours, the bye, the rematches, the
+    rules it applied and the colour differences it had to exceed."""
+    reasons = _EngineReasons(
+        colour_by_pair={
+            proposed.player_ids: describe_reason(proposed.colour_reason, names)
+            for proposed in proposal.boards
+        },
+    )
+    reasons.sentences.extend(describe_reason(r, names) for r in proposal.bye_reasons)
+    for reason in proposal.rematches:
+        reasons.rematch_pairs.add(frozenset((reason["white_id"], reason["black_id"])))
+        reasons.sentences.append(describe_reason(reason, names))
+    reasons.sentences.extend(describe_reason(r, names) for r in proposal.rule_notes)
+    reasons.sentences.extend(
+        describe_reason(r, names)
+        for r in proposal.colour_notes
+        if r.kind == ReasonKind.COLOUR_DIFFERENCE_EXCEEDED
+    )
+    return reasons
+
+
+def _proposes_draft(proposal: PairingProposal, draft: Draft) -> bool:
+    """Whether re-running the engine gives the stored draft (the same boards and bye)."""
+    return {(b.white_id, b.black_id) for b in proposal.boards} == {
+        (b.white_id, b.black_id) for b in draft.boards
+    } and proposal.bye_id == draft.bye_id
+
+
+def _pairing_rows(
+    round: Round,
+    draft: Draft,
+    names: Mapping[int, str],
+    ranks: Mapping[int, int],
+    reasons: _EngineReasons,
+) -> list[PairingBoardRow]:
+    games = {g.board: g for g in Game.objects.filter(round=round)}
+    rows = []
+    for number, board in enumerate(draft.boards, start=1):
+        pair = frozenset((board.white_id, board.black_id))
+        rows.append(
+            PairingBoardRow(
+                number=number,
+                game_id=games[number].id if number in games else 0,
+                white_id=board.white_id,
+                black_id=board.black_id,
+                white=names.get(board.white_id, "?"),
+                black=names.get(board.black_id, "?"),
+                white_rank=ranks.get(board.white_id),
+                black_rank=ranks.get(board.black_id),
+                fixed=board.fixed,
+                colour_note=reasons.colour_by_pair.get(pair, ""),
+                rematch=pair in reasons.rematch_pairs,
+            )
+        )
+    return rows
+
+
 def pairing_page(round: Round) -> PairingPage:
     """The draft (or published) pairing with the engine's reasons as sentences.
 
@@ -528,7 +616,7 @@ def pairing_page(round: Round) -> PairingPage:
     """
     names = participant_names(season_id=round.season_id)
     draft = draft_of(round)
-    games = {g.board: g for g in Game.objects.filter(round=round)}
+    reasons = _EngineReasons()
     absent = [
         (names.get(e.participant_id, "?"), e.get_kind_display())
         for e in RoundEntry.objects.filter(round=round, kind__in=ABSENCE_KINDS)
@@ -550,47 +638,13 @@ def pairing_page(round: Round) -> PairingPage:
         if request
         else [p.id for p in participants_in_round(round)]
     )
-    colour_by_pair: dict[frozenset[int], str] = {}
-    rematch_pairs: set[frozenset[int]] = set()
-    reasons: list[str] = []
     stale = False
     if proposal is not None:
-        same = {(b.white_id, b.black_id) for b in proposal.boards} == {
-            (b.white_id, b.black_id) for b in draft.boards
-        } and proposal.bye_id == draft.bye_id
-        if same:
-            for proposed in proposal.boards:
-                colour_by_pair[proposed.player_ids] = describe_reason(proposed.colour_reason, names)
-            reasons += [describe_reason(r, names) for r in proposal.bye_reasons]
-            for reason in proposal.rematches:
-                rematch_pairs.add(frozenset((reason["white_id"], reason["black_id"])))
-                reasons.append(describe_reason(reason, names))
-            reasons += [describe_reason(r, names) for r in proposal.rule_notes]
-            reasons += [
-                describe_reason(r, names)
-                for r in proposal.colour_notes
-                if r.kind == ReasonKind.COLOUR_DIFFERENCE_EXCEEDED
-            ]
+        if _proposes_draft(proposal, draft):
+            reasons = _engine_reasons(proposal, names)
         else:
             stale = round.is_planned
-    rows = []
-    for number, board in enumerate(draft.boards, start=1):
-        pair = frozenset((board.white_id, board.black_id))
-        rows.append(
-            PairingBoardRow(
-                number=number,
-                game_id=games[number].id if number in games else 0,
-                white_id=board.white_id,
-                black_id=board.black_id,
-                white=names.get(board.white_id, "?"),
-                black=names.get(board.black_id, "?"),
-                white_rank=ranks.get(board.white_id),
-                black_rank=ranks.get(board.black_id),
-                fixed=board.fixed,
-                colour_note=colour_by_pair.get(pair, ""),
-                rematch=pair in rematch_pairs,
-            )
-        )
+    rows = _pairing_rows(round, draft, names, ranks, reasons)
     covered = {pid for b in draft.boards for pid in (b.white_id, b.black_id)} | {draft.bye_id}
     not_paired = [names[pid] for pid in present_ids if pid not in covered] if draft.boards else []
     if not_paired and round.is_planned:
@@ -600,7 +654,7 @@ def pairing_page(round: Round) -> PairingPage:
         bye_id=draft.bye_id,
         bye_name=names.get(draft.bye_id, "") if draft.bye_id else "",
         bye_fixed=draft.bye_fixed,
-        reasons=reasons,
+        reasons=reasons.sentences,
         present=[(pid, names[pid]) for pid in present_ids],
         not_paired=not_paired,
         absent=absent,

@@ -285,6 +285,20 @@ class _Round:
             return self._berger(choices, number, keeper, taking_part, present)
         return self._ladder(choices, number, keeper, ladder, taking_part, present)
 
+    def play_out(
+        self, choices: Choices, keeper: ScoreKeeper, ladder: _Ladder | None, rounds: int
+    ) -> list[Round]:
+        """Play the ``rounds`` rounds after ``keeper``'s into ``keeper`` (and ``ladder``)."""
+        played: list[Round] = []
+        first = keeper.round_number + 1
+        for number in range(first, first + rounds):
+            rnd = self.play(choices, number, keeper, ladder)
+            keeper.play_round(rnd)
+            played.append(rnd)
+            if ladder is not None:
+                ladder.add(rnd)
+        return played
+
     def _still_in(self, pid: int, number: int) -> bool:
         withdrawn = self.withdrawn[pid]
         return withdrawn is None or number < withdrawn
@@ -372,18 +386,11 @@ def simulate(
     category_wins: dict[int, dict[str, Fraction]] = {pid: {} for pid in base.participants}
     needed: dict[int, Fraction | None] = dict.fromkeys(base.participants)
     witnesses: dict[int, tuple[Round, ...]] = {}
-    start_round = base.round_number + 1
     ask_tiebreaks = bool(season.tiebreaks) and not isinstance(base, EngineKeeper)
     for _ in range(simulations):
         keeper = base.copy()
         ladder = base_ladder.copy() if base_ladder is not None else None
-        played: list[Round] = []
-        for number in range(start_round, start_round + data.rounds_left):
-            rnd = playing.play(choices, number, keeper, ladder)
-            keeper.play_round(rnd)
-            played.append(rnd)
-            if ladder is not None:
-                ladder.add(rnd)
+        played = playing.play_out(choices, keeper, ladder, data.rounds_left)
         groups = _top_groups(keeper, TOP)
         if ask_tiebreaks and any(len(group) > 1 for group in groups):
             groups = _split_by_tiebreaks(keeper, season, played, groups)
@@ -602,14 +609,7 @@ def _outcome_for(data: SimulationInput, keeper: ScoreKeeper, pid: int) -> tuple[
     ):
         running = keeper.copy()
         ladder = None if data.season.round_robin else _Ladder.of(data.season)
-        rounds = []
-        first = running.round_number + 1
-        for number in range(first, first + data.rounds_left):
-            rnd = playing.play(strategy, number, running, ladder)
-            running.play_round(rnd)
-            rounds.append(rnd)
-            if ladder is not None:
-                ladder.add(rnd)
+        rounds = playing.play_out(strategy, running, ladder, data.rounds_left)
         groups = _top_groups(running, 1)
         if pid in groups[0]:
             return tuple(rounds)

@@ -16,12 +16,12 @@ real engine after every round, exact and slow.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import replace
 from fractions import Fraction
 
 from competition.scoring.engine import rules_from_later_round, standings_after
-from competition.scoring.model import ParameterValue, Round, SeasonInput
+from competition.scoring.model import ParameterValues, Round, SeasonInput
 from competition.scoring.registry import get_system
 from competition.scoring.systems.internal_sb import InternalSBKeeper
 from competition.scoring.systems.keizer_keeper import KeizerKeeper
@@ -36,9 +36,7 @@ class EngineKeeper(ScoreKeeper):
     """Any season: the scoring engine on every round so far (exact, with the season's
     tie-breaks; slow)."""
 
-    def prepare(
-        self, season: SeasonInput, parameters: Mapping[str, ParameterValue], rounds: int
-    ) -> None:
+    def prepare(self, season: SeasonInput, parameters: ParameterValues, rounds: int) -> None:
         self.season = season
         self.rounds: list[Round] = []
         self.codes = get_system(season.system).figure_codes

@@ -21,6 +21,7 @@ from competition.forms.pairing_rules import (
 )
 from competition.models import Season
 from competition.permissions import AuthenticatedRequest, season_for_td
+from competition.selectors import pairing_rules as pairing_rules_selectors
 from competition.selectors import td as td_selectors
 from competition.services import pairing_rules
 from competition.views.actions import posted_action
@@ -121,7 +122,7 @@ def td_pairing_rules(request: AuthenticatedRequest, season_slug: str) -> HttpRes
         "competition/td/pairing_rules.html",
         {
             "season": season,
-            "pairs": td_selectors.forbidden_pairs(season),
+            "pairs": pairing_rules_selectors.forbidden_pairs(season),
             "add_form": add_form,
             "settings_form": settings_form,
         },

@@ -68,6 +68,7 @@ from competition.selectors import groups as group_selectors
 from competition.selectors import participant as participant_selectors
 from competition.selectors import public
 from competition.selectors import series as series_selectors
+from competition.selectors import systems as systems_selectors
 from competition.selectors.evenings import club_next_evening
 from competition.services.errors import ServiceError
 from competition.services.transfer import EXPORT_FORMATS, standings_document, standings_export
@@ -696,7 +697,7 @@ def systems(request: HttpRequest, slug: str) -> HttpResponse:
     season = season_of_address(request, slug)
 
     def build() -> SafeString:
-        data = public.systems_compared(season=season)
+        data = systems_selectors.systems_compared(season=season)
         language = get_language() or "nl"
         headers = [
             (key, system_name(get_system(key), language), code) for key, code in data.systems

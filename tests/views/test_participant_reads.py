@@ -11,11 +11,11 @@ import pytest
 
 from competition.models import Season
 from competition.selectors.common import season_input_with_public_names
-from competition.selectors.participant import (
+from competition.selectors.participant import season_input_for_page
+from competition.selectors.snapshots import (
     own_snapshot_rows,
     own_snapshot_rows_decoded,
     row_in_snapshot_text,
-    season_input_for_page,
 )
 from tests.views.public_data import large_season
 

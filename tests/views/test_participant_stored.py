@@ -17,6 +17,7 @@ from django.utils import translation
 from competition.clubs import club_url
 from competition.models import Member, ParticipantExplanation, Season, StandingsSnapshot
 from competition.selectors import participant as participant_selectors
+from competition.selectors import snapshots as snapshot_selectors
 from competition.selectors.page_payload import LAYOUT, page_from_text, page_to_text
 from competition.services import explanations
 from competition.services.privacy import member_name_display_set
@@ -34,7 +35,7 @@ def _computed(season: Season, participant_id: int) -> participant_selectors.Part
         season=season,
         season_in=season_in,
         names=names,
-        texts=participant_selectors.snapshot_texts(season.pk),
+        texts=snapshot_selectors.snapshot_texts(season.pk),
         participant_id=participant_id,
     )
 

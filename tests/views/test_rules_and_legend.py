@@ -18,6 +18,7 @@ from django.utils import translation
 
 from competition.selectors import public as selectors
 from competition.selectors.rules import rule_history
+from competition.selectors.systems import systems_compared
 from competition.services.rules import rules_save, rules_validate
 from tests.addresses import club_reverse
 from tests.factories import club_admin_user
@@ -228,7 +229,7 @@ def test_systems_compared_marks_only_real_disagreements(client, season_and_peopl
     A differ (before, every row was marked since the shared ranks were compared as numbers).
     """
     season, _people = season_and_people
-    data = selectors.systems_compared(season=season)
+    data = systems_compared(season=season)
     by_name = {row["name"][0]: row for row in data.rows}
     assert by_name["D"]["ranks"] == {"internal-sb": 2, "van-den-brink": 2, "keizer": 2, "points": 1}
     assert {key: row["differs"] for key, row in by_name.items()} == {

@@ -27,7 +27,7 @@ from django.utils import translation
 from competition.models import Game, Participant, Season
 from competition.presentation.labels import figure_label
 from competition.scoring.movement import Movement, PlaceChange, ScoreChange
-from competition.selectors.participant import ranking_in_snapshot_text
+from competition.selectors.snapshots import ranking_in_snapshot_text
 from competition.services.rounds import result_record
 from competition.views.participant_rows import CellTexts, movement_sentence
 from tests.addresses import club_reverse

@@ -19,14 +19,23 @@ worked with.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar
 
-from competition.scoring.model import Contribution, ParameterValue, Participant, SeasonInput
+from competition.scoring.model import (
+    Contribution,
+    ParameterValue,
+    ParameterValues,
+    Participant,
+    SeasonInput,
+)
 from competition.scoring.parameters import ParameterSpec, validate_parameters
 from competition.scoring.records import RoundRecord
 from competition.scoring.systems.units import RecordDigest
+
+T = TypeVar("T")
 
 # (round number, figures by participant and code, tie order) -> the ids of the participants in
 # the figures (everybody, or only some: those tied in score), best first. The engine's ranking:
@@ -49,6 +58,13 @@ class SystemContext:
     # What a system computed from this context, kept for a second question about the same
     # context (the participant page explains his figures and then why he moved: one Keizer run)
     memo: dict[object, object] = field(default_factory=dict, compare=False, repr=False)
+
+    def remembered(self, key: Hashable, compute: Callable[[], T]) -> T:
+        """``compute()`` the first time ``key`` is asked for in this context; after that, the
+        value kept in ``memo``."""
+        if key not in self.memo:
+            self.memo[key] = compute()
+        return self.memo[key]  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,11 +107,7 @@ class RankingSystem(ABC):
 
     @abstractmethod
     def compute(
-        self,
-        context: SystemContext,
-        parameters: Mapping[str, ParameterValue],
-        *,
-        every_round: bool = True,
+        self, context: SystemContext, parameters: ParameterValues, *, every_round: bool = True
     ) -> tuple[SystemRound, ...]:
         """The figures after rounds 0..upto_round (``every_round``) or after upto_round only.
 
@@ -105,9 +117,6 @@ class RankingSystem(ABC):
 
     @abstractmethod
     def explain(
-        self,
-        context: SystemContext,
-        parameters: Mapping[str, ParameterValue],
-        participant_id: int,
+        self, context: SystemContext, parameters: ParameterValues, participant_id: int
     ) -> tuple[Contribution, ...]:
         """The lines that make up the participant's figures after ``context.upto_round``."""

@@ -36,7 +36,7 @@ from math import lcm
 
 from competition.scoring.model import (
     Contribution,
-    ParameterValue,
+    ParameterValues,
     Round,
     SeasonInput,
     external_results,
@@ -56,7 +56,7 @@ EXTERNAL_NOTE = gettext_noop("external game")
 
 
 def _externals(
-    context: SystemContext, parameters: Mapping[str, ParameterValue]
+    context: SystemContext, parameters: ParameterValues
 ) -> dict[tuple[int, int], Fraction]:
     """The external games counted with their result (parameter ``external_game`` "result"),
     by (participant, round); none when they count as rounds without a game."""
@@ -117,20 +117,19 @@ class InternalSonnebornBerger(RankingSystem):
     secondary = (IP,)
 
     def _internal_points_units(
-        self, context: SystemContext, parameters: Mapping[str, ParameterValue]
+        self, context: SystemContext, parameters: ParameterValues
     ) -> tuple[int, dict[int, list[int]]]:
         """The unit denominator and, per participant, his IP in units after rounds 0..R.
 
         Computed once per context and parameters (kept in ``context.memo``): the participant
         page asks for them to explain his SB and again for why he moved."""
-        key = ("internal-sb.ip", tuple(sorted(parameters.items())))
-        known = context.memo.get(key)
-        if known is None:
-            known = context.memo[key] = self._count_internal_points(context, parameters)
-        return known  # type: ignore[return-value]
+        return context.remembered(
+            ("internal-sb.ip", tuple(sorted(parameters.items()))),
+            lambda: self._count_internal_points(context, parameters),
+        )
 
     def _count_internal_points(
-        self, context: SystemContext, parameters: Mapping[str, ParameterValue]
+        self, context: SystemContext, parameters: ParameterValues
     ) -> tuple[int, dict[int, list[int]]]:
         unplayed_value = Fraction(parameters["unplayed_value"])
         count_before_joining = bool(parameters["count_rounds_before_joining"])
@@ -163,11 +162,7 @@ class InternalSonnebornBerger(RankingSystem):
         return unit, history
 
     def compute(
-        self,
-        context: SystemContext,
-        parameters: Mapping[str, ParameterValue],
-        *,
-        every_round: bool = True,
+        self, context: SystemContext, parameters: ParameterValues, *, every_round: bool = True
     ) -> tuple[SystemRound, ...]:
         unit, ip_history = self._internal_points_units(context, parameters)
         sb_fraction, ip_fraction = FractionCache(unit * unit), FractionCache(unit)
@@ -202,10 +197,7 @@ class InternalSonnebornBerger(RankingSystem):
         return tuple(rounds)
 
     def explain(
-        self,
-        context: SystemContext,
-        parameters: Mapping[str, ParameterValue],
-        participant_id: int,
+        self, context: SystemContext, parameters: ParameterValues, participant_id: int
     ) -> tuple[Contribution, ...]:
         """Seed 000's table, one SB line per game over the board, plus one IP line per round."""
         unit, ip_history = self._internal_points_units(context, parameters)
@@ -291,13 +283,11 @@ class InternalSBKeeper(ScoreKeeper):
     """
 
     @staticmethod
-    def handles(season: SeasonInput, parameters: Mapping[str, ParameterValue]) -> bool:
+    def handles(season: SeasonInput, parameters: ParameterValues) -> bool:
         """False when an external game counts with its result (the keeper does not do that)."""
         return parameters.get("external_game") != EXTERNAL_AS_RESULT or not external_results(season)
 
-    def prepare(
-        self, season: SeasonInput, parameters: Mapping[str, ParameterValue], rounds: int
-    ) -> None:
+    def prepare(self, season: SeasonInput, parameters: ParameterValues, rounds: int) -> None:
         unplayed = Fraction(parameters["unplayed_value"])
         self.scale = unplayed.denominator
         self.unit = self.points_unit * self.scale

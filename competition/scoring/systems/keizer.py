@@ -46,7 +46,7 @@ from math import lcm
 from competition.scoring.model import (
     Contribution,
     EntryKind,
-    ParameterValue,
+    ParameterValues,
     Participant,
     Result,
     external_results,
@@ -91,7 +91,7 @@ _FRACTION_NAMES = (
 )  # fmt: skip
 
 
-def top_value_of(parameters: Mapping[str, ParameterValue], participants: int) -> Fraction:
+def top_value_of(parameters: ParameterValues, participants: int) -> Fraction:
     """The value of place 1: the season's ``top_value``, or round(1.5 × participants), half up.
 
     >>> top_value_of({"top_value": ""}, 25), top_value_of({"top_value": 60}, 25)
@@ -128,7 +128,7 @@ class RoundTerm:
 
 def round_term(
     record: RoundRecord,
-    parameters: Mapping[str, ParameterValue],
+    parameters: ParameterValues,
     paid_absences: int,
     external: Fraction | None = None,
 ) -> RoundTerm:
@@ -187,7 +187,7 @@ class KeizerRound:
 
 def round_terms(
     records: Sequence[RoundRecord],
-    parameters: Mapping[str, ParameterValue],
+    parameters: ParameterValues,
     externals: Mapping[int, Fraction] | None = None,
 ) -> list[RoundTerm]:
     """One participant's terms, round by round (the absences with notice counted as they come);
@@ -217,9 +217,7 @@ class _Sheet:
     own_after: list[list[int]]  # summed fractions of the own value after round r
 
 
-def term_unit(
-    parameters: Mapping[str, ParameterValue], externals: Mapping[tuple[int, int], Fraction]
-) -> int:
+def term_unit(parameters: ParameterValues, externals: Mapping[tuple[int, int], Fraction]) -> int:
     """A denominator that makes every term's fraction a whole number (externals: the results of
     the season's external games)."""
     rule = parameters["external_game"]
@@ -241,7 +239,7 @@ class TermUnits:
 
     __slots__ = ("cap", "known", "parameters", "unit")
 
-    def __init__(self, parameters: Mapping[str, ParameterValue], unit: int) -> None:
+    def __init__(self, parameters: ParameterValues, unit: int) -> None:
         self.parameters = parameters
         self.unit = unit
         limit = parameters["max_paid_absences"]
@@ -281,7 +279,7 @@ class TermUnits:
         return units
 
 
-def _sheet(context: SystemContext, parameters: Mapping[str, ParameterValue]) -> _Sheet:
+def _sheet(context: SystemContext, parameters: ParameterValues) -> _Sheet:
     """The terms of :func:`round_terms` for everybody, read from the digest."""
     externals = external_results(context.season)
     unit = term_unit(parameters, externals)
@@ -437,22 +435,17 @@ class Keizer(RankingSystem):
     def summed_codes(self) -> tuple[str, ...]:
         return (KEIZER,)  # VALUE is the value of his place, not a sum
 
-    def run(
-        self, context: SystemContext, parameters: Mapping[str, ParameterValue]
-    ) -> tuple[KeizerRound, ...]:
+    def run(self, context: SystemContext, parameters: ParameterValues) -> tuple[KeizerRound, ...]:
         """The ranking after every round 0..upto_round, with the values and passes behind it.
 
         Computed once per context and parameters (kept in ``context.memo``): the participant
         page asks for it twice, for his explanation and for why he moved."""
-        key = ("keizer.run", self.max_iterations, tuple(sorted(parameters.items())))
-        trace = context.memo.get(key)
-        if trace is None:
-            trace = context.memo[key] = self._run(context, parameters)
-        return trace  # type: ignore[return-value]
+        return context.remembered(
+            ("keizer.run", self.max_iterations, tuple(sorted(parameters.items()))),
+            lambda: self._run(context, parameters),
+        )
 
-    def _run(
-        self, context: SystemContext, parameters: Mapping[str, ParameterValue]
-    ) -> tuple[KeizerRound, ...]:
+    def _run(self, context: SystemContext, parameters: ParameterValues) -> tuple[KeizerRound, ...]:
         rank = context.rank
         if rank is None:
             raise ScoringInputError("the Keizer system needs the engine's ranking")
@@ -500,11 +493,7 @@ class Keizer(RankingSystem):
         return tuple(rounds)
 
     def compute(
-        self,
-        context: SystemContext,
-        parameters: Mapping[str, ParameterValue],
-        *,
-        every_round: bool = True,
+        self, context: SystemContext, parameters: ParameterValues, *, every_round: bool = True
     ) -> tuple[SystemRound, ...]:
         trace = self.run(context, parameters)  # every round: each ranking needs the one before
         return tuple(
@@ -521,10 +510,7 @@ class Keizer(RankingSystem):
         )
 
     def explain(
-        self,
-        context: SystemContext,
-        parameters: Mapping[str, ParameterValue],
-        participant_id: int,
+        self, context: SystemContext, parameters: ParameterValues, participant_id: int
     ) -> tuple[Contribution, ...]:
         """Own value, one line per round (game: opponent's value now and then), the value."""
         trace = self.run(context, parameters)
@@ -574,7 +560,7 @@ class Keizer(RankingSystem):
 
 
 def start_places(
-    participants: Mapping[int, Participant], parameters: Mapping[str, ParameterValue]
+    participants: Mapping[int, Participant], parameters: ParameterValues
 ) -> tuple[tuple[int, ...], list[Fraction], list[int], int]:
     """The start list (start rank, name, id), the value of every place, those values in whole
     units of 1/value unit, and the value unit."""

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from competition.scoring.model import (
     EntryKind,
-    ParameterValue,
+    ParameterValues,
     Round,
     SeasonInput,
     external_results,
@@ -47,9 +47,7 @@ class KeizerKeeper(ScoreKeeper):
     with the engine's, with and without tie-breaks.
     """
 
-    def prepare(
-        self, season: SeasonInput, parameters: Mapping[str, ParameterValue], rounds: int
-    ) -> None:
+    def prepare(self, season: SeasonInput, parameters: ParameterValues, rounds: int) -> None:
         self.ids = list(self.participants)
         self.position = {pid: p for p, pid in enumerate(self.ids)}
         unit = term_unit(parameters, external_results(season))

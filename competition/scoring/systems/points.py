@@ -16,7 +16,13 @@ from collections.abc import Mapping
 from fractions import Fraction
 from math import lcm
 
-from competition.scoring.model import Contribution, ParameterValue, Round, SeasonInput
+from competition.scoring.model import (
+    Contribution,
+    ParameterValue,
+    ParameterValues,
+    Round,
+    SeasonInput,
+)
 from competition.scoring.parameters import ParameterError, ParameterKind, ParameterSpec
 from competition.scoring.records import RoundRecord
 from competition.scoring.systems.base import RankingSystem, SystemContext, SystemRound
@@ -66,7 +72,7 @@ class PointsSystem(RankingSystem):
         return values
 
     @staticmethod
-    def record_value(record: RoundRecord, parameters: Mapping[str, ParameterValue]) -> Fraction:
+    def record_value(record: RoundRecord, parameters: ParameterValues) -> Fraction:
         """The points one round is worth (see the module docstring)."""
         win, draw, loss = (Fraction(parameters[name]) for name in ("win", "draw", "loss"))
         if record.result is not None:
@@ -80,11 +86,7 @@ class PointsSystem(RankingSystem):
         return record.points * win
 
     def compute(
-        self,
-        context: SystemContext,
-        parameters: Mapping[str, ParameterValue],
-        *,
-        every_round: bool = True,
+        self, context: SystemContext, parameters: ParameterValues, *, every_round: bool = True
     ) -> tuple[SystemRound, ...]:
         # A round's value depends only on its result (or the absence of one) and its game
         # points: compute it once per distinct pair, then add whole units.
@@ -120,10 +122,7 @@ class PointsSystem(RankingSystem):
         return tuple(rounds) if every_round else (rounds[-1],)
 
     def explain(
-        self,
-        context: SystemContext,
-        parameters: Mapping[str, ParameterValue],
-        participant_id: int,
+        self, context: SystemContext, parameters: ParameterValues, participant_id: int
     ) -> tuple[Contribution, ...]:
         lines = []
         for record in context.records[participant_id]:
@@ -149,9 +148,7 @@ class PointsKeeper(ScoreKeeper):
     """The fast copy of :class:`PointsSystem` for simulations: a running sum of each round's
     value (:meth:`PointsSystem.record_value`'s rules in whole units), one round at a time."""
 
-    def prepare(
-        self, season: SeasonInput, parameters: Mapping[str, ParameterValue], rounds: int
-    ) -> None:
+    def prepare(self, season: SeasonInput, parameters: ParameterValues, rounds: int) -> None:
         win, draw, loss = (Fraction(parameters[name]) for name in ("win", "draw", "loss"))
         self.win = win
         self.unit = lcm(win.denominator, draw.denominator, loss.denominator) * self.points_unit

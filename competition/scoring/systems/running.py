@@ -18,11 +18,17 @@ whole number of it): exact, and far faster than fractions.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from fractions import Fraction
 from math import lcm
 
-from competition.scoring.model import ParameterValue, Participant, Result, Round, SeasonInput
+from competition.scoring.model import (
+    ParameterValues,
+    Participant,
+    Result,
+    Round,
+    SeasonInput,
+)
 
 
 def settle_order(participants: Iterable[Participant]) -> dict[int, int]:
@@ -61,7 +67,7 @@ class ScoreKeeper:
     def __init__(
         self,
         season: SeasonInput,
-        parameters: Mapping[str, ParameterValue],
+        parameters: ParameterValues,
         *,
         awarded: Iterable[Fraction] = (),
         rounds: int = 0,
@@ -77,9 +83,7 @@ class ScoreKeeper:
         self._entry_units: dict[Fraction, int] = {}
         self.prepare(season, parameters, rounds)
 
-    def prepare(
-        self, season: SeasonInput, parameters: Mapping[str, ParameterValue], rounds: int
-    ) -> None:
+    def prepare(self, season: SeasonInput, parameters: ParameterValues, rounds: int) -> None:
         """What a system keeps beyond the running figures, set up once (nothing here): its units,
         start values, per-participant tables; called at the end of ``__init__``."""
 

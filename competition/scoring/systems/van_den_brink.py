@@ -29,14 +29,14 @@ so a win gives 3.70, a draw 0.70 and a loss −2.30; the opponent gets −3.70, 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
 
 from competition.scoring.model import (
     Contribution,
-    ParameterValue,
+    ParameterValues,
     Participant,
     Result,
     Round,
@@ -60,7 +60,7 @@ EXTERNAL_NOTE = gettext_noop("external game")
 START_POINTS_NOTE = gettext_noop("start points")
 
 
-def start_points_of(participant: Participant, parameters: Mapping[str, ParameterValue]) -> Fraction:
+def start_points_of(participant: Participant, parameters: ParameterValues) -> Fraction:
     """The participant's start points: set by the TD, else from his start rank.
 
     >>> params = {"start_points_top": Fraction(200), "start_points_step": Fraction(1)}
@@ -182,7 +182,7 @@ class VanDenBrink(RankingSystem):
     def _run(
         self,
         context: SystemContext,
-        parameters: Mapping[str, ParameterValue],
+        parameters: ParameterValues,
         *,
         keep_lines: bool = False,
         every_round: bool = True,
@@ -257,11 +257,7 @@ class VanDenBrink(RankingSystem):
         return _Run(unit, start, snapshots, game_lines, updates)
 
     def compute(
-        self,
-        context: SystemContext,
-        parameters: Mapping[str, ParameterValue],
-        *,
-        every_round: bool = True,
+        self, context: SystemContext, parameters: ParameterValues, *, every_round: bool = True
     ) -> tuple[SystemRound, ...]:
         run = self._run(context, parameters, every_round=every_round)
         # every_round keeps a snapshot after rounds 0..R; otherwise only the first and the last
@@ -282,10 +278,7 @@ class VanDenBrink(RankingSystem):
         )
 
     def explain(
-        self,
-        context: SystemContext,
-        parameters: Mapping[str, ParameterValue],
-        participant_id: int,
+        self, context: SystemContext, parameters: ParameterValues, participant_id: int
     ) -> tuple[Contribution, ...]:
         """Start points, then per counted game its parts; then every rank value update."""
         run = self._run(context, parameters, keep_lines=True, every_round=False)
@@ -336,15 +329,13 @@ class VanDenBrinkKeeper(ScoreKeeper):
     (the default ``external_game``); :meth:`handles` says when a season needs the engine."""
 
     @staticmethod
-    def handles(season: SeasonInput, parameters: Mapping[str, ParameterValue]) -> bool:
+    def handles(season: SeasonInput, parameters: ParameterValues) -> bool:
         """False when an external game counts as a game (the keeper does not do that)."""
         return parameters.get("external_game") != EXTERNAL_EQUAL_OPPONENT or not external_results(
             season
         )
 
-    def prepare(
-        self, season: SeasonInput, parameters: Mapping[str, ParameterValue], rounds: int
-    ) -> None:
+    def prepare(self, season: SeasonInput, parameters: ParameterValues, rounds: int) -> None:
         parts = [Fraction(parameters[name]) for name in ("loss_part", "draw_part", "win_part")]
         factor = Fraction(parameters["factor"])
         start = {pid: start_points_of(p, parameters) for pid, p in self.participants.items()}
@@ -407,7 +398,7 @@ class VanDenBrinkKeeper(ScoreKeeper):
 
 
 def _units(
-    context: SystemContext, parameters: Mapping[str, ParameterValue], factor: Fraction
+    context: SystemContext, parameters: ParameterValues, factor: Fraction
 ) -> tuple[int, dict[Fraction, int], dict[int, int]]:
     """The unit every figure is a whole number of, the result parts (by game points) and the
     start points in that unit."""

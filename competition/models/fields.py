@@ -1,0 +1,33 @@
+"""Field shapes the models share."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.core.validators import MinValueValidator
+from django.db import models
+
+if TYPE_CHECKING:
+    from django.utils.functional import _StrOrPromise as StrOrPromise
+
+
+def optional_text(
+    verbose_name: StrOrPromise, *, max_length: int, help_text: StrOrPromise = ""
+) -> models.CharField[str, str]:
+    """A short text a form may leave empty: blank allowed, empty by default (never NULL)."""
+    return models.CharField(
+        verbose_name, max_length=max_length, blank=True, default="", help_text=help_text
+    )
+
+
+def optional_count(
+    verbose_name: StrOrPromise, *, help_text: StrOrPromise = ""
+) -> models.PositiveSmallIntegerField[int | None, int | None]:
+    """A whole number from 1 up that a form may leave empty (stored as NULL)."""
+    return models.PositiveSmallIntegerField(
+        verbose_name,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=help_text,
+    )
