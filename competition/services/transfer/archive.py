@@ -58,21 +58,10 @@ from competition.services.errors import ServiceError
 from competition.services.ratings import club_ratings_season_replay
 from competition.services.standings import standings_recompute
 from competition.services.transfer.archive_tables import (
-    CATEGORY_FIELDS,
-    ENTRY_FIELDS,
-    EVENING_FIELDS,
-    GAME_FIELDS,
-    MEMBER_FIELDS,
-    PARTICIPANT_FIELDS,
     RATING_FIELDS,
-    REPORT_FIELDS,
-    ROUND_FIELDS,
-    RULE_SET_FIELDS,
-    SEASON_FIELDS,
     check_columns,
     decimal_text,
     same_values,
-    shared_values,
 )
 from competition.services.transfer.common import (
     ImportReport,
@@ -409,7 +398,7 @@ def _season_in(
     a = archive.season
     return Season.objects.create(
         club=club,
-        **same_values(a, SEASON_FIELDS),
+        **same_values(a, fa.ArchiveSeason),
         parameters=dict(parameters["season"]),
         tiebreaks=list(a.tiebreaks),
         bye_points=Decimal(a.bye_points),
@@ -426,7 +415,7 @@ def _rule_sets_in(
     for index, rules in enumerate(archive.rule_sets):
         SeasonRules.objects.create(
             season=written.season,
-            **same_values(rules, RULE_SET_FIELDS),
+            **same_values(rules, fa.ArchiveRuleSet),
             parameters=dict(parameters[f"rule_sets[{index}]"]),
             tiebreaks=list(rules.tiebreaks),
             changed_by_id=written.users.id_of(rules.changed_by),
@@ -449,7 +438,7 @@ def _members_in(archive: fa.SeasonArchive, club: Club, report: ImportReport) -> 
         )
         if member is None or member.pk in used:
             member = Member.objects.create(
-                club=club, **same_values(m, MEMBER_FIELDS), knsb_id=knsb_id
+                club=club, **same_values(m, fa.ArchiveMember), knsb_id=knsb_id
             )
             report.members_created += 1
         else:
@@ -468,7 +457,7 @@ def _participants_in(
         written.participant_of[p.id] = Participant.objects.create(
             season=written.season,
             member=member_of[p.member],
-            **same_values(p, PARTICIPANT_FIELDS),
+            **same_values(p, fa.ArchiveParticipant),
             start_points=decimal_text(p.start_points),
             initial_value=None if p.initial_value is None else Decimal(p.initial_value),
         )
@@ -483,12 +472,12 @@ def _rounds_in(archive: fa.SeasonArchive, written: _Written) -> int:
     rounds = 0
     for r in sorted(archive.rounds, key=lambda r: r.number):
         db_round = written.round_of[r.number] = Round.objects.create(
-            season=written.season, **same_values(r, ROUND_FIELDS)
+            season=written.season, **same_values(r, fa.ArchiveRound)
         )
         rounds += 1
         for g in sorted(r.games, key=lambda g: g.board):
             game = Game(
-                **same_values(g, GAME_FIELDS),
+                **same_values(g, fa.ArchiveGame),
                 round=db_round,
                 white=participant_of[g.white],
                 black=participant_of[g.black],
@@ -497,7 +486,7 @@ def _rounds_in(archive: fa.SeasonArchive, written: _Written) -> int:
             written.games.append((game, g))
         for e in sorted(r.entries, key=lambda e: e.participant):
             entry = RoundEntry(
-                **same_values(e, ENTRY_FIELDS),
+                **same_values(e, fa.ArchiveEntry),
                 round=db_round,
                 participant=participant_of[e.participant],
                 points=Decimal(e.points),
@@ -513,11 +502,11 @@ def _evenings_in(archive: fa.SeasonArchive, written: _Written) -> None:
     """The club evenings, then their absence reports in bulk."""
     for planned in sorted(archive.evenings, key=lambda planned: planned.date):
         evening = written.evening_of[planned.date] = ClubEvening.objects.create(
-            season=written.season, **same_values(planned, EVENING_FIELDS)
+            season=written.season, **same_values(planned, fa.ArchiveEvening)
         )
         for reported in sorted(planned.reports, key=lambda reported: reported.participant):
             absence = AbsenceReport(
-                **same_values(reported, REPORT_FIELDS),
+                **same_values(reported, fa.ArchiveReport),
                 evening=evening,
                 participant=written.participant_of[reported.participant],
                 reported_by_id=written.users.id_of(reported.reported_by),
@@ -539,7 +528,7 @@ def _pairs_and_categories_in(archive: fa.SeasonArchive, written: _Written) -> No
         )
     for category_in in archive.categories:
         category = Category.objects.create(
-            season=written.season, **same_values(category_in, CATEGORY_FIELDS)
+            season=written.season, **same_values(category_in, fa.ArchiveCategory)
         )
         category.chosen.set([participant_of[chosen.participant] for chosen in category_in.chosen])
 
@@ -559,7 +548,7 @@ def _histories_in(archive: fa.SeasonArchive, written: _Written) -> None:
         history_model.objects.bulk_create(
             [
                 history_model(
-                    **shared_values(h, type(h)), id=ids[getattr(h, key)], **written.references(h)
+                    **same_values(h, type(h)), id=ids[getattr(h, key)], **written.references(h)
                 )
                 for h in records
             ]

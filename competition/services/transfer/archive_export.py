@@ -37,22 +37,7 @@ from competition.models import (
 from competition.scoring.fingerprint import season_fingerprint
 from competition.selectors.common import season_input
 from competition.selectors.ratings import club_rating_rules
-from competition.services.transfer.archive_tables import (
-    CATEGORY_FIELDS,
-    ENTRY_FIELDS,
-    EVENING_FIELDS,
-    GAME_FIELDS,
-    MEMBER_FIELDS,
-    PARTICIPANT_FIELDS,
-    RATING_FIELDS,
-    REPORT_FIELDS,
-    ROUND_FIELDS,
-    RULE_SET_FIELDS,
-    SEASON_FIELDS,
-    decimal_text,
-    same_values,
-    shared_values,
-)
+from competition.services.transfer.archive_tables import RATING_FIELDS, decimal_text, same_values
 
 
 def _parameters_out(stored: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
@@ -140,6 +125,27 @@ class _SeasonRows:
     def round_of(self, pk: int | None) -> int | None:
         return None if pk is None else self.round_number.get(pk)
 
+    def references(self, h: Any, record: type[Any]) -> dict[str, Any]:
+        """The history row's columns that name other rows as the archive ``record`` names
+        them: users by username, rounds by number, evenings by date, participants by archive
+        id (and an entry's points as an exact string)."""
+        if record is fa.ArchiveReportRecord:
+            return {
+                "evening": self.evening_date.get(h.evening_id),
+                "participant": self.participant(h.participant_id),
+                "reported_by": self.user(h.reported_by_id),
+            }
+        values = {"round": self.round_of(h.round_id), "updated_by": self.user(h.updated_by_id)}
+        if record is fa.ArchiveGameRecord:
+            return values | {
+                "white": self.participant(h.white_id),
+                "black": self.participant(h.black_id),
+            }
+        return values | {
+            "participant": self.participant(h.participant_id),
+            "points": fraction_to_text(Fraction(h.points)),
+        }
+
 
 def _season_rows(season: Season) -> _SeasonRows:
     """The rows of ``season`` numbered as :func:`season_archive` describes."""
@@ -225,7 +231,7 @@ def _club_out(club: Club) -> fa.ArchiveClub:
 def _season_out(season: Season) -> fa.ArchiveSeason:
     """The season's own settings, its periods, evening points and group."""
     return fa.ArchiveSeason(
-        **same_values(season, SEASON_FIELDS),
+        **same_values(season, fa.ArchiveSeason),
         parameters=_parameters_out(season.parameters),
         tiebreaks=tuple(season.tiebreaks),
         bye_points=fraction_to_text(Fraction(season.bye_points)),
@@ -243,7 +249,7 @@ def _season_out(season: Season) -> fa.ArchiveSeason:
 def _members_out(rows: _SeasonRows) -> tuple[fa.ArchiveMember, ...]:
     return tuple(
         fa.ArchiveMember(
-            **same_values(p.member, MEMBER_FIELDS),
+            **same_values(p.member, fa.ArchiveMember),
             id=rows.pid[p.id],
             knsb_relatienummer=p.member.knsb_id or None,
         )
@@ -254,7 +260,7 @@ def _members_out(rows: _SeasonRows) -> tuple[fa.ArchiveMember, ...]:
 def _rule_sets_out(rows: _SeasonRows) -> tuple[fa.ArchiveRuleSet, ...]:
     return tuple(
         fa.ArchiveRuleSet(
-            **same_values(r, RULE_SET_FIELDS),
+            **same_values(r, fa.ArchiveRuleSet),
             parameters=_parameters_out(r.parameters),
             tiebreaks=tuple(r.tiebreaks),
             changed_by=rows.user(r.changed_by_id),
@@ -266,7 +272,7 @@ def _rule_sets_out(rows: _SeasonRows) -> tuple[fa.ArchiveRuleSet, ...]:
 def _participants_out(rows: _SeasonRows) -> tuple[fa.ArchiveParticipant, ...]:
     return tuple(
         fa.ArchiveParticipant(
-            **same_values(p, PARTICIPANT_FIELDS),
+            **same_values(p, fa.ArchiveParticipant),
             id=rows.pid[p.id],
             member=rows.pid[p.id],
             start_points=decimal_text(p.start_points),
@@ -282,7 +288,7 @@ def _rounds_out(rows: _SeasonRows) -> tuple[fa.ArchiveRound, ...]:
     for g in rows.games:
         games[g.round_id].append(
             fa.ArchiveGame(
-                **same_values(g, GAME_FIELDS),
+                **same_values(g, fa.ArchiveGame),
                 id=rows.gid[g.id],
                 white=rows.pid[g.white_id],
                 black=rows.pid[g.black_id],
@@ -294,7 +300,7 @@ def _rounds_out(rows: _SeasonRows) -> tuple[fa.ArchiveRound, ...]:
     for e in rows.entries:
         entries[e.round_id].append(
             fa.ArchiveEntry(
-                **same_values(e, ENTRY_FIELDS),
+                **same_values(e, fa.ArchiveEntry),
                 id=rows.eid[e.id],
                 participant=rows.pid[e.participant_id],
                 points=fraction_to_text(Fraction(e.points)),
@@ -304,7 +310,9 @@ def _rounds_out(rows: _SeasonRows) -> tuple[fa.ArchiveRound, ...]:
         )
     return tuple(
         fa.ArchiveRound(
-            **same_values(r, ROUND_FIELDS), games=tuple(games[r.id]), entries=tuple(entries[r.id])
+            **same_values(r, fa.ArchiveRound),
+            games=tuple(games[r.id]),
+            entries=tuple(entries[r.id]),
         )
         for r in rows.rounds
     )
@@ -316,59 +324,34 @@ def _evenings_out(rows: _SeasonRows) -> tuple[fa.ArchiveEvening, ...]:
     for r in rows.reports:
         reports[r.evening_id].append(
             fa.ArchiveReport(
-                **same_values(r, REPORT_FIELDS),
+                **same_values(r, fa.ArchiveReport),
                 id=rows.rid[r.id],
                 participant=rows.pid[r.participant_id],
                 reported_by=rows.user(r.reported_by_id),
             )
         )
     return tuple(
-        fa.ArchiveEvening(**same_values(e, EVENING_FIELDS), reports=tuple(reports[e.id]))
+        fa.ArchiveEvening(**same_values(e, fa.ArchiveEvening), reports=tuple(reports[e.id]))
         for e in rows.evenings
     )
 
 
-def _game_history_out(rows: _SeasonRows) -> tuple[fa.ArchiveGameRecord, ...]:
+def _history_out(rows: _SeasonRows, record: type[Any], key: str) -> tuple[Any, ...]:
+    """The history rows of games, entries or absence reports (``record``: the archive's class
+    of them) with the archive id of their object under ``key``."""
+    history_rows, ids = {
+        fa.ArchiveGameRecord: (rows.game_rows, rows.gid),
+        fa.ArchiveEntryRecord: (rows.entry_rows, rows.eid),
+        fa.ArchiveReportRecord: (rows.report_rows, rows.rid),
+    }[record]
     return tuple(
-        fa.ArchiveGameRecord(
-            **shared_values(h, fa.ArchiveGameRecord),
-            game=rows.gid[h.id],
+        record(
+            **same_values(h, record),
+            **{key: ids[h.id]},
             history_user=rows.user(h.history_user_id),
-            round=rows.round_of(h.round_id),
-            white=rows.participant(h.white_id),
-            black=rows.participant(h.black_id),
-            updated_by=rows.user(h.updated_by_id),
+            **rows.references(h, record),
         )
-        for h in rows.game_rows
-    )
-
-
-def _entry_history_out(rows: _SeasonRows) -> tuple[fa.ArchiveEntryRecord, ...]:
-    return tuple(
-        fa.ArchiveEntryRecord(
-            **shared_values(h, fa.ArchiveEntryRecord),
-            entry=rows.eid[h.id],
-            history_user=rows.user(h.history_user_id),
-            round=rows.round_of(h.round_id),
-            participant=rows.participant(h.participant_id),
-            points=fraction_to_text(Fraction(h.points)),
-            updated_by=rows.user(h.updated_by_id),
-        )
-        for h in rows.entry_rows
-    )
-
-
-def _report_history_out(rows: _SeasonRows) -> tuple[fa.ArchiveReportRecord, ...]:
-    return tuple(
-        fa.ArchiveReportRecord(
-            **shared_values(h, fa.ArchiveReportRecord),
-            report=rows.rid[h.id],
-            history_user=rows.user(h.history_user_id),
-            evening=rows.evening_date.get(h.evening_id),
-            participant=rows.participant(h.participant_id),
-            reported_by=rows.user(h.reported_by_id),
-        )
-        for h in rows.report_rows
+        for h in history_rows
     )
 
 
@@ -392,7 +375,7 @@ def _forbidden_pairs_out(season: Season, rows: _SeasonRows) -> tuple[fa.ArchiveF
 def _categories_out(season: Season, rows: _SeasonRows) -> tuple[fa.ArchiveCategory, ...]:
     return tuple(
         fa.ArchiveCategory(
-            **same_values(c, CATEGORY_FIELDS),
+            **same_values(c, fa.ArchiveCategory),
             chosen=tuple(
                 sorted(
                     (fa.ArchiveChosen(participant=rows.pid[p.pk]) for p in c.chosen.all()),
@@ -421,10 +404,10 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
         rule_sets=_rule_sets_out(rows),
         participants=_participants_out(rows),
         rounds=_rounds_out(rows),
-        game_history=_game_history_out(rows),
-        entry_history=_entry_history_out(rows),
+        game_history=_history_out(rows, fa.ArchiveGameRecord, "game"),
+        entry_history=_history_out(rows, fa.ArchiveEntryRecord, "entry"),
         evenings=_evenings_out(rows),
-        report_history=_report_history_out(rows),
+        report_history=_history_out(rows, fa.ArchiveReportRecord, "report"),
         forbidden_pairs=_forbidden_pairs_out(season, rows),
         categories=_categories_out(season, rows),
         fingerprint=season_fingerprint(season_input(season)),

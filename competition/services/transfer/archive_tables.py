@@ -47,37 +47,7 @@ RATING_FIELDS = (
     "rapid_counts", "external_counts",
 )  # fmt: skip
 
-# The archive's history records hold the history rows' own columns under the same names, except
-# ids, users, rounds and participants (translated) and points (an exact string in the archive).
-SHARED_HISTORY = (
-    "history_date",
-    "history_type",
-    "history_change_reason",
-    "board",
-    "result",
-    "version",
-    "kind",
-    "note",
-    "updated_at",
-    "fixed_by_td",
-    "external_result",
-    "reported_at",
-)
-
-
-def same_values(source: object, names: Iterable[str]) -> dict[str, Any]:
-    """The values of ``source`` (a row or an archive object) under ``names``, by name."""
-    return {name: getattr(source, name) for name in names}
-
-
-def shared_values(row: object, record: type[Any]) -> dict[str, Any]:
-    """The values of ``row`` (a history row or an archive record) that the other side holds
-    unchanged, by name: those of :data:`SHARED_HISTORY` that ``record`` declares."""
-    names = {spec.name for spec in dataclasses.fields(record)}
-    return same_values(row, (name for name in SHARED_HISTORY if name in names))
-
-
-# --- the columns every archive value is checked against before anything is written -----------
+# --- the tables ----------------------------------------------------------------------------
 
 
 # Where each part of the archive is stored: the model of its table and the archive's fields that
@@ -264,6 +234,9 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
 }  # fmt: skip
 
 
+# --- what the export and the import copy as it is -------------------------------------------
+
+
 def _same_fields(cls: type[Any], *converted: str) -> tuple[str, ...]:
     """The fields an archive object of ``cls`` and its row hold under the same name and with the
     same value, which the export and the import copy as they are: the columns of its first table
@@ -274,17 +247,58 @@ def _same_fields(cls: type[Any], *converted: str) -> tuple[str, ...]:
     )
 
 
-SEASON_FIELDS = _same_fields(fa.ArchiveSeason, "bye_points", "group_letter", "group_period")
-RULE_SET_FIELDS = _same_fields(fa.ArchiveRuleSet)
-MEMBER_FIELDS = _same_fields(fa.ArchiveMember)  # but knsb_relatienummer: Member.knsb_id
-PARTICIPANT_FIELDS = _same_fields(fa.ArchiveParticipant, "start_points", "initial_value")
-ROUND_FIELDS = _same_fields(fa.ArchiveRound)
-# updated_at is converted only on the way in: bulk_create sets it to now (_bulk_create_with_moments)
-GAME_FIELDS = _same_fields(fa.ArchiveGame, "updated_at")
-ENTRY_FIELDS = _same_fields(fa.ArchiveEntry, "points", "updated_at")
-EVENING_FIELDS = _same_fields(fa.ArchiveEvening)
-REPORT_FIELDS = _same_fields(fa.ArchiveReport)
-CATEGORY_FIELDS = _same_fields(fa.ArchiveCategory)
+# The archive's history records hold the history rows' own columns under the same names, except
+# ids, users, rounds and participants (translated) and points (an exact string in the archive).
+_SHARED_HISTORY = (
+    "history_date",
+    "history_type",
+    "history_change_reason",
+    "board",
+    "result",
+    "version",
+    "kind",
+    "note",
+    "updated_at",
+    "fixed_by_td",
+    "external_result",
+    "reported_at",
+)
+
+
+def _history_fields(record: type[Any]) -> tuple[str, ...]:
+    """The fields of :data:`_SHARED_HISTORY` that the history ``record`` declares."""
+    names = {spec.name for spec in dataclasses.fields(record)}
+    return tuple(name for name in _SHARED_HISTORY if name in names)
+
+
+# What the export and the import copy as it is, by archive class. A game's and an entry's
+# updated_at is copied on the way out only: on the way in, bulk_create sets it to now and
+# _bulk_create_with_moments writes it after. A member's knsb_relatienummer is Member.knsb_id.
+SAME_FIELDS: dict[type[Any], tuple[str, ...]] = {
+    fa.ArchiveSeason: _same_fields(fa.ArchiveSeason, "bye_points", "group_letter", "group_period"),
+    fa.ArchiveRuleSet: _same_fields(fa.ArchiveRuleSet),
+    fa.ArchiveMember: _same_fields(fa.ArchiveMember),
+    fa.ArchiveParticipant: _same_fields(fa.ArchiveParticipant, "start_points", "initial_value"),
+    fa.ArchiveRound: _same_fields(fa.ArchiveRound),
+    fa.ArchiveGame: _same_fields(fa.ArchiveGame, "updated_at"),
+    fa.ArchiveEntry: _same_fields(fa.ArchiveEntry, "points", "updated_at"),
+    fa.ArchiveEvening: _same_fields(fa.ArchiveEvening),
+    fa.ArchiveReport: _same_fields(fa.ArchiveReport),
+    fa.ArchiveCategory: _same_fields(fa.ArchiveCategory),
+    fa.ArchiveGameRecord: _history_fields(fa.ArchiveGameRecord),
+    fa.ArchiveEntryRecord: _history_fields(fa.ArchiveEntryRecord),
+    fa.ArchiveReportRecord: _history_fields(fa.ArchiveReportRecord),
+}
+
+
+def same_values(source: object, cls: type[Any]) -> dict[str, Any]:
+    """The values of ``source`` (a row, or an archive object) that an archive object of ``cls``
+    and its row hold alike (:data:`SAME_FIELDS`), by name."""
+    return {name: getattr(source, name) for name in SAME_FIELDS[cls]}
+
+
+# --- every archive value against the column it goes to, before anything is written --------
+
 
 # An archive value as the column holds it, where the two differ.
 _STORED: dict[tuple[type[Any], str], Any] = {
