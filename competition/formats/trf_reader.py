@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from competition.formats.errors import FormatError, Term
+from competition.formats.errors import FormatError, Term, refuse_repeat
 from competition.formats.trf import (
     _ROUND_DATE,
     BYE_CODES,
@@ -23,6 +23,8 @@ from competition.formats.trf import (
     unwritable_character,
 )
 from competition.scoring.text import gettext_noop
+
+_START_RANK_TWICE = gettext_noop("start rank %(rank)s appears twice (also line %(other)s)")
 
 # The result each side of a game may show, as (code of one side, code of the other side).
 _COMPLEMENT = {
@@ -76,14 +78,9 @@ def parse_trf(text: str) -> TrfTournament:
             )
         if code == "001":
             player = _parse_player(line, number)
-            if player.start_rank in player_lines:
-                raise FormatError(
-                    gettext_noop("start rank %(rank)s appears twice (also line %(other)s)"),
-                    {"rank": player.start_rank, "other": player_lines[player.start_rank]},
-                    line=number,
-                    column=5,
-                )
-            player_lines[player.start_rank] = number
+            refuse_repeat(
+                player_lines, player.start_rank, _START_RANK_TWICE, "rank", line=number, column=5
+            )
             players.append(player)
         elif code == "132":
             round_dates = _parse_round_dates(line, number)
