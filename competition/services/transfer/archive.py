@@ -58,6 +58,7 @@ from competition.services.errors import ServiceError
 from competition.services.ratings import club_ratings_season_replay
 from competition.services.standings import standings_recompute
 from competition.services.transfer.archive_tables import (
+    GROUP_COMPETITION_COLUMNS,
     RATING_FIELDS,
     check_columns,
     decimal_text,
@@ -116,13 +117,7 @@ def _group_in(a: fa.ArchiveSeason, club: Club) -> dict[str, Any]:
     if competition is None:
         competition = GroupCompetition.objects.create(
             club=club,
-            slug=a.group_competition,
-            name=a.group_competition_name,
-            periods=a.group_periods,
-            rounds_per_period=a.group_rounds_per_period,
-            promoted=a.group_promoted,
-            relegated=a.group_relegated,
-            champion_rule=a.group_champion_rule,
+            **{column: getattr(a, name) for name, column in GROUP_COMPETITION_COLUMNS.items()},
         )
     return {
         "group_competition": competition,

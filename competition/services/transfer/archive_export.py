@@ -37,7 +37,12 @@ from competition.models import (
 from competition.scoring.fingerprint import season_fingerprint
 from competition.selectors.common import season_input
 from competition.selectors.ratings import club_rating_rules
-from competition.services.transfer.archive_tables import RATING_FIELDS, decimal_text, same_values
+from competition.services.transfer.archive_tables import (
+    GROUP_COMPETITION_COLUMNS,
+    RATING_FIELDS,
+    decimal_text,
+    same_values,
+)
 
 
 def _parameters_out(stored: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
@@ -206,15 +211,11 @@ def _group_out(season: Season) -> dict[str, Any]:
     if competition is None:
         return {}
     return {
-        "group_competition": competition.slug,
-        "group_competition_name": competition.name,
         "group_letter": season.group_letter,
         "group_period": season.group_period,
-        "group_periods": competition.periods,
-        "group_rounds_per_period": competition.rounds_per_period,
-        "group_promoted": competition.promoted,
-        "group_relegated": competition.relegated,
-        "group_champion_rule": competition.champion_rule,
+        **{
+            name: getattr(competition, column) for name, column in GROUP_COMPETITION_COLUMNS.items()
+        },
     }
 
 

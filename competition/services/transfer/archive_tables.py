@@ -69,6 +69,17 @@ def _columns(*names: str, **renamed: str) -> dict[str, str]:
     return {name: name for name in names} | renamed
 
 
+# The archive season's fields that are its group competition's, by the GroupCompetition field.
+GROUP_COMPETITION_COLUMNS = _columns(
+    group_competition="slug",
+    group_competition_name="name",
+    group_periods="periods",
+    group_rounds_per_period="rounds_per_period",
+    group_promoted="promoted",
+    group_relegated="relegated",
+    group_champion_rule="champion_rule",
+)
+
 TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
     fa.SeasonArchive: ((), frozenset(f.name for f in dataclasses.fields(fa.SeasonArchive))),
     fa.ArchiveClub: (
@@ -95,15 +106,7 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
             ),
             Table(
                 GroupCompetition,
-                _columns(
-                    group_competition="slug",
-                    group_competition_name="name",
-                    group_periods="periods",
-                    group_rounds_per_period="rounds_per_period",
-                    group_promoted="promoted",
-                    group_relegated="relegated",
-                    group_champion_rule="champion_rule",
-                ),
+                GROUP_COMPETITION_COLUMNS,
                 applies=lambda season: season.group_competition is not None,
             ),
         ),
