@@ -486,21 +486,7 @@ def _plan_trf(
         for entry in rnd.entries:
             _entry_points(entry.points, f"round {rnd.number}, start rank {entry.start_rank}")
     nationals = {n.start_rank: n for n in tournament.national_ratings}
-    matcher = member_matcher(club)
-    members: dict[int, Member | None] = {}
-    taken: dict[int, int] = {}
-    for player in tournament.players:
-        national = nationals.get(player.start_rank)
-        knsb_id = national.national_id.strip() if national else ""
-        member = match_member(matcher, name=player.name, knsb_id=knsb_id, fide_id=player.fide_id)
-        if member is not None:
-            if member.pk in taken:
-                raise ServiceError(
-                    _("Start ranks %(first)s and %(second)s are both the club member %(name)s.")
-                    % {"first": taken[member.pk], "second": player.start_rank, "name": member.name}
-                )
-            taken[member.pk] = player.start_rank
-        members[player.start_rank] = member
+    members = _matched_members(tournament, nationals, club)
     _refuse_duplicate_ids(tournament, nationals)
     return _TrfPlan(
         tournament=tournament,
@@ -521,6 +507,29 @@ def _plan_trf(
         warnings=tuple(warnings),
         round_dates=round_dates,
     )
+
+
+def _matched_members(
+    tournament: ft.TrfTournament, nationals: Mapping[int, ft.TrfNationalRating], club: Club | None
+) -> dict[int, Member | None]:
+    """The club member of each start rank (None: a new member), matched by relatienummer, FIDE
+    ID or name; two start ranks of one member are refused."""
+    matcher = member_matcher(club)
+    members: dict[int, Member | None] = {}
+    taken: dict[int, int] = {}
+    for player in tournament.players:
+        national = nationals.get(player.start_rank)
+        knsb_id = national.national_id.strip() if national else ""
+        member = match_member(matcher, name=player.name, knsb_id=knsb_id, fide_id=player.fide_id)
+        if member is not None:
+            if member.pk in taken:
+                raise ServiceError(
+                    _("Start ranks %(first)s and %(second)s are both the club member %(name)s.")
+                    % {"first": taken[member.pk], "second": player.start_rank, "name": member.name}
+                )
+            taken[member.pk] = player.start_rank
+        members[player.start_rank] = member
+    return members
 
 
 def _refuse_duplicate_ids(
