@@ -14,24 +14,9 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
+from competition import models
 from competition.exact import fraction_to_text
 from competition.formats import archive as fa
-from competition.models import (
-    AbsenceReport,
-    Category,
-    Club,
-    ClubEvening,
-    ClubRatingRules,
-    ForbiddenPair,
-    Game,
-    GroupCompetition,
-    Member,
-    Participant,
-    Round,
-    RoundEntry,
-    Season,
-    SeasonRules,
-)
 from competition.services.transfer.columns import check_column, check_row
 
 
@@ -84,15 +69,15 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
     fa.SeasonArchive: ((), frozenset(f.name for f in dataclasses.fields(fa.SeasonArchive))),
     fa.ArchiveClub: (
         (
-            Table(Club, _columns("name", "slug")),
-            Table(ClubRatingRules, {f"rating_{name}": name for name in RATING_FIELDS}),
+            Table(models.Club, _columns("name", "slug")),
+            Table(models.ClubRatingRules, {f"rating_{name}": name for name in RATING_FIELDS}),
         ),
         frozenset(),
     ),
     fa.ArchiveSeason: (
         (
             Table(
-                Season,
+                models.Season,
                 _columns(
                     "name", "slug", "start_date", "end_date", "kind", "system",
                     "unplayed_policy", "min_games", "bye_points", "rematch_window", "status",
@@ -105,7 +90,7 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
                 ),
             ),
             Table(
-                GroupCompetition,
+                models.GroupCompetition,
                 GROUP_COMPETITION_COLUMNS,
                 applies=lambda season: season.group_competition is not None,
             ),
@@ -115,7 +100,7 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
     fa.ArchiveRuleSet: (
         (
             Table(
-                SeasonRules,
+                models.SeasonRules,
                 _columns(
                     "version", "valid_from", "system", "unplayed_policy", "min_games", "from_round"
                 ),
@@ -126,7 +111,7 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
     fa.ArchiveMember: (
         (
             Table(
-                Member,
+                models.Member,
                 _columns(
                     "name", "fide_id", "rating", "rating_date", "birth_year", "active",
                     "name_display", "anonymised_at", "federation",
@@ -139,7 +124,7 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
     fa.ArchiveParticipant: (
         (
             Table(
-                Participant,
+                models.Participant,
                 _columns(
                     "start_rank", "start_points", "initial_value", "joined_round", "rating",
                     "withdrawn_from_round", "withdrawal_note",
@@ -149,17 +134,17 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
         frozenset({"id", "member"}),
     ),
     fa.ArchiveRound: (
-        (Table(Round, _columns("number", "date", "status")),),
+        (Table(models.Round, _columns("number", "date", "status")),),
         frozenset({"games", "entries"}),
     ),
     fa.ArchiveGame: (
-        (Table(Game, _columns("board", "result", "version", "updated_at", "fixed_by_td")),),
+        (Table(models.Game, _columns("board", "result", "version", "updated_at", "fixed_by_td")),),
         frozenset({"id", "white", "black"}),
     ),
     fa.ArchiveEntry: (
         (
             Table(
-                RoundEntry,
+                models.RoundEntry,
                 _columns(
                     "kind", "points", "note", "updated_at", "fixed_by_td", "version",
                     "external_result",
@@ -169,13 +154,13 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
         frozenset({"id", "participant"}),
     ),
     fa.ArchiveForbiddenPair: (
-        (Table(ForbiddenPair, _columns("note")),),
+        (Table(models.ForbiddenPair, _columns("note")),),
         frozenset({"first", "second"}),
     ),
     fa.ArchiveCategory: (
         (
             Table(
-                Category,
+                models.Category,
                 _columns(
                     "order", "name", "kind", "rating_from", "rating_below", "unrated",
                     "born_from", "born_to", "prizes", "most_improved",
@@ -188,11 +173,11 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
     fa.ArchivePeriod: ((), frozenset({"last_round"})),  # Season.period_ends, a list
     fa.ArchiveEveningPoints: ((), frozenset({"place", "points"})),  # Season.evening_points
     fa.ArchiveEvening: (
-        (Table(ClubEvening, _columns("date", "round_number", "note")),),
+        (Table(models.ClubEvening, _columns("date", "round_number", "note")),),
         frozenset({"reports"}),
     ),
     fa.ArchiveReport: (
-        (Table(AbsenceReport, _columns("kind", "note", "reported_at")),),
+        (Table(models.AbsenceReport, _columns("kind", "note", "reported_at")),),
         frozenset({"id", "participant"}),
     ),
     # The history tables hold what the rows held; they have no validators or constraints of
@@ -201,7 +186,7 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
     fa.ArchiveGameRecord: (
         (
             Table(
-                Game.history.model,
+                models.Game.history.model,
                 _columns(
                     "history_date", "history_type", "history_change_reason", "board", "result",
                     "version", "updated_at", "fixed_by_td",
@@ -213,7 +198,7 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
     fa.ArchiveEntryRecord: (
         (
             Table(
-                RoundEntry.history.model,
+                models.RoundEntry.history.model,
                 _columns(
                     "history_date", "history_type", "history_change_reason", "kind", "points",
                     "note", "updated_at", "fixed_by_td", "version", "external_result",
@@ -225,7 +210,7 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
     fa.ArchiveReportRecord: (
         (
             Table(
-                AbsenceReport.history.model,
+                models.AbsenceReport.history.model,
                 _columns(
                     "history_date", "history_type", "history_change_reason", "kind", "note",
                     "reported_at",
