@@ -6,8 +6,9 @@ the JSON path of the first problem."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
+from typing import Any
 
 from competition.formats.archive import ArchiveEntryRecord, ArchiveGameRecord, SeasonArchive
 from competition.formats.errors import FormatError, Term
@@ -28,6 +29,16 @@ def _unique(values: Mapping[str, object], what: str) -> None:
                 path=path,
             )
         seen[value] = path
+
+
+def _child_ids(parents: Sequence[Any], path: str, children: str) -> dict[str, object]:
+    """The id of each object in the list ``children`` of each of ``parents`` (the list at
+    ``path``), by its JSON path: ``{"rounds[0].games[0].id": 1, "rounds[0].games[1].id": 2}``."""
+    return {
+        f"{path}[{i}].{children}[{j}].id": child.id
+        for i, parent in enumerate(parents)
+        for j, child in enumerate(getattr(parent, children))
+    }
 
 
 def check_archive(archive: SeasonArchive) -> None:
@@ -75,22 +86,8 @@ def _check_identifiers(archive: SeasonArchive) -> None:
                 {"member": p.member},
                 path=f"participants[{i}].member",
             )
-    _unique(
-        {
-            f"rounds[{i}].games[{j}].id": g.id
-            for i, r in enumerate(archive.rounds)
-            for j, g in enumerate(r.games)
-        },
-        gettext_noop("game id"),
-    )
-    _unique(
-        {
-            f"rounds[{i}].entries[{j}].id": e.id
-            for i, r in enumerate(archive.rounds)
-            for j, e in enumerate(r.entries)
-        },
-        gettext_noop("entry id"),
-    )
+    _unique(_child_ids(archive.rounds, "rounds", "games"), gettext_noop("game id"))
+    _unique(_child_ids(archive.rounds, "rounds", "entries"), gettext_noop("entry id"))
 
 
 def _check_round_players(archive: SeasonArchive, participants: set[int]) -> None:
@@ -296,14 +293,7 @@ def _check_evenings(archive: SeasonArchive, participants: set[int]) -> None:
         {f"evenings[{i}].date": e.date for i, e in enumerate(archive.evenings)},
         gettext_noop("evening"),
     )
-    _unique(
-        {
-            f"evenings[{i}].reports[{j}].id": r.id
-            for i, e in enumerate(archive.evenings)
-            for j, r in enumerate(e.reports)
-        },
-        gettext_noop("report id"),
-    )
+    _unique(_child_ids(archive.evenings, "evenings", "reports"), gettext_noop("report id"))
     for i, evening in enumerate(archive.evenings):
         reported: dict[int, str] = {}
         for j, report in enumerate(evening.reports):

@@ -13,11 +13,14 @@ for the reader. A value that is itself a word to translate (``"start rank"``, ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
+from typing import TypeVar
 
 from competition.scoring.text import Term, fill, gettext_noop
 
-__all__ = ["LINE", "LINE_COLUMN", "FormatError", "Term"]
+__all__ = ["LINE", "LINE_COLUMN", "FormatError", "Term", "refuse_repeat"]
+
+K = TypeVar("K", bound=Hashable)
 
 # Where a message points to, before the reason ("line 12, column 99: ...").
 LINE = gettext_noop("line %(line)s")
@@ -70,3 +73,21 @@ class FormatError(ValueError):
         values = {"line": self.line, "column": self.column}
         template = line_template if self.column is None else line_column_template
         return template % values + ": "
+
+
+def refuse_repeat(
+    seen: dict[K, int], key: K, reason: str, name: str, *, line: int, column: int
+) -> None:
+    """Note that ``key`` (a start rank, a relatienummer, a FIDE ID) stands on ``line``; the
+    second time, refuse it: ``reason`` with ``key`` as ``name`` and the first line as ``other``.
+
+    >>> seen: dict[int, int] = {}
+    >>> refuse_repeat(seen, 7, "rank %(rank)s again (line %(other)s)", "rank", line=2, column=5)
+    >>> refuse_repeat(seen, 7, "rank %(rank)s again (line %(other)s)", "rank", line=4, column=5)
+    Traceback (most recent call last):
+    ...
+    competition.formats.errors.FormatError: line 4, column 5: rank 7 again (line 2)
+    """
+    if key in seen:
+        raise FormatError(reason, {name: key, "other": seen[key]}, line=line, column=column)
+    seen[key] = line

@@ -29,9 +29,12 @@ import defusedxml.ElementTree as defused
 from defusedxml import DTDForbidden, EntitiesForbidden, ExternalReferenceForbidden
 from defusedxml.ElementTree import DefusedXMLParser
 
-from competition.formats.errors import FormatError
+from competition.formats.errors import FormatError, refuse_repeat
 from competition.formats.text import BIG, NAME_LENGTH, RELATIENUMMER_LENGTH, SMALL, decode_text
 from competition.scoring.text import gettext_noop
+
+_FIDE_ID_TWICE = gettext_noop("FIDE ID %(id)s appears twice (also line %(other)s)")
+_RELATIENUMMER_TWICE = gettext_noop("relatienummer %(number)s appears twice (also line %(other)s)")
 
 KNSB_HEADER = "Relatienummer;Naam;Titel;FED;Rating;Nv;Geboren;S"
 _KNSB_FIELDS = KNSB_HEADER.split(";")
@@ -171,14 +174,9 @@ def parse_knsb(
             continue
         record = _knsb_record(line, number)
         assert record.relatienummer is not None
-        if record.relatienummer in seen:
-            raise FormatError(
-                gettext_noop("relatienummer %(number)s appears twice (also line %(other)s)"),
-                {"number": record.relatienummer, "other": seen[record.relatienummer]},
-                line=number,
-                column=1,
-            )
-        seen[record.relatienummer] = number
+        refuse_repeat(
+            seen, record.relatienummer, _RELATIENUMMER_TWICE, "number", line=number, column=1
+        )
         if keep is None or keep.keeps(record):
             records.append(record)
     return RatingList("knsb", list_date, tuple(records))
@@ -392,14 +390,7 @@ def parse_fide_txt(
         fide_id = _int_field(cut(id_column), number, id_column.start + 1, "ID Number", maximum=BIG)
         if fide_id is None:
             raise FormatError(gettext_noop("ID Number is empty"), line=number, column=1)
-        if fide_id in seen:
-            raise FormatError(
-                gettext_noop("FIDE ID %(id)s appears twice (also line %(other)s)"),
-                {"id": fide_id, "other": seen[fide_id]},
-                line=number,
-                column=1,
-            )
-        seen[fide_id] = number
+        refuse_repeat(seen, fide_id, _FIDE_ID_TWICE, "id", line=number, column=1)
         birth = _int_field(
             cut(birth_column), number, (birth_column.start + 1) if birth_column else 0, "B-day"
         )

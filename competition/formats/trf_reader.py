@@ -8,7 +8,7 @@ import re
 from collections.abc import Sequence
 from fractions import Fraction
 
-from competition.formats.errors import FormatError, Term
+from competition.formats.errors import FormatError, Term, refuse_repeat
 from competition.formats.trf import (
     _ROUND_DATE,
     BYE_CODES,
@@ -23,6 +23,8 @@ from competition.formats.trf import (
     unwritable_character,
 )
 from competition.scoring.text import gettext_noop
+
+_START_RANK_TWICE = gettext_noop("start rank %(rank)s appears twice (also line %(other)s)")
 
 # The result each side of a game may show, as (code of one side, code of the other side).
 _COMPLEMENT = {
@@ -76,14 +78,9 @@ def parse_trf(text: str) -> TrfTournament:
             )
         if code == "001":
             player = _parse_player(line, number)
-            if player.start_rank in player_lines:
-                raise FormatError(
-                    gettext_noop("start rank %(rank)s appears twice (also line %(other)s)"),
-                    {"rank": player.start_rank, "other": player_lines[player.start_rank]},
-                    line=number,
-                    column=5,
-                )
-            player_lines[player.start_rank] = number
+            refuse_repeat(
+                player_lines, player.start_rank, _START_RANK_TWICE, "rank", line=number, column=5
+            )
             players.append(player)
         elif code == "132":
             round_dates = _parse_round_dates(line, number)
@@ -171,6 +168,26 @@ def _integer(line: str, number: int, first: int, last: int, what: str) -> int | 
     return int(text)
 
 
+def _start_rank(line: str, number: int) -> int:
+    """The start rank of a player or national rating record (columns 5-8), 1 to 9999."""
+    start_rank = _integer(line, number, 5, 8, gettext_noop("start rank"))
+    if not start_rank:
+        raise FormatError(
+            gettext_noop("start rank must be 1 to 9999 (columns 5-8)"), line=number, column=5
+        )
+    return start_rank
+
+
+def _person_fields(line: str) -> dict[str, str]:
+    """The columns a national rating record keeps where the player record has them: sex (10),
+    name (15-47) and birth date (70-79)."""
+    return {
+        "sex": _field(line, 10, 10),
+        "name": _field(line, 15, 47),
+        "birth": _field(line, 70, 79),
+    }
+
+
 def _parse_player(line: str, number: int) -> TrfPlayer:
     if len(line) < 84:
         raise FormatError(
@@ -184,11 +201,7 @@ def _parse_player(line: str, number: int) -> TrfPlayer:
     _blank_columns(
         line, number, (9, 14, 48, 53, 57, 69, 80, 85, 90, 91), gettext_noop("player record")
     )
-    start_rank = _integer(line, number, 5, 8, gettext_noop("start rank"))
-    if not start_rank:
-        raise FormatError(
-            gettext_noop("start rank must be 1 to 9999 (columns 5-8)"), line=number, column=5
-        )
+    start_rank = _start_rank(line, number)
     points_text = _field(line, 81, 84)
     if points_text and not _NUMBER.fullmatch(points_text):
         raise FormatError(
@@ -202,13 +215,11 @@ def _parse_player(line: str, number: int) -> TrfPlayer:
         rounds.append(_parse_round(line[start : start + 10].ljust(10), number, index + 1))
     return TrfPlayer(
         start_rank=start_rank,
-        name=_field(line, 15, 47),
-        sex=_field(line, 10, 10),
+        **_person_fields(line),
         title=_field(line, 11, 13),
         rating=_integer(line, number, 49, 52, gettext_noop("rating")),
         federation=_field(line, 54, 56),
         fide_id=_integer(line, number, 58, 68, gettext_noop("FIDE ID")),
-        birth=_field(line, 70, 79),
         points=Fraction(points_text) if points_text else Fraction(0),
         rank=_integer(line, number, 86, 89, gettext_noop("rank")),
         rounds=tuple(rounds),
@@ -294,11 +305,7 @@ def _parse_national(line: str, number: int) -> TrfNationalRating:
             column=len(line) + 1,
         )
     _blank_columns(line, number, (9, 14, 48, 53, 57, 69), gettext_noop("national rating record"))
-    start_rank = _integer(line, number, 5, 8, gettext_noop("start rank"))
-    if not start_rank:
-        raise FormatError(
-            gettext_noop("start rank must be 1 to 9999 (columns 5-8)"), line=number, column=5
-        )
+    start_rank = _start_rank(line, number)
     if len(line) > 79:
         raise FormatError(
             gettext_noop("national rating record too long (it ends at column 79)"),
@@ -308,13 +315,11 @@ def _parse_national(line: str, number: int) -> TrfNationalRating:
     return TrfNationalRating(
         federation=line[:3],
         start_rank=start_rank,
-        sex=_field(line, 10, 10),
+        **_person_fields(line),
         classification=_field(line, 11, 13),
-        name=_field(line, 15, 47),
         rating=_integer(line, number, 49, 52, gettext_noop("national rating")),
         origin=_field(line, 54, 56),
         national_id=_field(line, 58, 68),
-        birth=_field(line, 70, 79),
     )
 
 

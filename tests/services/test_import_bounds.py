@@ -531,18 +531,19 @@ def test_import_ratings_refuses_a_late_doctype(demo_club, tmp_path: Path) -> Non
 def _columns_of(document: dict) -> list[tuple[str, type, str]]:
     """(archive path, model, model field) of every value of ``document`` that is stored in a
     column, as the import maps them (the one map, so the test follows the import)."""
+    from competition.formats import archive as fa
     from competition.formats.archive_reader import load_archive
-    from competition.services.transfer import archive as transfer_archive
+    from competition.services.transfer import archive_tables
 
     found = []
     archive = load_archive(json.dumps(document))
-    for item, path in transfer_archive._archive_objects(archive, ""):
-        tables, _others = transfer_archive._TABLES[type(item)]
+    for item, path in archive_tables.archive_objects(archive, ""):
+        tables, _others = archive_tables.TABLES[type(item)]
         for table in tables:
             if table.applies is not None and not table.applies(item):
                 continue
             for name, column_name in table.columns.items():
-                key = transfer_archive.fa.field_key(type(item), name)
+                key = fa.field_key(type(item), name)
                 found.append((f"{path}.{key}" if path else key, table.model, column_name))
     return found
 
@@ -714,7 +715,7 @@ def test_every_field_of_the_archive_schema_is_mapped() -> None:
     import dataclasses
 
     from competition.formats import archive as fa
-    from competition.services.transfer import archive as transfer_archive
+    from competition.services.transfer import archive_tables
     from competition.services.transfer.columns import column
 
     classes = {
@@ -726,10 +727,10 @@ def test_every_field_of_the_archive_schema_is_mapped() -> None:
         and value is not fa.Check
         and not value.__name__.startswith("_")
     }
-    assert classes == set(transfer_archive._TABLES)
-    for cls, (tables, others) in transfer_archive._TABLES.items():
+    assert classes == set(archive_tables.TABLES)
+    for cls, (tables, others) in archive_tables.TABLES.items():
         mapped = [name for table in tables for name in table.columns]
-        usernames = transfer_archive._USERNAMES & {f.name for f in dataclasses.fields(cls)}
+        usernames = archive_tables.USERNAMES & {f.name for f in dataclasses.fields(cls)}
         names = sorted([*mapped, *usernames, *others])
         assert names == sorted(f.name for f in dataclasses.fields(cls)), cls.__name__
         for table in tables:

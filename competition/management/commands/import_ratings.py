@@ -8,8 +8,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from competition.formats.errors import FormatError
-from competition.management.commands.import_season import read_file
+from competition.management.commands.import_season import file_import, read_file
 from competition.services.errors import ServiceError
 from competition.services.transfer import RATING_FORMATS, parse_ids, ratings_import
 
@@ -49,8 +48,9 @@ class Command(BaseCommand):
                 ids = parse_ids(path.read_text(encoding="utf-8") if path.is_file() else text)
             except ServiceError as error:
                 raise CommandError(str(error)) from None
-        try:
-            report = ratings_import(
+        report = file_import(
+            name,
+            lambda: ratings_import(
                 data=data,
                 format=options["format"],  # type: ignore[arg-type]
                 club_slug=options["club"],  # type: ignore[arg-type]
@@ -59,11 +59,8 @@ class Command(BaseCommand):
                 ids=ids,
                 filename=Path(name).name,
                 dry_run=bool(options["dry_run"]),
-            )
-        except FormatError as error:
-            raise CommandError(f"{name}: {error}") from None
-        except ServiceError as error:
-            raise CommandError(str(error)) from None
+            ),
+        )
         verb = "Would create" if report.dry_run else "Created"
         date = report.list_date.isoformat() if report.list_date else "unknown"
         self.stdout.write(

@@ -4,7 +4,9 @@ transaction (README *Backups*)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser, no_translations
 
@@ -13,12 +15,25 @@ from competition.services.errors import ServiceError
 from competition.services.transfer import ImportReport, archive_import
 from competition.services.transfer.backup import archives_import_all, counted
 
+T = TypeVar("T")
+
 
 def read_file(name: str) -> bytes:
     try:
         return Path(name).read_bytes()
     except OSError as error:
         raise CommandError(f"Cannot read {name}: {error.strerror}.") from None
+
+
+def file_import(name: str, run: Callable[[], T]) -> T:
+    """``run()``, an import of the file ``name``, its refusals as command errors: what is wrong
+    in the file (``FormatError``) after the file's name, what the database refuses as it is."""
+    try:
+        return run()
+    except FormatError as error:
+        raise CommandError(f"{name}: {error}") from None
+    except ServiceError as error:
+        raise CommandError(str(error)) from None
 
 
 def report_lines(report: ImportReport, *, dry_run: bool | None = None) -> list[str]:
@@ -63,12 +78,7 @@ class Command(BaseCommand):
             self.import_directory(Path(str(directory)), dry_run)
             return
         data = read_file(str(name))
-        try:
-            report = archive_import(data=data, dry_run=dry_run)
-        except FormatError as error:
-            raise CommandError(f"{name}: {error}") from None
-        except ServiceError as error:
-            raise CommandError(str(error)) from None
+        report = file_import(str(name), lambda: archive_import(data=data, dry_run=dry_run))
         for line in report_lines(report):
             self.stdout.write(line)
 

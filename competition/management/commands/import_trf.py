@@ -4,13 +4,11 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser, no_translations
+from django.core.management.base import BaseCommand, CommandParser, no_translations
 
-from competition.formats.errors import FormatError
-from competition.management.commands.import_season import read_file, report_lines
+from competition.management.commands.import_season import file_import, read_file, report_lines
 from competition.scoring.registry import SYSTEMS
 from competition.scoring.tiebreaks import UNPLAYED_POLICIES
-from competition.services.errors import ServiceError
 from competition.services.transfer import parse_parameters, trf_import
 
 
@@ -40,8 +38,9 @@ class Command(BaseCommand):
         name = str(options["file"])
         data = read_file(name)
         tiebreaks = options["tiebreaks"]
-        try:
-            report = trf_import(
+        report = file_import(
+            name,
+            lambda: trf_import(
                 data=data,
                 club_slug=options["club"],  # type: ignore[arg-type]
                 season_slug=options["season_slug"],  # type: ignore[arg-type]
@@ -54,10 +53,7 @@ class Command(BaseCommand):
                 round_robin=bool(options["round_robin"]),
                 min_games=int(options["min_games"]),  # type: ignore[call-overload]
                 dry_run=bool(options["dry_run"]),
-            )
-        except FormatError as error:
-            raise CommandError(f"{name}: {error}") from None
-        except ServiceError as error:
-            raise CommandError(str(error)) from None
+            ),
+        )
         for line in report_lines(report):
             self.stdout.write(line)

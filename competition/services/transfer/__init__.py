@@ -7,8 +7,9 @@
   :func:`standings_dataset`, the one table every CSV, XLSX and terminal table is written from);
 - :mod:`.trf`: :func:`season_trf` (TRF16 plus TRF-2026 national rating lines) and
   :func:`trf_import`;
-- :mod:`.archive`: :func:`season_archive_text` (the canonical season archive) and
-  :func:`archive_import`;
+- :mod:`.archive_export`: :func:`season_archive_text` (the canonical season archive), and
+  :mod:`.archive`: :func:`archive_import`, with :mod:`.archive_tables`, where each part of the
+  archive is stored;
 - :mod:`.ratings`: :func:`ratings_import` (KNSB and FIDE rating lists);
 - :mod:`.backup`: every season's archive in one directory with a manifest, and back
   (``export_season --all``, ``import_season --all``).
@@ -19,11 +20,8 @@ the commands.
 """
 
 from competition.formats.errors import FormatError
-from competition.services.transfer.archive import (
-    archive_import,
-    season_archive,
-    season_archive_text,
-)
+from competition.services.transfer.archive import archive_import
+from competition.services.transfer.archive_export import season_archive, season_archive_text
 from competition.services.transfer.common import (
     ImportReport,
     club_for_import,

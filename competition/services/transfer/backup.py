@@ -25,7 +25,8 @@ from competition.formats import archive as fa
 from competition.formats.errors import FormatError
 from competition.models import Season
 from competition.services.errors import ServiceError
-from competition.services.transfer.archive import archive_import, season_archive
+from competition.services.transfer.archive import archive_import
+from competition.services.transfer.archive_export import season_archive
 from competition.services.transfer.common import ImportReport
 
 MANIFEST_NAME = "manifest.json"

@@ -145,11 +145,11 @@ class _SeasonFile:
     rounds: list[Round]
 
 
-def _season_tournament(season: Season) -> _SeasonFile:
-    participants = list(
-        Participant.objects.filter(season=season).select_related("member").order_by("id")
-    )
-    numbers = _start_numbers(participants)
+def _season_pairings(
+    season: Season, participants: Sequence[Participant], numbers: Mapping[int, int]
+) -> tuple[list[Round], list[ft.RoundPairings], dict[int, Fraction]]:
+    """The rounds written (up to the last with games or entries), their pairings by start
+    number, and each participant's points (game points and entry points) after them."""
     rounds = list(Round.objects.filter(season=season).order_by("number"))
     games_by_round: dict[int, list[Game]] = {r.id: [] for r in rounds}
     for game in Game.objects.filter(round__season=season).order_by("board"):
@@ -176,7 +176,17 @@ def _season_tournament(season: Season) -> _SeasonFile:
                 ft.RoundEntry(numbers[entry.participant_id], entry.kind, Fraction(entry.points))
             )
         pairings.append(ft.RoundPairings(position, tuple(games), tuple(entries)))
+    return rounds, pairings, points
 
+
+def _season_players(
+    season: Season,
+    participants: Sequence[Participant],
+    numbers: Mapping[int, int],
+    points: Mapping[int, Fraction],
+) -> tuple[list[ft.TrfPlayer], list[ft.TrfNationalRating]]:
+    """The player records in start-number order, with the season's own rank after its last
+    completed round, and a national rating record of each member with a relatienummer."""
     ranks: dict[int, int] = {}
     engine_input = season_input(season)
     if engine_input.rounds:
@@ -187,13 +197,14 @@ def _season_tournament(season: Season) -> _SeasonFile:
     nationals = []
     for p in sorted(participants, key=lambda p: numbers[p.id]):
         member = p.member
+        birth = str(member.birth_year) if member.birth_year else ""
         players.append(
             ft.TrfPlayer(
                 start_rank=numbers[p.id],
                 name=member.name,
                 rating=p.rating,
                 fide_id=member.fide_id,
-                birth=str(member.birth_year) if member.birth_year else "",
+                birth=birth,
                 points=points[p.id],
                 rank=ranks.get(p.id),
             )
@@ -206,24 +217,42 @@ def _season_tournament(season: Season) -> _SeasonFile:
                     name=member.name,
                     rating=member.rating,
                     national_id=member.knsb_id,
-                    birth=str(member.birth_year) if member.birth_year else "",
+                    birth=birth,
                 )
             )
+    return players, nationals
+
+
+def _season_tags(
+    season: Season, players: int, rounds: int, national_ratings: bool
+) -> tuple[tuple[str, str], ...]:
+    """The header tags: name, dates, numbers of players and rounds, a bye's points when not
+    1, the national rating federation and the tie-breaks."""
     tags: list[tuple[str, str]] = [("012", season.name)]
     if season.start_date:
         tags.append(("042", season.start_date.strftime("%Y/%m/%d")))
     if season.end_date:
         tags.append(("052", season.end_date.strftime("%Y/%m/%d")))
-    tags.append(("062", str(len(participants))))
-    tags.append(("142", str(len(rounds))))
+    tags.append(("062", str(players)))
+    tags.append(("142", str(rounds)))
     if Fraction(season.bye_points) != 1:
         tags.append(("162", f"W 1.0 D 0.5 L 0.0 A 0.0 P {_trf_points(season.bye_points)}"))
-    if nationals:
+    if national_ratings:
         tags.append(("172", "NED"))
     if season.tiebreaks:
         tags.append(("202", ",".join(season.tiebreaks)))
+    return tuple(tags)
+
+
+def _season_tournament(season: Season) -> _SeasonFile:
+    participants = list(
+        Participant.objects.filter(season=season).select_related("member").order_by("id")
+    )
+    numbers = _start_numbers(participants)
+    rounds, pairings, points = _season_pairings(season, participants, numbers)
+    players, nationals = _season_players(season, participants, numbers, points)
     tournament = ft.TrfTournament(
-        tags=tuple(tags),
+        tags=_season_tags(season, len(participants), len(rounds), bool(nationals)),
         round_dates=tuple(r.date.strftime("%y/%m/%d") for r in rounds),
         players=tuple(players),
         national_ratings=tuple(nationals),
@@ -457,21 +486,7 @@ def _plan_trf(
         for entry in rnd.entries:
             _entry_points(entry.points, f"round {rnd.number}, start rank {entry.start_rank}")
     nationals = {n.start_rank: n for n in tournament.national_ratings}
-    matcher = member_matcher(club)
-    members: dict[int, Member | None] = {}
-    taken: dict[int, int] = {}
-    for player in tournament.players:
-        national = nationals.get(player.start_rank)
-        knsb_id = national.national_id.strip() if national else ""
-        member = match_member(matcher, name=player.name, knsb_id=knsb_id, fide_id=player.fide_id)
-        if member is not None:
-            if member.pk in taken:
-                raise ServiceError(
-                    _("Start ranks %(first)s and %(second)s are both the club member %(name)s.")
-                    % {"first": taken[member.pk], "second": player.start_rank, "name": member.name}
-                )
-            taken[member.pk] = player.start_rank
-        members[player.start_rank] = member
+    members = _matched_members(tournament, nationals, club)
     _refuse_duplicate_ids(tournament, nationals)
     return _TrfPlan(
         tournament=tournament,
@@ -492,6 +507,29 @@ def _plan_trf(
         warnings=tuple(warnings),
         round_dates=round_dates,
     )
+
+
+def _matched_members(
+    tournament: ft.TrfTournament, nationals: Mapping[int, ft.TrfNationalRating], club: Club | None
+) -> dict[int, Member | None]:
+    """The club member of each start rank (None: a new member), matched by relatienummer, FIDE
+    ID or name; two start ranks of one member are refused."""
+    matcher = member_matcher(club)
+    members: dict[int, Member | None] = {}
+    taken: dict[int, int] = {}
+    for player in tournament.players:
+        national = nationals.get(player.start_rank)
+        knsb_id = national.national_id.strip() if national else ""
+        member = match_member(matcher, name=player.name, knsb_id=knsb_id, fide_id=player.fide_id)
+        if member is not None:
+            if member.pk in taken:
+                raise ServiceError(
+                    _("Start ranks %(first)s and %(second)s are both the club member %(name)s.")
+                    % {"first": taken[member.pk], "second": player.start_rank, "name": member.name}
+                )
+            taken[member.pk] = player.start_rank
+        members[player.start_rank] = member
+    return members
 
 
 def _refuse_duplicate_ids(
@@ -557,16 +595,9 @@ def trf_import(
     return run_import(dry_run, lambda: _write_trf(plan, dry_run))
 
 
-def _write_trf(plan: _TrfPlan, dry_run: bool) -> ImportReport:
+def _season_from_trf(plan: _TrfPlan, club: Club) -> Season:
+    """The season with its first rule set; an end date before the start date is left out."""
     t = plan.tournament
-    report = ImportReport(season_slug=plan.season_slug, dry_run=dry_run)
-    report.warnings.extend(plan.warnings)
-    club = plan.club
-    if club is None:
-        club = Club.objects.create(
-            name=plan.club_name[:120], slug=slugify(plan.club_name)[:50] or "trf-import"
-        )
-    report.club_slug = club.slug
     start = _trf_date(t.start_date)
     end = _trf_date(t.end_date)
     if start and end and end < start:
@@ -594,8 +625,16 @@ def _write_trf(plan: _TrfPlan, dry_run: bool) -> ImportReport:
         unplayed_policy=plan.unplayed,
         min_games=plan.min_games,
     )
+    return season
+
+
+def _participants_from_trf(
+    plan: _TrfPlan, club: Club, season: Season, report: ImportReport
+) -> dict[int, Participant]:
+    """A participant of each player record, by start rank; a member created for each player
+    the plan matched to none."""
     participant_of: dict[int, Participant] = {}
-    for player in sorted(t.players, key=lambda p: p.start_rank):
+    for player in sorted(plan.tournament.players, key=lambda p: p.start_rank):
         member = plan.members[player.start_rank]
         if member is None:
             national = plan.nationals.get(player.start_rank)
@@ -617,6 +656,17 @@ def _write_trf(plan: _TrfPlan, dry_run: bool) -> ImportReport:
             season=season, member=member, start_rank=player.start_rank, rating=player.rating
         )
         report.participants += 1
+    return participant_of
+
+
+def _rounds_from_trf(
+    plan: _TrfPlan,
+    season: Season,
+    participant_of: Mapping[int, Participant],
+    report: ImportReport,
+) -> None:
+    """The rounds with their games (boards in file order) and entries; a round whose games
+    all have results is completed."""
     for rnd in plan.rounds:
         date = plan.round_dates[rnd.number - 1]
         complete = all(game.result != "" for game in rnd.games)
@@ -646,6 +696,20 @@ def _write_trf(plan: _TrfPlan, dry_run: bool) -> ImportReport:
                 points=_entry_points(entry.points, "entry"),
             )
             report.entries += 1
+
+
+def _write_trf(plan: _TrfPlan, dry_run: bool) -> ImportReport:
+    report = ImportReport(season_slug=plan.season_slug, dry_run=dry_run)
+    report.warnings.extend(plan.warnings)
+    club = plan.club
+    if club is None:
+        club = Club.objects.create(
+            name=plan.club_name[:120], slug=slugify(plan.club_name)[:50] or "trf-import"
+        )
+    report.club_slug = club.slug
+    season = _season_from_trf(plan, club)
+    participant_of = _participants_from_trf(plan, club, season, report)
+    _rounds_from_trf(plan, season, participant_of, report)
     standings_recompute(season=season)
     club_ratings_season_replay(season=season)
     return report
