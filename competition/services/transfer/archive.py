@@ -43,7 +43,6 @@ from competition.models import (
     SeasonRules,
 )
 from competition.scoring import groups as group_rules
-from competition.scoring.exact import fraction_to_text
 from competition.scoring.fingerprint import season_fingerprint, short_form
 from competition.scoring.parameters import ParameterError, ParameterKind, parameters_to_json
 from competition.scoring.registry import UnknownSystemError, get_system

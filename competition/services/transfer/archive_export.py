@@ -19,7 +19,6 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 
-from competition.exact import fraction_to_text
 from competition.formats import archive as fa
 from competition.models import (
     AbsenceReport,
@@ -34,6 +33,7 @@ from competition.models import (
     Season,
     SeasonRules,
 )
+from competition.scoring.exact import fraction_to_text
 from competition.scoring.fingerprint import season_fingerprint
 from competition.selectors.common import season_input
 from competition.selectors.ratings import club_rating_rules

@@ -15,8 +15,8 @@ from typing import Any
 from django.contrib.auth import get_user_model
 
 from competition import models
-from competition.exact import fraction_to_text
 from competition.formats import archive as fa
+from competition.scoring.exact import fraction_to_text
 from competition.services.transfer.columns import check_column, check_row
 
 
