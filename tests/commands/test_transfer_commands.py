@@ -173,7 +173,7 @@ def test_import_trf_parameters_and_dry_run(tmp_path: Path, demo_club) -> None:
     )
     run(*vdb, "--param", "factor=0.05")
     season = Season.objects.get(slug="zomertoernooi")
-    assert (season.club.slug, season.parameters) == (CLUB, {"factor": "1/20"})
+    assert (season.club.slug, season.parameters) == (CLUB, {"factor": "0.05"})
 
 
 def test_season_commands(tmp_path: Path, demo_club) -> None:

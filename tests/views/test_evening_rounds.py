@@ -62,13 +62,10 @@ def test_evenings_with_rounds(evenings, rounds, today, expected) -> None:
 
 @pytest.fixture
 def issue_evening(demo_club, monkeypatch) -> Season:
-    """The demo's internal competition on 3 December 2026, as the issue saw it."""
-    real_localdate = timezone.localdate
-
-    def localdate(value=None, timezone=None):
-        return TODAY if value is None else real_localdate(value, timezone)
-
-    monkeypatch.setattr(timezone, "localdate", localdate)
+    """The demo's internal competition on 3 December 2026, as the issue saw it: the clock
+    stands at noon that day, whatever the date the tests run on."""
+    noon = timezone.make_aware(datetime.datetime.combine(TODAY, datetime.time(12)))
+    monkeypatch.setattr(timezone, "now", lambda: noon)
     season = Season.objects.get(club__slug=DEMO, slug="interne-2026-2027")
     assert season.rounds.count() == 10 and not season.evenings.filter(date=DAY(2026, 12, 1))
     Round.objects.create(season=season, number=11, date=DAY(2026, 12, 1), status="completed")
