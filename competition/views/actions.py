@@ -4,17 +4,21 @@
 Each action is a function ``(request, season) -> form`` that validates its form and calls one
 service (which may refuse with :class:`ServiceError`). A valid form redirects back to the page
 (post/redirect/get); an invalid or refused one shows the page again with what was typed and
-the messages, and nothing saved.
+the messages, and nothing saved. A form of the season's own settings, whose fields are named as
+the season's fields and the service's arguments, makes its action with
+:func:`season_settings_action` and its first showing with :func:`season_settings`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 
 from competition.models import Season
@@ -27,6 +31,27 @@ Action = Callable[[AuthenticatedRequest, Season], forms.Form]
 def form_errors(form: forms.Form) -> list[str]:
     """The form's own messages, in field order (the forms word them to name the field)."""
     return [str(message) for errors in form.errors.values() for message in errors]
+
+
+def season_settings(season: Season, form_class: type[forms.Form]) -> dict[str, Any]:
+    """The season's current value of each of the form's fields: the form's initial data."""
+    return {name: getattr(season, name) for name in form_class.base_fields}
+
+
+def season_settings_action(
+    form_class: type[forms.Form], update: Callable[..., Season], saved: Promise
+) -> Action:
+    """The action that saves the season's settings in ``form_class`` with the service
+    ``update(season=..., **fields)``, and says ``saved``."""
+
+    def action(request: AuthenticatedRequest, season: Season) -> forms.Form:
+        form = form_class(request.POST)
+        if form.is_valid():
+            update(season=season, **form.cleaned_data)
+            messages.success(request, str(saved))
+        return form
+
+    return action
 
 
 def posted_action(

@@ -17,7 +17,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.text import capfirst
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
@@ -28,7 +28,7 @@ from competition.selectors import categories as selectors
 from competition.selectors import td as td_selectors
 from competition.services import categories as services
 from competition.services.transfer import EXPORT_FORMATS, standings_export
-from competition.views.actions import posted_action
+from competition.views.actions import posted_action, season_settings_action
 from competition.views.public import (
     _cached_body,
     _page,
@@ -185,22 +185,12 @@ def _remove(request: AuthenticatedRequest, season: Season) -> forms.Form:
     return form
 
 
-def _settings(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = PrizeSettingsForm(request.POST)
-    if form.is_valid():
-        services.season_prizes_update(
-            season=season,
-            period_ends=form.cleaned_data["period_ends"],
-            several_prizes=form.cleaned_data["several_prizes"],
-        )
-        messages.success(request, _("Periods and prizes saved."))
-    return form
-
-
 ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]] = {
     "save": _save,
     "remove": _remove,
-    "settings": _settings,
+    "settings": season_settings_action(
+        PrizeSettingsForm, services.season_prizes_update, gettext_lazy("Periods and prizes saved.")
+    ),
 }
 
 

@@ -26,6 +26,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from competition.clubs import club_url
@@ -44,7 +45,12 @@ from competition.permissions import AuthenticatedRequest, request_club, season_f
 from competition.selectors import member as member_selectors
 from competition.services import absences, feeds, privacy
 from competition.services.errors import ServiceError
-from competition.views.actions import form_errors, posted_action
+from competition.views.actions import (
+    form_errors,
+    posted_action,
+    season_settings,
+    season_settings_action,
+)
 
 
 def _optional_url(name: str, *candidates: dict[str, Any]) -> str | None:
@@ -280,29 +286,6 @@ def _calendar_delete(request: AuthenticatedRequest, season: Season) -> forms.For
     return form
 
 
-def _calendar_settings(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = AbsenceSettingsForm(request.POST)
-    if form.is_valid():
-        absences.season_absence_settings_update(
-            season=season,
-            absence_deadline=form.cleaned_data["absence_deadline"],
-            requested_byes=form.cleaned_data["requested_byes"],
-            evening_start=form.cleaned_data["evening_start"],
-        )
-        messages.success(request, _("Report settings saved."))
-    return form
-
-
-def _calendar_planned_rounds(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = PlannedRoundsForm(request.POST)
-    if form.is_valid():
-        absences.season_planned_rounds_update(
-            season=season, planned_rounds=form.cleaned_data["planned_rounds"]
-        )
-        messages.success(request, _("Planned rounds saved; the chances are being recomputed."))
-    return form
-
-
 CALENDAR_FORMS: dict[str, type[forms.Form]] = {
     "add": EveningAddForm,
     "import": EveningsImportForm,
@@ -315,8 +298,16 @@ CALENDAR_ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]
     "add": _calendar_add,
     "import": _calendar_import,
     "delete": _calendar_delete,
-    "settings": _calendar_settings,
-    "planned": _calendar_planned_rounds,
+    "settings": season_settings_action(
+        AbsenceSettingsForm,
+        absences.season_absence_settings_update,
+        gettext_lazy("Report settings saved."),
+    ),
+    "planned": season_settings_action(
+        PlannedRoundsForm,
+        absences.season_planned_rounds_update,
+        gettext_lazy("Planned rounds saved; the chances are being recomputed."),
+    ),
 }
 
 
@@ -349,14 +340,8 @@ def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse
             "add_form": bound.get("add") or EveningAddForm(),
             "import_form": bound.get("import") or EveningsImportForm(),
             "settings_form": bound.get("settings")
-            or AbsenceSettingsForm(
-                initial={
-                    "absence_deadline": season.absence_deadline,
-                    "requested_byes": season.requested_byes,
-                    "evening_start": season.evening_start,
-                }
-            ),
+            or AbsenceSettingsForm(initial=season_settings(season, AbsenceSettingsForm)),
             "planned_form": bound.get("planned")
-            or PlannedRoundsForm(initial={"planned_rounds": season.planned_rounds}),
+            or PlannedRoundsForm(initial=season_settings(season, PlannedRoundsForm)),
         },
     )

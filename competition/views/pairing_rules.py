@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from competition.forms.pairing_rules import (
@@ -23,7 +24,7 @@ from competition.models import Season
 from competition.permissions import AuthenticatedRequest, season_for_td
 from competition.selectors import td as td_selectors
 from competition.services import pairing_rules
-from competition.views.actions import posted_action
+from competition.views.actions import posted_action, season_settings, season_settings_action
 
 
 def _form_errors(form: forms.Form) -> list[str]:
@@ -61,25 +62,14 @@ def _remove(request: AuthenticatedRequest, season: Season) -> forms.Form:
     return form
 
 
-def _settings(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = PairingRulesForm(request.POST)
-    if form.is_valid():
-        pairing_rules.season_pairing_rules_update(
-            season=season,
-            rematch_window=form.cleaned_data["rematch_window"],
-            max_meetings=form.cleaned_data["max_meetings"],
-            rematch_colours_reversed=form.cleaned_data["rematch_colours_reversed"],
-            one_pairing_bye=form.cleaned_data["one_pairing_bye"],
-            seed_by_club_rating=form.cleaned_data["seed_by_club_rating"],
-        )
-        messages.success(request, _("Pairing rules saved."))
-    return form
-
-
 ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]] = {
     "add": _add,
     "remove": _remove,
-    "settings": _settings,
+    "settings": season_settings_action(
+        PairingRulesForm,
+        pairing_rules.season_pairing_rules_update,
+        gettext_lazy("Pairing rules saved."),
+    ),
 }
 
 
@@ -108,13 +98,7 @@ def td_pairing_rules(request: AuthenticatedRequest, season_slug: str) -> HttpRes
         bound = outcome
     add_form = bound.get("add") or ForbiddenPairForm(players=players)
     settings_form = bound.get("settings") or PairingRulesForm(
-        initial={
-            "rematch_window": season.rematch_window,
-            "max_meetings": season.max_meetings,
-            "rematch_colours_reversed": season.rematch_colours_reversed,
-            "one_pairing_bye": season.one_pairing_bye,
-            "seed_by_club_rating": season.seed_by_club_rating,
-        }
+        initial=season_settings(season, PairingRulesForm)
     )
     return render(
         request,
