@@ -31,6 +31,7 @@ from competition.services import accounts
 from competition.services.errors import ServiceError
 from competition.services.notifications import invitation_mail
 from competition.services.participants import participant_reinstate, participant_withdraw
+from competition.views.actions import service_done
 
 # The backend that checks passwords (django-axes' comes first but authenticates nobody).
 _LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -113,12 +114,11 @@ def td_member_unlink(
 ) -> HttpResponse:
     season = season_for_td(request.user, season_slug, club=request.club)
     member = _member_of(season, member_id)
-    try:
-        accounts.account_unlink(member=member, user=request.user)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("%(name)s has no account any more.") % {"name": member.name})
+    service_done(
+        request,
+        lambda: accounts.account_unlink(member=member, user=request.user),
+        lambda _done: _("%(name)s has no account any more.") % {"name": member.name},
+    )
     return redirect(_members_url(season))
 
 
@@ -140,21 +140,20 @@ def td_member_withdraw(
     if not form.is_valid():
         messages.error(request, " ".join(str(m) for errors in form.errors.values() for m in errors))
         return redirect(_members_url(season))
-    try:
-        participant_withdraw(
+    from_round = form.cleaned_data["from_round"]
+    service_done(
+        request,
+        lambda: participant_withdraw(
             participant=participant,
-            from_round=form.cleaned_data["from_round"],
+            from_round=from_round,
             note=form.cleaned_data["note"],
             user=request.user,
-        )
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
+        ),
+        lambda _done: (
             _("%(name)s is withdrawn from the season from round %(round)s.")
-            % {"name": participant.member.name, "round": form.cleaned_data["from_round"]},
-        )
+            % {"name": participant.member.name, "round": from_round}
+        ),
+    )
     return redirect(_members_url(season))
 
 

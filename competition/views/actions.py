@@ -12,11 +12,11 @@ the season's fields and the service's arguments, makes its action with
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.utils.functional import Promise
 from django.utils.translation import gettext as _
@@ -26,6 +26,21 @@ from competition.permissions import AuthenticatedRequest
 from competition.services.errors import ServiceError
 
 Action = Callable[[AuthenticatedRequest, Season], forms.Form]
+Done = TypeVar("Done")
+
+
+def service_done(
+    request: HttpRequest, service: Callable[[], Done], said: Callable[[Done], str]
+) -> bool:
+    """Call ``service`` (a write): True with ``said(what it returned)`` as the success message,
+    or False with its refusal (:class:`ServiceError`) as the error message."""
+    try:
+        done = service()
+    except ServiceError as error:
+        messages.error(request, str(error))
+        return False
+    messages.success(request, said(done))
+    return True
 
 
 def form_errors(form: forms.Form) -> list[str]:

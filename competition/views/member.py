@@ -50,6 +50,7 @@ from competition.views.actions import (
     posted_action,
     season_settings,
     season_settings_action,
+    service_done,
 )
 
 
@@ -140,12 +141,13 @@ def my_preferences(request: AuthenticatedRequest, member_id: int) -> HttpRespons
         for message in form_errors(form):
             messages.error(request, message)
         return redirect(reverse("competition:my_page") + "#settings")
-    try:
-        privacy.member_preferences_set(member=member, user=request.user, **form.cleaned_data)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("Your settings are saved."))
+    service_done(
+        request,
+        lambda: privacy.member_preferences_set(
+            member=member, user=request.user, **form.cleaned_data
+        ),
+        lambda _done: _("Your settings are saved."),
+    )
     return redirect(reverse("competition:my_page") + "#settings")
 
 
@@ -174,22 +176,20 @@ def my_evening_report(request: AuthenticatedRequest, evening_id: int) -> HttpRes
         for message in form_errors(form):
             messages.error(request, message)
         return redirect("competition:my_page")
-    try:
-        report = absences.absence_report(
+    service_done(
+        request,
+        lambda: absences.absence_report(
             evening=evening,
             participant=participant,
             user=request.user,
             kind=form.cleaned_data["kind"],
             note=form.cleaned_data["note"],
-        )
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
+        ),
+        lambda report: (
             _("%(date)s: “%(report)s” reported.")
-            % {"date": _day(evening), "report": report.get_kind_display()},
-        )
+            % {"date": _day(evening), "report": report.get_kind_display()}
+        ),
+    )
     return redirect("competition:my_page")
 
 
@@ -197,12 +197,13 @@ def my_evening_report(request: AuthenticatedRequest, evening_id: int) -> HttpRes
 @login_required
 def my_evening_withdraw(request: AuthenticatedRequest, evening_id: int) -> HttpResponse:
     evening, participant = _my_participant(request, evening_id)
-    try:
-        absences.absence_withdraw(evening=evening, participant=participant, user=request.user)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("%(date)s: report taken back.") % {"date": _day(evening)})
+    service_done(
+        request,
+        lambda: absences.absence_withdraw(
+            evening=evening, participant=participant, user=request.user
+        ),
+        lambda _done: _("%(date)s: report taken back.") % {"date": _day(evening)},
+    )
     return redirect("competition:my_page")
 
 

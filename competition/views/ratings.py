@@ -31,8 +31,8 @@ from competition.selectors.ratings import (
     club_rating_rules,
     member_rating_history,
 )
-from competition.services.errors import ServiceError
 from competition.services.ratings import club_rating_rules_set
+from competition.views.actions import service_done
 
 
 def rating_chart(
@@ -103,12 +103,11 @@ def club_rating_rules_save(request: AuthenticatedRequest) -> HttpResponse:
             for error in errors:
                 messages.error(request, str(error))
         return redirect("competition:club_admin")
-    try:
-        club_rating_rules_set(club=club, user=request.user, **form.cleaned_data)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("The club rating is computed again under these rules."))
+    service_done(
+        request,
+        lambda: club_rating_rules_set(club=club, user=request.user, **form.cleaned_data),
+        lambda _done: _("The club rating is computed again under these rules."),
+    )
     return redirect("competition:club_admin")
 
 
