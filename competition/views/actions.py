@@ -80,7 +80,10 @@ def posted_action(
 ) -> HttpResponse | dict[str, forms.Form]:
     """Run the posted action: a redirect to ``page`` (done, or an unknown action), or the
     forms to show again, bound to what was typed. ``rebind(name)`` binds the form of a refused
-    action anew (None: nothing to show again, back to the page)."""
+    action anew (None: nothing to show again, back to the page). Not a POST: no forms bound,
+    the page shows its own."""
+    if request.method != "POST":
+        return {}
     back = redirect(page, season_slug=season.slug)
     name = request.POST.get("action", "")
     action = actions.get(name)

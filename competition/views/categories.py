@@ -221,24 +221,21 @@ def td_categories(request: AuthenticatedRequest, season_slug: str) -> HttpRespon
     """The season's categories with their prizes, and its periods; only this club's TDs."""
     season = season_for_td(request.user, season_slug, club=request.club)
     players = td_selectors.season_players(season)
-    bound: dict[str, forms.Form] = {}
-    if request.method == "POST":
-        outcome = posted_action(
-            request,
-            season,
-            ACTIONS,
-            page="competition:td_categories",
-            rebind=lambda name: (
-                _bound_category_form(request, players)
-                if name == "save"
-                else PrizeSettingsForm(request.POST)
-                if name == "settings"
-                else None
-            ),
-        )
-        if isinstance(outcome, HttpResponse):
-            return outcome
-        bound = outcome
+    bound = posted_action(
+        request,
+        season,
+        ACTIONS,
+        page="competition:td_categories",
+        rebind=lambda name: (
+            _bound_category_form(request, players)
+            if name == "save"
+            else PrizeSettingsForm(request.POST)
+            if name == "settings"
+            else None
+        ),
+    )
+    if isinstance(bound, HttpResponse):
+        return bound
     categories = list(Category.objects.filter(season=season).prefetch_related("chosen"))
     editing = bound.get("save")
     edited = editing.prefix if isinstance(editing, CategoryForm) else None

@@ -320,18 +320,15 @@ def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse
 
     A refused or invalid post shows the page again with what was typed (nothing saved)."""
     season = season_for_td(request.user, season_slug, club=request.club)
-    bound: dict[str, forms.Form] = {}
-    if request.method == "POST":
-        outcome = posted_action(
-            request,
-            season,
-            CALENDAR_ACTIONS,
-            page="competition:td_calendar",
-            rebind=lambda name: CALENDAR_FORMS[name](request.POST),
-        )
-        if isinstance(outcome, HttpResponse):
-            return outcome
-        bound = outcome
+    bound = posted_action(
+        request,
+        season,
+        CALENDAR_ACTIONS,
+        page="competition:td_calendar",
+        rebind=lambda name: CALENDAR_FORMS[name](request.POST),
+    )
+    if isinstance(bound, HttpResponse):
+        return bound
     return render(
         request,
         "competition/td/calendar.html",

@@ -79,23 +79,20 @@ def td_pairing_rules(request: AuthenticatedRequest, season_slug: str) -> HttpRes
     """The season's forbidden pairs and pairing settings; only this club's TDs."""
     season = season_for_td(request.user, season_slug, club=request.club)
     players = td_selectors.season_players(season)
-    bound: dict[str, forms.Form] = {}
-    if request.method == "POST":
-        rebind = {
-            "add": lambda: ForbiddenPairForm(request.POST, players=players),
-            "settings": lambda: PairingRulesForm(request.POST),
-        }
-        outcome = posted_action(
-            request,
-            season,
-            ACTIONS,
-            page="competition:td_pairing_rules",
-            rebind=lambda name: rebind[name]() if name in rebind else None,
-            errors=_form_errors,
-        )
-        if isinstance(outcome, HttpResponse):
-            return outcome
-        bound = outcome
+    rebind = {
+        "add": lambda: ForbiddenPairForm(request.POST, players=players),
+        "settings": lambda: PairingRulesForm(request.POST),
+    }
+    bound = posted_action(
+        request,
+        season,
+        ACTIONS,
+        page="competition:td_pairing_rules",
+        rebind=lambda name: rebind[name]() if name in rebind else None,
+        errors=_form_errors,
+    )
+    if isinstance(bound, HttpResponse):
+        return bound
     add_form = bound.get("add") or ForbiddenPairForm(players=players)
     settings_form = bound.get("settings") or PairingRulesForm(
         initial=season_settings(season, PairingRulesForm)
