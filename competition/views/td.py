@@ -9,9 +9,9 @@ state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.contrib import messages
@@ -297,6 +297,18 @@ def td_pairing(request: AuthenticatedRequest, season_slug: str, round_number: in
     )
 
 
+Entry = TypeVar("Entry")
+
+
+def _named(table: Mapping[str, Entry], name: str) -> Entry:
+    """The entry of the table that the address names: the URLs name only the table's entries,
+    any other name is no page (404)."""
+    try:
+        return table[name]
+    except KeyError:
+        raise Http404 from None
+
+
 @dataclass(frozen=True)
 class PairingAction:
     """One of the TD's changes to the draft pairing: its form, its service and what it says."""
@@ -355,9 +367,7 @@ def td_pairing_action(
 ) -> HttpResponse:
     """One change to the draft pairing (see ``PAIRING_ACTIONS``), then back to the pairing."""
     rnd = round_for_td(request, season_slug, round_number)
-    if action not in PAIRING_ACTIONS:
-        raise Http404  # the URLs only name the actions of the table
-    pairing_action = PAIRING_ACTIONS[action]
+    pairing_action = _named(PAIRING_ACTIONS, action)
     form = pairing_action.form(request.POST, rnd)
     if not form.is_valid():
         for message in form_errors(form):
@@ -414,9 +424,7 @@ def td_round_step(
 ) -> HttpResponse:
     """Publish, withdraw or close the round (see ``ROUND_STEPS``)."""
     rnd = round_for_td(request, season_slug, round_number)
-    if step not in ROUND_STEPS:
-        raise Http404  # the URLs only name the steps of the table
-    round_step = ROUND_STEPS[step]
+    round_step = _named(ROUND_STEPS, step)
     if round_step.confirm and not request.POST.get("confirm"):
         messages.error(request, _("Tick the box to confirm."))
         return redirect(_round_url(round_step.refused, rnd))
