@@ -41,7 +41,7 @@ from competition.forms.calendar import (
     PlannedRoundsForm,
 )
 from competition.models import ClubEvening, Member, Participant, Season
-from competition.permissions import AuthenticatedRequest, request_club, season_for_td
+from competition.permissions import AuthenticatedRequest, found, request_club, season_for_td
 from competition.selectors import member as member_selectors
 from competition.services import absences, feeds, privacy
 from competition.services.errors import ServiceError
@@ -158,10 +158,11 @@ def _my_participant(
     member account or not playing in that season, 404 for no such evening."""
     if not member_selectors.user_members(request.user):
         raise PermissionDenied(_("Only members with an account can report."))
-    try:
-        evening, participant = member_selectors.evening_for_user(request.user, evening_id)
-    except ClubEvening.DoesNotExist:
-        raise Http404(_("No such club evening.")) from None
+    evening, participant = found(
+        lambda: member_selectors.evening_for_user(request.user, evening_id),
+        ClubEvening.DoesNotExist,
+        _("No such club evening."),
+    )
     if participant is None:
         raise PermissionDenied(_("You do not play in this season."))
     return evening, participant

@@ -23,6 +23,7 @@ from competition.permissions import (
     AuthenticatedRequest,
     club_for_admin,
     club_of_address,
+    found,
     request_club,
 )
 from competition.presentation.charts import RatingChartLabels, RatingPoint, rating_svg
@@ -72,10 +73,11 @@ def club_ratings(request: HttpRequest) -> HttpResponse:
 @require_safe
 def member_rating(request: HttpRequest, member_id: int) -> HttpResponse:
     club = request_club(request)
-    try:
-        history = member_rating_history(member_id=member_id)
-    except Member.DoesNotExist:
-        raise Http404(_("No such player.")) from None
+    history = found(
+        lambda: member_rating_history(member_id=member_id),
+        Member.DoesNotExist,
+        _("No such player."),
+    )
     if club is not None and history.member.club_id != club.pk:
         raise Http404(_("No such player."))
     return render(
