@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -31,7 +32,7 @@ from competition.services import accounts
 from competition.services.errors import ServiceError
 from competition.services.notifications import invitation_mail
 from competition.services.participants import participant_reinstate, participant_withdraw
-from competition.views.actions import service_done
+from competition.views.actions import form_errors, service_done
 
 # The backend that checks passwords (django-axes' comes first but authenticates nobody).
 _LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -48,6 +49,12 @@ def _member_of(season: Season, member_id: int) -> Member:
 
 def _members_url(season: Season) -> str:
     return reverse("competition:td_members", kwargs={"season_slug": season.slug})
+
+
+def _form_refused(request: HttpRequest, season: Season, form: forms.Form) -> HttpResponse:
+    """Back to the members page with the form's messages as one error."""
+    messages.error(request, " ".join(form_errors(form)))
+    return redirect(_members_url(season))
 
 
 # --- the TD's members page --------------------------------------------------------------------
@@ -79,8 +86,7 @@ def td_member_invite(
     member = _member_of(season, member_id)
     form = InviteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(str(m) for errors in form.errors.values() for m in errors))
-        return redirect(_members_url(season))
+        return _form_refused(request, season, form)
     try:
         invitation, token = accounts.invitation_create(
             member=member, email=form.cleaned_data["email"], user=request.user
@@ -138,8 +144,7 @@ def td_member_withdraw(
     participant = _participant_of(season, member_id)
     form = WithdrawForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(str(m) for errors in form.errors.values() for m in errors))
-        return redirect(_members_url(season))
+        return _form_refused(request, season, form)
     from_round = form.cleaned_data["from_round"]
     service_done(
         request,

@@ -43,7 +43,7 @@ def service_done(
     return True
 
 
-def form_errors(form: forms.Form) -> list[str]:
+def form_errors(form: forms.BaseForm) -> list[str]:
     """The form's own messages, in field order (the forms word them to name the field)."""
     return [str(message) for errors in form.errors.values() for message in errors]
 

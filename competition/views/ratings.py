@@ -33,7 +33,7 @@ from competition.selectors.ratings import (
     member_rating_history,
 )
 from competition.services.ratings import club_rating_rules_set
-from competition.views.actions import service_done
+from competition.views.actions import form_errors, service_done
 
 
 def rating_chart(
@@ -101,9 +101,8 @@ def club_rating_rules_save(request: AuthenticatedRequest) -> HttpResponse:
     club = club_for_admin(request, refusal=_("Only the club's admins set the club rating."))
     form = ClubRatingRulesForm(request.POST, instance=club_rating_rules(club=club))
     if not form.is_valid():
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, str(error))
+        for message in form_errors(form):
+            messages.error(request, message)
         return redirect("competition:club_admin")
     service_done(
         request,
