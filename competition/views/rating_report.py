@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods
 
 from competition.forms.rating_report import RatingReportForm
 from competition.permissions import request_club, season_for_td, td_required
@@ -45,13 +45,8 @@ def season_rating_report_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@require_safe
-@td_required
-def season_rating_report_download(request: HttpRequest, slug: str) -> HttpResponse:
-    return season_download(
-        request,
-        slug,
-        lambda season: season_rating_report(season=season).text,
-        "text/plain; charset=utf-8",
-        "-fide.trf",
-    )
+season_rating_report_download = season_download(
+    lambda season: season_rating_report(season=season).text,
+    "text/plain; charset=utf-8",
+    "-fide.trf",
+)
