@@ -48,6 +48,15 @@ def form_errors(form: forms.BaseForm) -> list[str]:
     return [str(message) for errors in form.errors.values() for message in errors]
 
 
+def form_refused(request: HttpRequest, form: forms.BaseForm) -> bool:
+    """Whether the posted ``form`` is not valid; if so its messages are shown as errors."""
+    if form.is_valid():
+        return False
+    for message in form_errors(form):
+        messages.error(request, message)
+    return True
+
+
 def season_settings(season: Season, form_class: type[forms.Form]) -> dict[str, Any]:
     """The season's current value of each of the form's fields: the form's initial data."""
     return {name: getattr(season, name) for name in form_class.base_fields}

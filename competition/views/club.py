@@ -24,7 +24,7 @@ from competition.services.clubs import (
     club_role_revoke,
 )
 from competition.services.errors import ServiceError
-from competition.views.actions import form_errors, service_done
+from competition.views.actions import form_refused, service_done
 
 _ROLES = (ClubRole.TD, ClubRole.ADMIN)
 
@@ -96,9 +96,7 @@ def club_admin(request: AuthenticatedRequest) -> HttpResponse:
 
 def _evening_start(request: AuthenticatedRequest, club: Club) -> HttpResponse:
     form = ClubEveningStartForm(request.POST)
-    if not form.is_valid():
-        for message in form_errors(form):
-            messages.error(request, message)
+    if form_refused(request, form):
         return redirect("competition:club_admin")
     start = form.cleaned_data["evening_start"]
     service_done(

@@ -46,7 +46,7 @@ from competition.selectors import member as member_selectors
 from competition.services import absences, feeds, privacy
 from competition.services.errors import ServiceError
 from competition.views.actions import (
-    form_errors,
+    form_refused,
     posted_action,
     season_settings,
     season_settings_action,
@@ -137,9 +137,7 @@ def my_preferences(request: AuthenticatedRequest, member_id: int) -> HttpRespons
     if member is None:
         raise PermissionDenied(_("You can only change your own settings."))
     form = MemberPreferencesForm(request.POST)
-    if not form.is_valid():
-        for message in form_errors(form):
-            messages.error(request, message)
+    if form_refused(request, form):
         return redirect(reverse("competition:my_page") + "#settings")
     service_done(
         request,
@@ -173,9 +171,7 @@ def _my_participant(
 def my_evening_report(request: AuthenticatedRequest, evening_id: int) -> HttpResponse:
     evening, participant = _my_participant(request, evening_id)
     form = AbsenceReportForm(request.POST)
-    if not form.is_valid():
-        for message in form_errors(form):
-            messages.error(request, message)
+    if form_refused(request, form):
         return redirect("competition:my_page")
     service_done(
         request,

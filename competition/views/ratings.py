@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -33,7 +32,7 @@ from competition.selectors.ratings import (
     member_rating_history,
 )
 from competition.services.ratings import club_rating_rules_set
-from competition.views.actions import form_errors, service_done
+from competition.views.actions import form_refused, service_done
 
 
 def rating_chart(
@@ -100,9 +99,7 @@ def member_rating(request: HttpRequest, member_id: int) -> HttpResponse:
 def club_rating_rules_save(request: AuthenticatedRequest) -> HttpResponse:
     club = club_for_admin(request, refusal=_("Only the club's admins set the club rating."))
     form = ClubRatingRulesForm(request.POST, instance=club_rating_rules(club=club))
-    if not form.is_valid():
-        for message in form_errors(form):
-            messages.error(request, message)
+    if form_refused(request, form):
         return redirect("competition:club_admin")
     service_done(
         request,

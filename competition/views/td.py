@@ -57,7 +57,7 @@ from competition.services import evening, rounds
 from competition.services import series as rapid_series
 from competition.services.errors import ServiceError
 from competition.services.rounds import result_record, round_complete, round_create
-from competition.views.actions import form_errors
+from competition.views.actions import form_errors, form_refused, service_done
 
 # Result buttons on a board, in the order a TD reads them; forfeits after the played results.
 RESULT_BUTTONS = [
@@ -369,16 +369,12 @@ def td_pairing_action(
     rnd = round_for_td(request, season_slug, round_number)
     pairing_action = _named(PAIRING_ACTIONS, action)
     form = pairing_action.form(request.POST, rnd)
-    if not form.is_valid():
-        for message in form_errors(form):
-            messages.error(request, message)
-    else:
-        try:
-            pairing_action.run(rnd, form.cleaned_data, request.user)
-        except ServiceError as error:
-            _refuse(request, error)
-        else:
-            messages.success(request, str(pairing_action.success))
+    if not form_refused(request, form):
+        service_done(
+            request,
+            lambda: pairing_action.run(rnd, form.cleaned_data, request.user),
+            lambda _done: str(pairing_action.success),
+        )
     return redirect(_round_url("td_pairing", rnd))
 
 
