@@ -101,6 +101,18 @@ def club_for_admin(request: HttpRequest, *, refusal: str) -> Club:
     return club
 
 
+Found = TypeVar("Found")
+
+
+def found(lookup: Callable[[], Found], missing: type[Exception], message: str) -> Found:
+    """What ``lookup()`` finds, or 404 saying ``message`` when it raises ``missing`` (the
+    selectors raise the model's ``DoesNotExist``, or ``LookupError``, for what is not there)."""
+    try:
+        return lookup()
+    except missing:
+        raise Http404(message) from None
+
+
 def club_of_address(request: HttpRequest) -> Club:
     """The club of the address; 404 for the site's own addresses (no club in them)."""
     club = request_club(request)

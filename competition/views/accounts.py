@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -31,6 +32,7 @@ from competition.services import accounts
 from competition.services.errors import ServiceError
 from competition.services.notifications import invitation_mail
 from competition.services.participants import participant_reinstate, participant_withdraw
+from competition.views.actions import form_errors, service_done
 
 # The backend that checks passwords (django-axes' comes first but authenticates nobody).
 _LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -47,6 +49,12 @@ def _member_of(season: Season, member_id: int) -> Member:
 
 def _members_url(season: Season) -> str:
     return reverse("competition:td_members", kwargs={"season_slug": season.slug})
+
+
+def _form_refused(request: HttpRequest, season: Season, form: forms.Form) -> HttpResponse:
+    """Back to the members page with the form's messages as one error."""
+    messages.error(request, " ".join(form_errors(form)))
+    return redirect(_members_url(season))
 
 
 # --- the TD's members page --------------------------------------------------------------------
@@ -78,8 +86,7 @@ def td_member_invite(
     member = _member_of(season, member_id)
     form = InviteForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(str(m) for errors in form.errors.values() for m in errors))
-        return redirect(_members_url(season))
+        return _form_refused(request, season, form)
     try:
         invitation, token = accounts.invitation_create(
             member=member, email=form.cleaned_data["email"], user=request.user
@@ -113,12 +120,11 @@ def td_member_unlink(
 ) -> HttpResponse:
     season = season_for_td(request.user, season_slug, club=request.club)
     member = _member_of(season, member_id)
-    try:
-        accounts.account_unlink(member=member, user=request.user)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("%(name)s has no account any more.") % {"name": member.name})
+    service_done(
+        request,
+        lambda: accounts.account_unlink(member=member, user=request.user),
+        lambda _done: _("%(name)s has no account any more.") % {"name": member.name},
+    )
     return redirect(_members_url(season))
 
 
@@ -138,23 +144,21 @@ def td_member_withdraw(
     participant = _participant_of(season, member_id)
     form = WithdrawForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(str(m) for errors in form.errors.values() for m in errors))
-        return redirect(_members_url(season))
-    try:
-        participant_withdraw(
+        return _form_refused(request, season, form)
+    from_round = form.cleaned_data["from_round"]
+    service_done(
+        request,
+        lambda: participant_withdraw(
             participant=participant,
-            from_round=form.cleaned_data["from_round"],
+            from_round=from_round,
             note=form.cleaned_data["note"],
             user=request.user,
-        )
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
+        ),
+        lambda _done: (
             _("%(name)s is withdrawn from the season from round %(round)s.")
-            % {"name": participant.member.name, "round": form.cleaned_data["from_round"]},
-        )
+            % {"name": participant.member.name, "round": from_round}
+        ),
+    )
     return redirect(_members_url(season))
 
 

@@ -12,25 +12,31 @@ from typing import Any
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.text import capfirst
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from competition.forms.categories import CategoryForm, CategoryRemoveForm, PrizeSettingsForm
 from competition.models import Category, Season
-from competition.permissions import AuthenticatedRequest, season_for_td, season_of_address
+from competition.permissions import (
+    AuthenticatedRequest,
+    found,
+    season_for_td,
+    season_of_address,
+)
 from competition.selectors import categories as selectors
 from competition.selectors import td as td_selectors
 from competition.services import categories as services
-from competition.services.transfer import EXPORT_FORMATS, standings_export
-from competition.views.actions import posted_action
+from competition.views.actions import posted_action, season_settings_action
 from competition.views.public import (
     _cached_body,
+    _export_format,
+    _export_response,
     _page,
     _round_param,
     _standings_legend,
@@ -58,12 +64,9 @@ def _export_headers() -> dict[str, str]:
 
 
 def _export(document: dict[str, Any], export_format: str, filename: str) -> HttpResponse:
-    content = standings_export(
-        document, export_format, headers=_export_headers(), language=get_language() or "nl"
+    return _export_response(
+        document, export_format, headers=_export_headers(), filename=f"{filename}.{export_format}"
     )
-    response = HttpResponse(content, content_type=EXPORT_FORMATS[export_format])
-    response["Content-Disposition"] = f'attachment; filename="{filename}.{export_format}"'
-    return response
 
 
 @require_safe
@@ -71,25 +74,24 @@ def _export(document: dict[str, Any], export_format: str, filename: str) -> Http
 def category(request: HttpRequest, slug: str, category_id: int) -> HttpResponse:
     """A category's ranking (the standings filtered, places renumbered) with its prizes."""
     season = season_of_address(request, slug)
-    export_format = request.GET.get("_export")
-    if export_format:
-        if export_format not in EXPORT_FORMATS:
-            raise Http404(_("Unknown export format."))
-        try:
-            document = selectors.category_document(
+    if export_format := _export_format(request):
+        document = found(
+            lambda: selectors.category_document(
                 season=season, category_id=category_id, after_round=_round_param(request)
-            )
-        except Category.DoesNotExist:
-            raise Http404(_("No such category.")) from None
+            ),
+            Category.DoesNotExist,
+            _("No such category."),
+        )
         return _export(document, export_format, f"{season.slug}-{document['category']}")
 
     def build() -> SafeString:
-        try:
-            data = selectors.category_page(
+        data = found(
+            lambda: selectors.category_page(
                 season=season, category_id=category_id, after_round=_round_param(request)
-            )
-        except Category.DoesNotExist:
-            raise Http404(_("No such category.")) from None
+            ),
+            Category.DoesNotExist,
+            _("No such category."),
+        )
         return render_to_string(
             "competition/_category.html", {"season": season, "data": data}, request=request
         )
@@ -103,21 +105,20 @@ def category(request: HttpRequest, slug: str, category_id: int) -> HttpResponse:
 def period(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A period's ranking from its own games, and its champion."""
     season = season_of_address(request, slug)
-    export_format = request.GET.get("_export")
-    if export_format:
-        if export_format not in EXPORT_FORMATS:
-            raise Http404(_("Unknown export format."))
-        try:
-            document = selectors.period_document(season=season, number=number)
-        except LookupError:
-            raise Http404(_("No such period.")) from None
+    if export_format := _export_format(request):
+        document = found(
+            lambda: selectors.period_document(season=season, number=number),
+            LookupError,
+            _("No such period."),
+        )
         return _export(document, export_format, f"{season.slug}-period-{number}")
 
     def build() -> SafeString:
-        try:
-            data = selectors.period_page(season=season, number=number)
-        except LookupError:
-            raise Http404(_("No such period.")) from None
+        data = found(
+            lambda: selectors.period_page(season=season, number=number),
+            LookupError,
+            _("No such period."),
+        )
         standings = data.standings
         table = _standings_table(request, season, standings) if standings.rows else None
         legend = _standings_legend(season, standings, table) if table is not None else None
@@ -185,22 +186,12 @@ def _remove(request: AuthenticatedRequest, season: Season) -> forms.Form:
     return form
 
 
-def _settings(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = PrizeSettingsForm(request.POST)
-    if form.is_valid():
-        services.season_prizes_update(
-            season=season,
-            period_ends=form.cleaned_data["period_ends"],
-            several_prizes=form.cleaned_data["several_prizes"],
-        )
-        messages.success(request, _("Periods and prizes saved."))
-    return form
-
-
 ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]] = {
     "save": _save,
     "remove": _remove,
-    "settings": _settings,
+    "settings": season_settings_action(
+        PrizeSettingsForm, services.season_prizes_update, gettext_lazy("Periods and prizes saved.")
+    ),
 }
 
 
@@ -231,24 +222,21 @@ def td_categories(request: AuthenticatedRequest, season_slug: str) -> HttpRespon
     """The season's categories with their prizes, and its periods; only this club's TDs."""
     season = season_for_td(request.user, season_slug, club=request.club)
     players = td_selectors.season_players(season)
-    bound: dict[str, forms.Form] = {}
-    if request.method == "POST":
-        outcome = posted_action(
-            request,
-            season,
-            ACTIONS,
-            page="competition:td_categories",
-            rebind=lambda name: (
-                _bound_category_form(request, players)
-                if name == "save"
-                else PrizeSettingsForm(request.POST)
-                if name == "settings"
-                else None
-            ),
-        )
-        if isinstance(outcome, HttpResponse):
-            return outcome
-        bound = outcome
+    bound = posted_action(
+        request,
+        season,
+        ACTIONS,
+        page="competition:td_categories",
+        rebind=lambda name: (
+            _bound_category_form(request, players)
+            if name == "save"
+            else PrizeSettingsForm(request.POST)
+            if name == "settings"
+            else None
+        ),
+    )
+    if isinstance(bound, HttpResponse):
+        return bound
     categories = list(Category.objects.filter(season=season).prefetch_related("chosen"))
     editing = bound.get("save")
     edited = editing.prefix if isinstance(editing, CategoryForm) else None

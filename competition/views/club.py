@@ -24,7 +24,7 @@ from competition.services.clubs import (
     club_role_revoke,
 )
 from competition.services.errors import ServiceError
-from competition.views.actions import form_errors
+from competition.views.actions import form_refused, service_done
 
 _ROLES = (ClubRole.TD, ClubRole.ADMIN)
 
@@ -96,17 +96,12 @@ def club_admin(request: AuthenticatedRequest) -> HttpResponse:
 
 def _evening_start(request: AuthenticatedRequest, club: Club) -> HttpResponse:
     form = ClubEveningStartForm(request.POST)
-    if not form.is_valid():
-        for message in form_errors(form):
-            messages.error(request, message)
+    if form_refused(request, form):
         return redirect("competition:club_admin")
     start = form.cleaned_data["evening_start"]
-    try:
-        club_evening_start_set(club=club, evening_start=start, user=request.user)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request, _("The club evenings start at %(time)s.") % {"time": f"{start:%H:%M}"}
-        )
+    service_done(
+        request,
+        lambda: club_evening_start_set(club=club, evening_start=start, user=request.user),
+        lambda _done: _("The club evenings start at %(time)s.") % {"time": f"{start:%H:%M}"},
+    )
     return redirect("competition:club_admin")

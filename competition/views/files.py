@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -23,6 +24,7 @@ from competition.forms.files import (
     RatingsUploadForm,
     TrfUploadForm,
 )
+from competition.models import Season
 from competition.permissions import is_td, request_club, season_for_td, td_required
 from competition.presentation.labels import error_text, text_label
 from competition.selectors.td import club_by_slug, seasons_of_clubs, td_clubs
@@ -208,45 +210,47 @@ def download_response(content: str, content_type: str, filename: str) -> HttpRes
     return response
 
 
-@require_safe
-@td_required
-def season_export_trf(request: HttpRequest, slug: str) -> HttpResponse:
-    season = season_for_td(request.user, slug, club=request_club(request))
-    try:
-        text = season_trf(season=season)
-    except ServiceError as error:
-        messages.error(request, str(error))
-        return redirect("competition:files_home")
-    return download_response(text, "text/plain; charset=utf-8", f"{season.slug}.trf")
+SeasonFile = Callable[[Season], str]
+SeasonView = Callable[[HttpRequest, str], HttpResponse]
 
 
-@require_safe
-@td_required
-def season_export_archive(request: HttpRequest, slug: str) -> HttpResponse:
-    season = season_for_td(request.user, slug, club=request_club(request))
-    text = season_archive_text(season=season)
-    return download_response(text, "application/json; charset=utf-8", f"{season.slug}.json")
+def season_download(written: SeasonFile, content_type: str, suffix: str) -> SeasonView:
+    """The TD's download view of the file ``written(season)`` of the season of the address,
+    saved as ``<slug><suffix>``; when the service refuses (:class:`ServiceError`), back to the
+    files page with its reason."""
+
+    @require_safe
+    @td_required
+    def download(request: HttpRequest, slug: str) -> HttpResponse:
+        season = season_for_td(request.user, slug, club=request_club(request))
+        try:
+            text = written(season)
+        except ServiceError as error:
+            messages.error(request, str(error))
+            return redirect("competition:files_home")
+        return download_response(text, content_type, f"{season.slug}{suffix}")
+
+    return download
 
 
-@require_safe
-@td_required
-def season_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    """The standings CSV for a spreadsheet in the page's language (Dutch Excel: ``;`` and
-    ``58,25``, with a byte order mark); the columns of docs/commands.md."""
-    season = season_for_td(request.user, slug, club=request_club(request))
-    text = standings_csv(
+season_export_trf = season_download(
+    lambda season: season_trf(season=season), "text/plain; charset=utf-8", ".trf"
+)
+season_export_archive = season_download(
+    lambda season: season_archive_text(season=season), "application/json; charset=utf-8", ".json"
+)
+# The standings CSV for a spreadsheet in the page's language (Dutch Excel: ``;`` and ``58,25``,
+# with a byte order mark); the columns of docs/commands.md.
+season_standings_csv = season_download(
+    lambda season: standings_csv(
         standings_document(season=season, fingerprint=True), language=get_language() or "nl"
-    )
-    return download_response(text, "text/csv; charset=utf-8", f"{season.slug}-standings.csv")
-
-
-@require_safe
-@td_required
-def season_standings_json(request: HttpRequest, slug: str) -> HttpResponse:
-    """The standings as the public API gives them (``/api/v1/…/standings/``: the same
-    document), as a file to download."""
-    season = season_for_td(request.user, slug, club=request_club(request))
-    text = json.dumps(api_standings(season), ensure_ascii=False, indent=2) + "\n"
-    return download_response(
-        text, "application/json; charset=utf-8", f"{season.slug}-standings.json"
-    )
+    ),
+    "text/csv; charset=utf-8",
+    "-standings.csv",
+)
+# The standings as the public API gives them (``/api/v1/…/standings/``: the same document).
+season_standings_json = season_download(
+    lambda season: json.dumps(api_standings(season), ensure_ascii=False, indent=2) + "\n",
+    "application/json; charset=utf-8",
+    "-standings.json",
+)

@@ -32,6 +32,7 @@ from competition.scoring.registry import SYSTEMS
 from competition.selectors import groups as selectors
 from competition.services import groups as services
 from competition.services.errors import ServiceError
+from competition.views.actions import service_done
 
 
 @require_safe
@@ -56,20 +57,21 @@ def td_groups(request: AuthenticatedRequest, group_slug: str) -> HttpResponse:
     if not is_td(request.user, competition.club):
         raise PermissionDenied(_("Only this club's tournament directors may do this."))
     form = PromoteForm(request.POST if request.method == "POST" else None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            created = services.groups_promote(
+    if (
+        request.method == "POST"
+        and form.is_valid()
+        and service_done(
+            request,
+            lambda: services.groups_promote(
                 competition=competition, start_date=form.cleaned_data["start_date"]
-            )
-        except ServiceError as error:
-            messages.error(request, str(error))
-        else:
-            messages.success(
-                request,
+            ),
+            lambda created: (
                 _("Period %(period)s has started with %(groups)s groups.")
-                % {"period": created[0].group_period, "groups": len(created)},
-            )
-            return redirect("competition:group_competition", group_slug=competition.slug)
+                % {"period": created[0].group_period, "groups": len(created)}
+            ),
+        )
+    ):
+        return redirect("competition:group_competition", group_slug=competition.slug)
     preview, refusal = None, ""
     try:
         preview = services.groups_promotion_preview(competition=competition)

@@ -26,6 +26,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from competition.clubs import club_url
@@ -40,11 +41,17 @@ from competition.forms.calendar import (
     PlannedRoundsForm,
 )
 from competition.models import ClubEvening, Member, Participant, Season
-from competition.permissions import AuthenticatedRequest, request_club, season_for_td
+from competition.permissions import AuthenticatedRequest, found, request_club, season_for_td
 from competition.selectors import member as member_selectors
 from competition.services import absences, feeds, privacy
 from competition.services.errors import ServiceError
-from competition.views.actions import form_errors, posted_action
+from competition.views.actions import (
+    form_refused,
+    posted_action,
+    season_settings,
+    season_settings_action,
+    service_done,
+)
 
 
 def _optional_url(name: str, *candidates: dict[str, Any]) -> str | None:
@@ -130,16 +137,15 @@ def my_preferences(request: AuthenticatedRequest, member_id: int) -> HttpRespons
     if member is None:
         raise PermissionDenied(_("You can only change your own settings."))
     form = MemberPreferencesForm(request.POST)
-    if not form.is_valid():
-        for message in form_errors(form):
-            messages.error(request, message)
+    if form_refused(request, form):
         return redirect(reverse("competition:my_page") + "#settings")
-    try:
-        privacy.member_preferences_set(member=member, user=request.user, **form.cleaned_data)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("Your settings are saved."))
+    service_done(
+        request,
+        lambda: privacy.member_preferences_set(
+            member=member, user=request.user, **form.cleaned_data
+        ),
+        lambda _done: _("Your settings are saved."),
+    )
     return redirect(reverse("competition:my_page") + "#settings")
 
 
@@ -150,10 +156,11 @@ def _my_participant(
     member account or not playing in that season, 404 for no such evening."""
     if not member_selectors.user_members(request.user):
         raise PermissionDenied(_("Only members with an account can report."))
-    try:
-        evening, participant = member_selectors.evening_for_user(request.user, evening_id)
-    except ClubEvening.DoesNotExist:
-        raise Http404(_("No such club evening.")) from None
+    evening, participant = found(
+        lambda: member_selectors.evening_for_user(request.user, evening_id),
+        ClubEvening.DoesNotExist,
+        _("No such club evening."),
+    )
     if participant is None:
         raise PermissionDenied(_("You do not play in this season."))
     return evening, participant
@@ -164,26 +171,22 @@ def _my_participant(
 def my_evening_report(request: AuthenticatedRequest, evening_id: int) -> HttpResponse:
     evening, participant = _my_participant(request, evening_id)
     form = AbsenceReportForm(request.POST)
-    if not form.is_valid():
-        for message in form_errors(form):
-            messages.error(request, message)
+    if form_refused(request, form):
         return redirect("competition:my_page")
-    try:
-        report = absences.absence_report(
+    service_done(
+        request,
+        lambda: absences.absence_report(
             evening=evening,
             participant=participant,
             user=request.user,
             kind=form.cleaned_data["kind"],
             note=form.cleaned_data["note"],
-        )
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
+        ),
+        lambda report: (
             _("%(date)s: “%(report)s” reported.")
-            % {"date": _day(evening), "report": report.get_kind_display()},
-        )
+            % {"date": _day(evening), "report": report.get_kind_display()}
+        ),
+    )
     return redirect("competition:my_page")
 
 
@@ -191,12 +194,13 @@ def my_evening_report(request: AuthenticatedRequest, evening_id: int) -> HttpRes
 @login_required
 def my_evening_withdraw(request: AuthenticatedRequest, evening_id: int) -> HttpResponse:
     evening, participant = _my_participant(request, evening_id)
-    try:
-        absences.absence_withdraw(evening=evening, participant=participant, user=request.user)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("%(date)s: report taken back.") % {"date": _day(evening)})
+    service_done(
+        request,
+        lambda: absences.absence_withdraw(
+            evening=evening, participant=participant, user=request.user
+        ),
+        lambda _done: _("%(date)s: report taken back.") % {"date": _day(evening)},
+    )
     return redirect("competition:my_page")
 
 
@@ -280,29 +284,6 @@ def _calendar_delete(request: AuthenticatedRequest, season: Season) -> forms.For
     return form
 
 
-def _calendar_settings(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = AbsenceSettingsForm(request.POST)
-    if form.is_valid():
-        absences.season_absence_settings_update(
-            season=season,
-            absence_deadline=form.cleaned_data["absence_deadline"],
-            requested_byes=form.cleaned_data["requested_byes"],
-            evening_start=form.cleaned_data["evening_start"],
-        )
-        messages.success(request, _("Report settings saved."))
-    return form
-
-
-def _calendar_planned_rounds(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = PlannedRoundsForm(request.POST)
-    if form.is_valid():
-        absences.season_planned_rounds_update(
-            season=season, planned_rounds=form.cleaned_data["planned_rounds"]
-        )
-        messages.success(request, _("Planned rounds saved; the chances are being recomputed."))
-    return form
-
-
 CALENDAR_FORMS: dict[str, type[forms.Form]] = {
     "add": EveningAddForm,
     "import": EveningsImportForm,
@@ -315,8 +296,16 @@ CALENDAR_ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]
     "add": _calendar_add,
     "import": _calendar_import,
     "delete": _calendar_delete,
-    "settings": _calendar_settings,
-    "planned": _calendar_planned_rounds,
+    "settings": season_settings_action(
+        AbsenceSettingsForm,
+        absences.season_absence_settings_update,
+        gettext_lazy("Report settings saved."),
+    ),
+    "planned": season_settings_action(
+        PlannedRoundsForm,
+        absences.season_planned_rounds_update,
+        gettext_lazy("Planned rounds saved; the chances are being recomputed."),
+    ),
 }
 
 
@@ -328,18 +317,15 @@ def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse
 
     A refused or invalid post shows the page again with what was typed (nothing saved)."""
     season = season_for_td(request.user, season_slug, club=request.club)
-    bound: dict[str, forms.Form] = {}
-    if request.method == "POST":
-        outcome = posted_action(
-            request,
-            season,
-            CALENDAR_ACTIONS,
-            page="competition:td_calendar",
-            rebind=lambda name: CALENDAR_FORMS[name](request.POST),
-        )
-        if isinstance(outcome, HttpResponse):
-            return outcome
-        bound = outcome
+    bound = posted_action(
+        request,
+        season,
+        CALENDAR_ACTIONS,
+        page="competition:td_calendar",
+        rebind=lambda name: CALENDAR_FORMS[name](request.POST),
+    )
+    if isinstance(bound, HttpResponse):
+        return bound
     return render(
         request,
         "competition/td/calendar.html",
@@ -349,14 +335,8 @@ def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse
             "add_form": bound.get("add") or EveningAddForm(),
             "import_form": bound.get("import") or EveningsImportForm(),
             "settings_form": bound.get("settings")
-            or AbsenceSettingsForm(
-                initial={
-                    "absence_deadline": season.absence_deadline,
-                    "requested_byes": season.requested_byes,
-                    "evening_start": season.evening_start,
-                }
-            ),
+            or AbsenceSettingsForm(initial=season_settings(season, AbsenceSettingsForm)),
             "planned_form": bound.get("planned")
-            or PlannedRoundsForm(initial={"planned_rounds": season.planned_rounds}),
+            or PlannedRoundsForm(initial=season_settings(season, PlannedRoundsForm)),
         },
     )

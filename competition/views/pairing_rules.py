@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods
 
 from competition.forms.pairing_rules import (
@@ -24,7 +25,7 @@ from competition.permissions import AuthenticatedRequest, season_for_td
 from competition.selectors import pairing_rules as pairing_rules_selectors
 from competition.selectors import td as td_selectors
 from competition.services import pairing_rules
-from competition.views.actions import posted_action
+from competition.views.actions import posted_action, season_settings, season_settings_action
 
 
 def _form_errors(form: forms.Form) -> list[str]:
@@ -62,25 +63,14 @@ def _remove(request: AuthenticatedRequest, season: Season) -> forms.Form:
     return form
 
 
-def _settings(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = PairingRulesForm(request.POST)
-    if form.is_valid():
-        pairing_rules.season_pairing_rules_update(
-            season=season,
-            rematch_window=form.cleaned_data["rematch_window"],
-            max_meetings=form.cleaned_data["max_meetings"],
-            rematch_colours_reversed=form.cleaned_data["rematch_colours_reversed"],
-            one_pairing_bye=form.cleaned_data["one_pairing_bye"],
-            seed_by_club_rating=form.cleaned_data["seed_by_club_rating"],
-        )
-        messages.success(request, _("Pairing rules saved."))
-    return form
-
-
 ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]] = {
     "add": _add,
     "remove": _remove,
-    "settings": _settings,
+    "settings": season_settings_action(
+        PairingRulesForm,
+        pairing_rules.season_pairing_rules_update,
+        gettext_lazy("Pairing rules saved."),
+    ),
 }
 
 
@@ -90,32 +80,23 @@ def td_pairing_rules(request: AuthenticatedRequest, season_slug: str) -> HttpRes
     """The season's forbidden pairs and pairing settings; only this club's TDs."""
     season = season_for_td(request.user, season_slug, club=request.club)
     players = td_selectors.season_players(season)
-    bound: dict[str, forms.Form] = {}
-    if request.method == "POST":
-        rebind = {
-            "add": lambda: ForbiddenPairForm(request.POST, players=players),
-            "settings": lambda: PairingRulesForm(request.POST),
-        }
-        outcome = posted_action(
-            request,
-            season,
-            ACTIONS,
-            page="competition:td_pairing_rules",
-            rebind=lambda name: rebind[name]() if name in rebind else None,
-            errors=_form_errors,
-        )
-        if isinstance(outcome, HttpResponse):
-            return outcome
-        bound = outcome
+    rebind = {
+        "add": lambda: ForbiddenPairForm(request.POST, players=players),
+        "settings": lambda: PairingRulesForm(request.POST),
+    }
+    bound = posted_action(
+        request,
+        season,
+        ACTIONS,
+        page="competition:td_pairing_rules",
+        rebind=lambda name: rebind[name]() if name in rebind else None,
+        errors=_form_errors,
+    )
+    if isinstance(bound, HttpResponse):
+        return bound
     add_form = bound.get("add") or ForbiddenPairForm(players=players)
     settings_form = bound.get("settings") or PairingRulesForm(
-        initial={
-            "rematch_window": season.rematch_window,
-            "max_meetings": season.max_meetings,
-            "rematch_colours_reversed": season.rematch_colours_reversed,
-            "one_pairing_bye": season.one_pairing_bye,
-            "seed_by_club_rating": season.seed_by_club_rating,
-        }
+        initial=season_settings(season, PairingRulesForm)
     )
     return render(
         request,

@@ -46,6 +46,7 @@ from django_tables2 import RequestConfig
 
 from competition.models import Club, Game, Member, Participant, Round, Season, SeasonRules
 from competition.permissions import (
+    found,
     is_club_admin,
     is_td,
     is_td_anywhere,
@@ -290,11 +291,30 @@ def _rules_param(request: HttpRequest) -> int | None:
         return None
 
 
+def _export_format(request: HttpRequest) -> str | None:
+    """The export the address asks for (``?_export=csv``), None for the page; 404 for a format
+    there is none of."""
+    export_format = request.GET.get("_export")
+    if export_format and export_format not in EXPORT_FORMATS:
+        raise Http404(_("Unknown export format."))
+    return export_format or None
+
+
+def _export_response(
+    document: dict[str, Any], export_format: str, *, headers: dict[str, str], filename: str
+) -> HttpResponse:
+    """A standings document as a download in ``export_format``, headed with ``headers``."""
+    content = standings_export(
+        document, export_format, headers=headers, language=get_language() or "nl"
+    )
+    response = HttpResponse(content, content_type=EXPORT_FORMATS[export_format])
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
 def _standings_export(request: HttpRequest, season: Season, export_format: str) -> HttpResponse:
     """The standings as CSV or XLSX: the documented columns (docs/commands.md), in rank order,
     headed in the reader's language. A round without standings gives the latest ones."""
-    if export_format not in EXPORT_FORMATS:
-        raise Http404(_("Unknown export format."))
     after_round = _round_param(request)
     try:
         document = standings_document(
@@ -317,15 +337,11 @@ def _standings_export(request: HttpRequest, season: Season, export_format: str) 
         "fingerprint": _("Fingerprint"),
         "rules_version": capfirst(_("rules version")),
     }
-    content = standings_export(
-        document, export_format, headers=headers, language=get_language() or "nl"
-    )
     after = document["after_round"]
     suffix = f"-{_('round')}-{after}" if after else ""
-    filename = f"{season.slug}{suffix}.{export_format}"
-    response = HttpResponse(content, content_type=EXPORT_FORMATS[export_format])
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
+    return _export_response(
+        document, export_format, headers=headers, filename=f"{season.slug}{suffix}.{export_format}"
+    )
 
 
 @require_safe
@@ -334,18 +350,18 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     """The season's standings after the latest (or a chosen) round, under the rules in force
     or an earlier rule set (``?rules=N``); CSV and XLSX export."""
     season = season_of_address(request, slug)
-    export_format = request.GET.get("_export")
-    if export_format:
+    if export_format := _export_format(request):
         return _standings_export(request, season, export_format)
     rules_version = _rules_param(request)
 
     def build() -> SafeString:
-        try:
-            data = public.standings_for_season(
+        data = found(
+            lambda: public.standings_for_season(
                 season=season, after_round=_round_param(request), rules_version=rules_version
-            )
-        except SeasonRules.DoesNotExist:
-            raise Http404(_("This season has no such rule set.")) from None
+            ),
+            SeasonRules.DoesNotExist,
+            _("This season has no such rule set."),
+        )
         table = _standings_table(request, season, data) if data.rows else None
         legend = _standings_legend(season, data, table) if table is not None else None
         return render_to_string(
@@ -403,10 +419,11 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     :func:`~competition.selectors.public.round_versions`, which every change to the round's
     boards, entries or status moves."""
     season = season_of_address(request, slug)
-    try:
-        data = public.round_detail(season=season, number=number)
-    except Round.DoesNotExist:
-        raise Http404(_("No such round.")) from None
+    data = found(
+        lambda: public.round_detail(season=season, number=number),
+        Round.DoesNotExist,
+        _("No such round."),
+    )
     table = _pairings_table(season, data)
     table.rows_html = table_rows_html(table)  # the rows without the template's per-cell work
     # The club's TDs get a way to correct the round from here (the page is never cached).
@@ -479,12 +496,13 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
     season = season_of_address(request, slug)
 
     def build() -> SafeString:
-        try:
-            data = participant_selectors.participant_detail(
+        data = found(
+            lambda: participant_selectors.participant_detail(
                 season=season, participant_id=participant_id, after_round=_round_param(request)
-            )
-        except Participant.DoesNotExist:
-            raise Http404(_("No such participant.")) from None
+            ),
+            Participant.DoesNotExist,
+            _("No such participant."),
+        )
         context = _participant_context(season, data)
         context["profile_url"] = profile_url  # his profile across seasons
         # his categories with place and prize

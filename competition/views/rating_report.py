@@ -6,14 +6,14 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.views.decorators.http import require_http_methods, require_safe
+from django.views.decorators.http import require_http_methods
 
 from competition.forms.rating_report import RatingReportForm
 from competition.permissions import request_club, season_for_td, td_required
 from competition.presentation.labels import text_label
 from competition.services.errors import ServiceError
 from competition.services.transfer.trf import season_rating_report, season_rating_report_set
-from competition.views.files import download_response
+from competition.views.files import season_download
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -45,13 +45,8 @@ def season_rating_report_page(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-@require_safe
-@td_required
-def season_rating_report_download(request: HttpRequest, slug: str) -> HttpResponse:
-    season = season_for_td(request.user, slug, club=request_club(request))
-    try:
-        report = season_rating_report(season=season)
-    except ServiceError as error:
-        messages.error(request, str(error))
-        return redirect("competition:files_home")
-    return download_response(report.text, "text/plain; charset=utf-8", f"{season.slug}-fide.trf")
+season_rating_report_download = season_download(
+    lambda season: season_rating_report(season=season).text,
+    "text/plain; charset=utf-8",
+    "-fide.trf",
+)

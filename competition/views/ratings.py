@@ -7,7 +7,6 @@ from __future__ import annotations
 import datetime
 from collections.abc import Sequence
 
-from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -23,6 +22,7 @@ from competition.permissions import (
     AuthenticatedRequest,
     club_for_admin,
     club_of_address,
+    found,
     request_club,
 )
 from competition.presentation.charts import RatingChartLabels, RatingPoint, rating_svg
@@ -31,8 +31,8 @@ from competition.selectors.ratings import (
     club_rating_rules,
     member_rating_history,
 )
-from competition.services.errors import ServiceError
 from competition.services.ratings import club_rating_rules_set
+from competition.views.actions import form_refused, service_done
 
 
 def rating_chart(
@@ -72,10 +72,11 @@ def club_ratings(request: HttpRequest) -> HttpResponse:
 @require_safe
 def member_rating(request: HttpRequest, member_id: int) -> HttpResponse:
     club = request_club(request)
-    try:
-        history = member_rating_history(member_id=member_id)
-    except Member.DoesNotExist:
-        raise Http404(_("No such player.")) from None
+    history = found(
+        lambda: member_rating_history(member_id=member_id),
+        Member.DoesNotExist,
+        _("No such player."),
+    )
     if club is not None and history.member.club_id != club.pk:
         raise Http404(_("No such player."))
     return render(
@@ -98,17 +99,13 @@ def member_rating(request: HttpRequest, member_id: int) -> HttpResponse:
 def club_rating_rules_save(request: AuthenticatedRequest) -> HttpResponse:
     club = club_for_admin(request, refusal=_("Only the club's admins set the club rating."))
     form = ClubRatingRulesForm(request.POST, instance=club_rating_rules(club=club))
-    if not form.is_valid():
-        for errors in form.errors.values():
-            for error in errors:
-                messages.error(request, str(error))
+    if form_refused(request, form):
         return redirect("competition:club_admin")
-    try:
-        club_rating_rules_set(club=club, user=request.user, **form.cleaned_data)
-    except ServiceError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(request, _("The club rating is computed again under these rules."))
+    service_done(
+        request,
+        lambda: club_rating_rules_set(club=club, user=request.user, **form.cleaned_data),
+        lambda _done: _("The club rating is computed again under these rules."),
+    )
     return redirect("competition:club_admin")
 
 

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from competition.models import Season
-from competition.permissions import AuthenticatedRequest, round_for_td, season_of_address
+from competition.permissions import AuthenticatedRequest, found, round_for_td, season_of_address
 from competition.selectors import series as selectors
 from competition.services import series as services
 from competition.services.errors import ServiceError
@@ -57,10 +57,11 @@ def evening(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     season = _rapid_season(request, slug)
 
     def build() -> SafeString:
-        try:
-            data = selectors.evening_page(season=season, number=number)
-        except LookupError:
-            raise Http404(_("No such evening.")) from None
+        data = found(
+            lambda: selectors.evening_page(season=season, number=number),
+            LookupError,
+            _("No such evening."),
+        )
         standings = data.standings
         table = _standings_table(request, season, standings) if standings else None
         legend = _standings_legend(season, standings, table) if standings and table else None

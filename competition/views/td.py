@@ -9,9 +9,9 @@ state.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django import forms
 from django.contrib import messages
@@ -57,7 +57,7 @@ from competition.services import evening, rounds
 from competition.services import series as rapid_series
 from competition.services.errors import ServiceError
 from competition.services.rounds import result_record, round_complete, round_create
-from competition.views.actions import form_errors
+from competition.views.actions import form_errors, form_refused, service_done
 
 # Result buttons on a board, in the order a TD reads them; forfeits after the played results.
 RESULT_BUTTONS = [
@@ -297,6 +297,18 @@ def td_pairing(request: AuthenticatedRequest, season_slug: str, round_number: in
     )
 
 
+Entry = TypeVar("Entry")
+
+
+def _named(table: Mapping[str, Entry], name: str) -> Entry:
+    """The entry of the table that the address names: the URLs name only the table's entries,
+    any other name is no page (404)."""
+    try:
+        return table[name]
+    except KeyError:
+        raise Http404 from None
+
+
 @dataclass(frozen=True)
 class PairingAction:
     """One of the TD's changes to the draft pairing: its form, its service and what it says."""
@@ -355,20 +367,14 @@ def td_pairing_action(
 ) -> HttpResponse:
     """One change to the draft pairing (see ``PAIRING_ACTIONS``), then back to the pairing."""
     rnd = round_for_td(request, season_slug, round_number)
-    if action not in PAIRING_ACTIONS:
-        raise Http404  # the URLs only name the actions of the table
-    pairing_action = PAIRING_ACTIONS[action]
+    pairing_action = _named(PAIRING_ACTIONS, action)
     form = pairing_action.form(request.POST, rnd)
-    if not form.is_valid():
-        for message in form_errors(form):
-            messages.error(request, message)
-    else:
-        try:
-            pairing_action.run(rnd, form.cleaned_data, request.user)
-        except ServiceError as error:
-            _refuse(request, error)
-        else:
-            messages.success(request, str(pairing_action.success))
+    if not form_refused(request, form):
+        service_done(
+            request,
+            lambda: pairing_action.run(rnd, form.cleaned_data, request.user),
+            lambda _done: str(pairing_action.success),
+        )
     return redirect(_round_url("td_pairing", rnd))
 
 
@@ -414,9 +420,7 @@ def td_round_step(
 ) -> HttpResponse:
     """Publish, withdraw or close the round (see ``ROUND_STEPS``)."""
     rnd = round_for_td(request, season_slug, round_number)
-    if step not in ROUND_STEPS:
-        raise Http404  # the URLs only name the steps of the table
-    round_step = ROUND_STEPS[step]
+    round_step = _named(ROUND_STEPS, step)
     if round_step.confirm and not request.POST.get("confirm"):
         messages.error(request, _("Tick the box to confirm."))
         return redirect(_round_url(round_step.refused, rnd))
