@@ -24,6 +24,7 @@ from ninja import NinjaAPI
 from competition.api import payloads, schemas
 from competition.api.http import not_modified, season_etag
 from competition.models import Club, Participant, Round, Season
+from competition.permissions import found
 from competition.selectors import api as selectors
 from competition.selectors.participant import participant_detail
 from competition.selectors.public import SeasonStandingsPage, round_detail, standings_for_season
@@ -43,17 +44,15 @@ api = NinjaAPI(
 
 
 def _club(slug: str) -> Club:
-    try:
-        return selectors.club_get(slug=slug)
-    except Club.DoesNotExist:
-        raise Http404(_("No such club.")) from None
+    return found(lambda: selectors.club_get(slug=slug), Club.DoesNotExist, _("No such club."))
 
 
 def _season(club: str, season: str) -> Season:
-    try:
-        return selectors.public_season_get(club_slug=club, slug=season)
-    except Season.DoesNotExist:
-        raise Http404(_("No such season.")) from None
+    return found(
+        lambda: selectors.public_season_get(club_slug=club, slug=season),
+        Season.DoesNotExist,
+        _("No such season."),
+    )
 
 
 def _unchanged(request: HttpRequest, response: HttpResponse, season: Season) -> HttpResponse | None:
@@ -98,9 +97,9 @@ def clubs(request: HttpRequest) -> list[dict[str, Any]]:
 )
 def club(request: HttpRequest, club: str) -> dict[str, Any]:
     """A club with its running and finished seasons."""
-    found = _club(club)
-    seasons = selectors.public_seasons_of_club(club=found)
-    return {**payloads.club_item(found), "seasons": [payloads.season_item(s) for s in seasons]}
+    the_club = _club(club)
+    seasons = selectors.public_seasons_of_club(club=the_club)
+    return {**payloads.club_item(the_club), "seasons": [payloads.season_item(s) for s in seasons]}
 
 
 @api.get(
@@ -111,8 +110,8 @@ def club(request: HttpRequest, club: str) -> dict[str, Any]:
 )
 def seasons(request: HttpRequest, club: str) -> list[dict[str, Any]]:
     """The club's running and finished seasons, the latest first."""
-    found = _club(club)
-    return [payloads.season_item(s) for s in selectors.public_seasons_of_club(club=found)]
+    the_club = _club(club)
+    return [payloads.season_item(s) for s in selectors.public_seasons_of_club(club=the_club)]
 
 
 @api.get(
@@ -124,8 +123,8 @@ def seasons(request: HttpRequest, club: str) -> list[dict[str, Any]]:
 def ratings(request: HttpRequest, club: str) -> dict[str, Any]:
     """The club's rating list (docs/ratings.md): every active member with a club rating, the
     highest first, with the change since the end of the previous month and over the season."""
-    found = _club(club)
-    return payloads.rating_list(club_rating_list(club=found, as_of=timezone.localdate()))
+    the_club = _club(club)
+    return payloads.rating_list(club_rating_list(club=the_club, as_of=timezone.localdate()))
 
 
 @api.get(
@@ -136,11 +135,11 @@ def ratings(request: HttpRequest, club: str) -> dict[str, Any]:
 )
 def season(request: HttpRequest, club: str, season: str) -> dict[str, Any]:
     """A season: its system and tie-breaks, how far it is, and the links to the rest."""
-    found = _season(club, season)
-    rounds = selectors.season_rounds(season=found)
+    the_season = _season(club, season)
+    rounds = selectors.season_rounds(season=the_season)
     completed = [r.number for r in rounds if r.is_completed]
     return payloads.season_detail(
-        found, round_count=len(rounds), after_round=max(completed) if completed else None
+        the_season, round_count=len(rounds), after_round=max(completed) if completed else None
     )
 
 
@@ -156,11 +155,11 @@ def standings(
     """The standings after round ``round`` (default: the last completed one): every figure
     exact and as shown, each row's move since the round before and what placed it below an
     equal score. A round without standings (not completed, or no such round) is 404."""
-    found = _season(club, season)
-    unchanged = _unchanged(request, response, found)
+    the_season = _season(club, season)
+    unchanged = _unchanged(request, response, the_season)
     if unchanged is not None:
         return unchanged
-    page = standings_for_season(season=found, after_round=round)
+    page = standings_for_season(season=the_season, after_round=round)
     _no_such_round(page.after_round, round)
     return _standings_json(page)
 
@@ -184,8 +183,10 @@ def _standings_json(page: SeasonStandingsPage) -> dict[str, Any]:
 )
 def rounds(request: HttpRequest, club: str, season: str) -> list[dict[str, Any]]:
     """The season's rounds with their date and status."""
-    found = _season(club, season)
-    return [payloads.round_item(found, rnd) for rnd in selectors.season_rounds(season=found)]
+    the_season = _season(club, season)
+    return [
+        payloads.round_item(the_season, rnd) for rnd in selectors.season_rounds(season=the_season)
+    ]
 
 
 @api.get(
@@ -197,11 +198,12 @@ def rounds(request: HttpRequest, club: str, season: str) -> list[dict[str, Any]]
 def round_(request: HttpRequest, club: str, season: str, number: int) -> dict[str, Any]:
     """A round: its pairings and results (once published), rounds without a game (absences,
     club duties, byes) and corrections made after it closed."""
-    found = _season(club, season)
-    try:
-        page = round_detail(season=found, number=number)
-    except Round.DoesNotExist:
-        raise Http404(_("No such round.")) from None
+    the_season = _season(club, season)
+    page = found(
+        lambda: round_detail(season=the_season, number=number),
+        Round.DoesNotExist,
+        _("No such round."),
+    )
     return payloads.round_detail(page)
 
 
@@ -213,10 +215,10 @@ def round_(request: HttpRequest, club: str, season: str, number: int) -> dict[st
 )
 def participants(request: HttpRequest, club: str, season: str) -> list[dict[str, Any]]:
     """The season's participants by start number."""
-    found = _season(club, season)
+    the_season = _season(club, season)
     return [
-        payloads.participant_item(found, participant)
-        for participant in selectors.season_participants(season=found)
+        payloads.participant_item(the_season, participant)
+        for participant in selectors.season_participants(season=the_season)
     ]
 
 
@@ -238,14 +240,17 @@ def participant(
     every game with what it adds to each figure, the explanation of every figure line by
     line (as his page shows it), and his rank and score after each round. A round without
     standings is 404, as for the standings."""
-    found = _season(club, season)
-    unchanged = _unchanged(request, response, found)
+    the_season = _season(club, season)
+    unchanged = _unchanged(request, response, the_season)
     if unchanged is not None:
         return unchanged
-    try:
-        page = participant_detail(season=found, participant_id=participant_id, after_round=round)
-    except Participant.DoesNotExist:
-        raise Http404(_("No such participant.")) from None
+    page = found(
+        lambda: participant_detail(
+            season=the_season, participant_id=participant_id, after_round=round
+        ),
+        Participant.DoesNotExist,
+        _("No such participant."),
+    )
     _no_such_round(page.after_round, round)
     return payloads.participant_detail(page)
 
@@ -259,5 +264,7 @@ def participant(
 def calendar(request: HttpRequest, club: str, season: str) -> list[dict[str, Any]]:
     """The season's club evenings by date, with their rounds (and the rounds played on a date
     outside the calendar)."""
-    found = _season(club, season)
-    return [payloads.evening_item(evening) for evening in selectors.season_evenings(season=found)]
+    the_season = _season(club, season)
+    return [
+        payloads.evening_item(evening) for evening in selectors.season_evenings(season=the_season)
+    ]
