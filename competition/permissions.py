@@ -30,7 +30,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from competition.models import Club, GroupCompetition, Round, Season
+from competition.models import Club, GroupCompetition, Member, Participant, Round, Season
 
 
 def td_group(club: Club | None = None) -> Group:
@@ -83,11 +83,15 @@ def is_td_anywhere(user: AbstractBaseUser | AnonymousUser) -> bool:
     return user.is_superuser or clubs_run_by(user).exists()
 
 
-def clubs_run_by(user: User) -> QuerySet[Club]:
-    """The clubs whose evenings ``user`` may run (as TD or club admin; all for a superuser)."""
-    if user.is_superuser:
-        return Club.objects.all()
-    return Club.objects.filter(Q(td_group__user=user) | Q(admin_group__user=user)).distinct()
+def clubs_run_by(user: User, *, within: Club | None = None) -> QuerySet[Club]:
+    """The clubs whose evenings ``user`` may run (as TD or club admin; all for a superuser);
+    ``within``: only that club, when he runs it (on the pages of a club's address)."""
+    clubs = (
+        Club.objects.all()
+        if user.is_superuser
+        else Club.objects.filter(Q(td_group__user=user) | Q(admin_group__user=user)).distinct()
+    )
+    return clubs if within is None else clubs.filter(pk=within.pk)
 
 
 def club_for_admin(request: HttpRequest, *, refusal: str) -> Club:
@@ -210,3 +214,29 @@ def td_required(view: _View) -> _View:
         return view(request, *args, **kwargs)
 
     return cast(_View, _td_of_some_club(check_club))
+
+
+def season_member(season: Season, member_id: int) -> Member:
+    """A member who plays in ``season``, with his club and account; 404 otherwise."""
+    return get_object_or_404(
+        Member.objects.select_related("club", "user").distinct(),
+        pk=member_id,
+        participations__season=season,
+    )
+
+
+def season_participant(season: Season, member_id: int) -> Participant:
+    """The participant of member ``member_id`` in ``season``, with the member; 404 otherwise."""
+    return get_object_or_404(
+        Participant.objects.select_related("member"), season=season, member_id=member_id
+    )
+
+
+def club_member(club: Club, member_id: int) -> Member:
+    """Member ``member_id`` of ``club``; 404 for anyone else's."""
+    return get_object_or_404(Member, pk=member_id, club=club)
+
+
+def account_of(account_id: int) -> User:
+    """The account ``account_id``; 404 when there is none."""
+    return get_object_or_404(User, pk=account_id)

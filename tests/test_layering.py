@@ -4,6 +4,8 @@
   nothing of the app outside the pure packages: they run, and are tested, without a database.
 - Selectors only read: they never import services (services may read through selectors).
 - Neither selectors nor services import views.
+- The views and the API make no query of their own: they read through the selectors and find an
+  object (or 404) through the access helpers of competition/permissions.py.
 - The presentation package (words and numbers for a reader) imports no models, selectors,
   services or views: it is handed values.
 - The settings and the project's own helpers they use import nothing of the app: the settings
@@ -109,6 +111,47 @@ def broken_rules(path: Path) -> list[str]:
 def test_every_layer_keeps_its_rules() -> None:
     broken = [line for path in sources() for line in broken_rules(path)]
     assert not broken, "\n".join(broken)
+
+
+# The web layer reads through the selectors and finds objects through the access helpers of
+# competition/permissions.py: no query of its own (the health check's SELECT 1 aside).
+WEB = ("competition.views", "competition.api")
+
+
+def own_queries(path: Path) -> list[str]:
+    """Where ``path`` queries by itself: a model's manager (``X.objects``) or get_object_or_404."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "objects":
+            found.append(f"{module_name(path)}:{node.lineno} uses .objects")
+        elif isinstance(node, ast.Name) and node.id == "get_object_or_404":
+            found.append(f"{module_name(path)}:{node.lineno} calls get_object_or_404")
+    return found
+
+
+def test_the_web_layer_makes_no_queries_of_its_own() -> None:
+    own = [
+        line for path in sources() if within(module_name(path), WEB) for line in own_queries(path)
+    ]
+    assert not own, "\n".join(own)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "from competition.models import Member\nMember.objects.filter(club=1)\n",
+        "from django.shortcuts import get_object_or_404\nget_object_or_404(X, pk=1)\n",
+    ],
+)
+def test_the_query_checker_sees_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str
+) -> None:
+    path = tmp_path / "competition" / "views" / "x.py"
+    path.parent.mkdir(parents=True)
+    path.write_text(source)
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert own_queries(path)
 
 
 def test_every_rule_is_about_modules_that_exist() -> None:

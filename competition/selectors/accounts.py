@@ -5,9 +5,11 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User
+from django.db.models import QuerySet
 from django.utils import timezone
 
-from competition.models import Invitation, Member, Participant, Round, Season
+from competition.models import Club, Invitation, Member, Participant, Round, Season
 
 
 @dataclass(frozen=True)
@@ -73,3 +75,21 @@ def first_round_not_completed(*, season: Season) -> int:
         if status != Round.Status.COMPLETED:
             return number
     return (numbers[-1][0] if numbers else 0) + 1
+
+
+def club_accounts(*, club: Club) -> dict[int, Member]:
+    """The club's members who have an account, by account id, in name order."""
+    members = Member.objects.filter(club=club, user__isnull=False).order_by("name")
+    return {m.user_id: m for m in members if m.user_id is not None}
+
+
+def group_accounts(*, group_id: int | None) -> list[User]:
+    """The accounts in the role group ``group_id`` (none without one), by username."""
+    if group_id is None:
+        return []
+    return list(User.objects.filter(groups__pk=group_id).order_by("username"))
+
+
+def club_seasons(*, club: Club) -> QuerySet[Season]:
+    """The club's seasons, the latest first."""
+    return Season.objects.filter(club=club).order_by("-start_date", "name")

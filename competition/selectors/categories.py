@@ -131,6 +131,11 @@ class CategoryExplained:
     prizes: str
 
 
+def season_categories(*, season: Season) -> list[Category]:
+    """The season's categories in their order, each with its hand-picked players."""
+    return list(Category.objects.filter(season=season).prefetch_related("chosen"))
+
+
 def categories_explained(*, season: Season) -> dict[str, Any]:
     """The season's categories in words, with its periods, for "how it works" (one query)."""
     categories = list(Category.objects.filter(season=season)) if season.category_count else []

@@ -136,7 +136,9 @@ def user_members(user: AbstractBaseUser | AnonymousUser) -> list[Member]:
     """The member accounts of ``user`` (one per club)."""
     if not isinstance(user, User) or not user.is_authenticated:
         return []
-    return list(Member.objects.filter(user=user).select_related("club").order_by("club__name"))
+    return list(
+        Member.objects.filter(user=user).select_related("club").order_by("club__name", "pk")
+    )
 
 
 def evening_for_user(user: User, evening_id: int) -> tuple[ClubEvening, Participant | None]:

@@ -16,7 +16,7 @@ from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -25,9 +25,16 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from clubcomp.addresses import site_url
 from competition.forms.accounts import AcceptForm, InviteForm, WithdrawForm
-from competition.models import Member, Participant, Season
-from competition.permissions import AuthenticatedRequest, request_club, season_for_td
+from competition.models import Season
+from competition.permissions import (
+    AuthenticatedRequest,
+    request_club,
+    season_for_td,
+    season_member,
+    season_participant,
+)
 from competition.selectors.accounts import first_round_not_completed, season_member_accounts
+from competition.selectors.member import user_members
 from competition.services import accounts
 from competition.services.errors import ServiceError
 from competition.services.notifications import invitation_mail
@@ -36,15 +43,6 @@ from competition.views.actions import form_errors, service_done
 
 # The backend that checks passwords (django-axes' comes first but authenticates nobody).
 _LOGIN_BACKEND = "django.contrib.auth.backends.ModelBackend"
-
-
-def _member_of(season: Season, member_id: int) -> Member:
-    """A member who plays in ``season`` (404 otherwise)."""
-    return get_object_or_404(
-        Member.objects.select_related("club", "user").distinct(),
-        pk=member_id,
-        participations__season=season,
-    )
 
 
 def _members_url(season: Season) -> str:
@@ -83,7 +81,7 @@ def td_member_invite(
     request: AuthenticatedRequest, season_slug: str, member_id: int
 ) -> HttpResponse:
     season = season_for_td(request.user, season_slug, club=request.club)
-    member = _member_of(season, member_id)
+    member = season_member(season, member_id)
     form = InviteForm(request.POST)
     if not form.is_valid():
         return _form_refused(request, season, form)
@@ -119,19 +117,13 @@ def td_member_unlink(
     request: AuthenticatedRequest, season_slug: str, member_id: int
 ) -> HttpResponse:
     season = season_for_td(request.user, season_slug, club=request.club)
-    member = _member_of(season, member_id)
+    member = season_member(season, member_id)
     service_done(
         request,
         lambda: accounts.account_unlink(member=member, user=request.user),
         lambda _done: _("%(name)s has no account any more.") % {"name": member.name},
     )
     return redirect(_members_url(season))
-
-
-def _participant_of(season: Season, member_id: int) -> Participant:
-    return get_object_or_404(
-        Participant.objects.select_related("member"), season=season, member_id=member_id
-    )
 
 
 @require_POST
@@ -141,7 +133,7 @@ def td_member_withdraw(
 ) -> HttpResponse:
     """Withdraw the member from the season from a round on (illness, moved away)."""
     season = season_for_td(request.user, season_slug, club=request.club)
-    participant = _participant_of(season, member_id)
+    participant = season_participant(season, member_id)
     form = WithdrawForm(request.POST)
     if not form.is_valid():
         return _form_refused(request, season, form)
@@ -169,7 +161,7 @@ def td_member_reinstate(
 ) -> HttpResponse:
     """Take a withdrawal back."""
     season = season_for_td(request.user, season_slug, club=request.club)
-    participant = _participant_of(season, member_id)
+    participant = season_participant(season, member_id)
     participant_reinstate(participant=participant, user=request.user)
     messages.success(request, _("%(name)s takes part again.") % {"name": participant.member.name})
     return redirect(_members_url(season))
@@ -272,10 +264,7 @@ def my_data(request: AuthenticatedRequest) -> HttpResponse:
             "date_joined": user.date_joined.isoformat(),
             "last_login": user.last_login.isoformat() if user.last_login else None,
         },
-        "members": [
-            accounts.member_data(member=member)
-            for member in Member.objects.filter(user=user).order_by("club__name", "pk")
-        ],
+        "members": [accounts.member_data(member=member) for member in user_members(user)],
     }
     response = HttpResponse(
         json.dumps(data, ensure_ascii=False, indent=2),

@@ -237,7 +237,7 @@ def td_categories(request: AuthenticatedRequest, season_slug: str) -> HttpRespon
     )
     if isinstance(bound, HttpResponse):
         return bound
-    categories = list(Category.objects.filter(season=season).prefetch_related("chosen"))
+    categories = selectors.season_categories(season=season)
     editing = bound.get("save")
     edited = editing.prefix if isinstance(editing, CategoryForm) else None
     category_forms = [

@@ -8,14 +8,15 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from competition.forms.calendar import ClubEveningStartForm
 from competition.forms.ratings import ClubRatingRulesForm
-from competition.models import Club, Member, Season
-from competition.permissions import AuthenticatedRequest, club_for_admin
+from competition.models import Club, Member
+from competition.permissions import AuthenticatedRequest, account_of, club_for_admin, club_member
+from competition.selectors.accounts import club_accounts, club_seasons, group_accounts
 from competition.selectors.ratings import club_rating_rules
 from competition.services.clubs import (
     ClubRole,
@@ -31,9 +32,7 @@ _ROLES = (ClubRole.TD, ClubRole.ADMIN)
 
 def _holders(club_group_id: int | None, members: dict[int, Member]) -> list[tuple[User, str]]:
     """The accounts in a role group, each with the member's name where it is a member's."""
-    if club_group_id is None:
-        return []
-    users = User.objects.filter(groups__pk=club_group_id).order_by("username")
+    users = group_accounts(group_id=club_group_id)
     return [(u, members[u.pk].name if u.pk in members else u.get_username()) for u in users]
 
 
@@ -57,21 +56,17 @@ def club_admin(request: AuthenticatedRequest) -> HttpResponse:
             if role not in _ROLES:
                 raise ServiceError(_("Unknown role."))
             if request.POST.get("action") == "grant":
-                member = get_object_or_404(Member, pk=_number(request, "member"), club=club)
+                member = club_member(club, _number(request, "member"))
                 club_role_grant(club=club, member=member, role=role, user=request.user)
                 messages.success(request, _("%(name)s has the role now.") % {"name": member.name})
             else:
-                account = get_object_or_404(User, pk=_number(request, "account"))
+                account = account_of(_number(request, "account"))
                 club_role_revoke(club=club, account=account, role=role, user=request.user)
                 messages.success(request, _("The role is taken back."))
         except ServiceError as error:
             messages.error(request, str(error))
         return redirect("competition:club_admin")
-    members = {
-        m.user_id: m
-        for m in Member.objects.filter(club=club, user__isnull=False).order_by("name")
-        if m.user_id is not None
-    }
+    members = club_accounts(club=club)
     roles = []
     for role, title, group_id in (
         (ClubRole.TD, _("Tournament directors"), club.td_group_id),
@@ -87,7 +82,7 @@ def club_admin(request: AuthenticatedRequest) -> HttpResponse:
         {
             "club": club,
             "roles": roles,
-            "seasons": Season.objects.filter(club=club).order_by("-start_date", "name"),
+            "seasons": club_seasons(club=club),
             "start_form": ClubEveningStartForm(initial={"evening_start": club.evening_start}),
             "rating_form": ClubRatingRulesForm(instance=club_rating_rules(club=club)),
         },

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_safe
 
 from clubcomp.addresses import site_prefix, site_url
 from competition.clubs import club_url
-from competition.models import Club
+from competition.selectors.td import club_by_slug
 
 WORKER = "js/service-worker.js"
 # The line of the worker that this view fills in; the file itself works with its own values.
@@ -56,7 +56,7 @@ THEME_COLOUR = "#212529"  # the navigation bar's colour (static/icons are drawn 
 def manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest. ``?club=<slug>`` (the TD pages of a club link it so) starts the
     installed app at that club's club evening; without it at the site's ``/td/``."""
-    club = Club.objects.filter(slug=request.GET.get("club", "")).first()
+    club = club_by_slug(request.GET.get("club", ""))
     start = club_url(club.slug, "competition:td_home") if club else site_url("competition:td_home")
     name = _("Club evening")
     body = {

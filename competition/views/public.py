@@ -44,7 +44,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from competition.models import Club, Game, Member, Participant, Round, Season, SeasonRules
+from competition.models import Club, Game, Participant, Round, Season, SeasonRules
 from competition.permissions import (
     found,
     is_club_admin,
@@ -71,6 +71,7 @@ from competition.selectors import public
 from competition.selectors import series as series_selectors
 from competition.selectors import systems as systems_selectors
 from competition.selectors.evenings import club_next_evening
+from competition.selectors.member import user_members
 from competition.services.errors import ServiceError
 from competition.services.transfer import EXPORT_FORMATS, standings_document, standings_export
 from competition.views.participant_rows import (
@@ -446,7 +447,7 @@ def after_login(request: HttpRequest) -> HttpResponse:
     club evening, a member with an account to his own page, everyone else to the home page."""
     if is_td_anywhere(request.user):
         return redirect("competition:td_home")
-    if request.user.is_authenticated and Member.objects.filter(user=request.user).exists():
+    if user_members(request.user):
         return redirect("competition:my_page")
     return redirect("competition:home")
 
