@@ -124,10 +124,18 @@ class _PasswordResetMails(PasswordResetForm):
         self.mails.append(EmailMessage(subject, body, from_email, [to_email]))
 
 
-def _pairing_line(game: Game, participant: Participant, season: Season) -> str:
+def _board_values(
+    game: Game, participant: Participant, season: Season
+) -> tuple[bool, dict[str, object]]:
+    """Whether ``participant`` has white, and the board and his opponent's public name."""
     white = game.white_id == participant.pk
     opponent = game.black if white else game.white
-    values = {"board": game.board, "opponent": member_public_name(opponent.member, season)}
+    name = member_public_name(member=opponent.member, season=season)
+    return white, {"board": game.board, "opponent": name}
+
+
+def _pairing_line(game: Game, participant: Participant, season: Season) -> str:
+    white, values = _board_values(game, participant, season)
     if white:
         return _("Board %(board)s: you play white against %(opponent)s.") % values
     return _("Board %(board)s: you play black against %(opponent)s.") % values
@@ -180,13 +188,8 @@ def pairing_published_notify(*, round_id: int) -> int:
 
 
 def _result_line(game: Game, participant: Participant, season: Season) -> str:
-    white = game.white_id == participant.pk
-    opponent = game.black if white else game.white
-    values = {
-        "board": game.board,
-        "opponent": member_public_name(opponent.member, season),
-        "result": game.get_result_display(),
-    }
+    white, values = _board_values(game, participant, season)
+    values["result"] = game.get_result_display()
     if white:
         return _("Board %(board)s, you with white against %(opponent)s: now %(result)s.") % values
     return _("Board %(board)s, you with black against %(opponent)s: now %(result)s.") % values
