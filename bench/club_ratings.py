@@ -113,7 +113,7 @@ def time_club(club: Any, repeats: int) -> None:
     def pure() -> None:
         ledger_run(
             data.evenings, states={}, start_ratings=data.start_ratings,
-            birth_years=data.birth_years, rules=k_rules(rules),
+            birth_years=data.birth_years, rules=k_rules(rules=rules),
         )  # fmt: skip
 
     last = data.evenings[-1].date

@@ -4,6 +4,7 @@
   nothing of the app outside the pure packages: they run, and are tested, without a database.
 - Selectors only read: they never import services (services may read through selectors).
 - Neither selectors nor services import views.
+- Public selectors take keyword arguments only.
 - The views and the API make no query of their own: they read through the selectors and find an
   object (or 404) through the access helpers of competition/permissions.py.
 - The presentation package (words and numbers for a reader) imports no models, selectors,
@@ -152,6 +153,29 @@ def test_the_query_checker_sees_them(
     path.write_text(source)
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
     assert own_queries(path)
+
+
+# Passed as values (the TD's round page looks a board or an entry up through either).
+POSITIONAL_SELECTORS = {"competition.selectors.td": {"round_game", "round_entry"}}
+
+
+def test_public_selectors_take_keywords() -> None:
+    """A read is called as ``standings_for_season(season=s, after_round=3)``: the call names
+    what it passes (the style of the services)."""
+    positional = []
+    for path in sources():
+        name = module_name(path)
+        if not within(name, ("competition.selectors",)):
+            continue
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if (
+                isinstance(node, ast.FunctionDef)
+                and not node.name.startswith("_")
+                and (node.args.args or node.args.posonlyargs)
+                and node.name not in POSITIONAL_SELECTORS.get(name, set())
+            ):
+                positional.append(f"{name}.{node.name}")
+    assert not positional, ", ".join(positional)
 
 
 def test_every_rule_is_about_modules_that_exist() -> None:

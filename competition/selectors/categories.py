@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 
-def category_rule(category: Category, chosen: Sequence[int] = ()) -> rules.CategoryRule:
+def category_rule(*, category: Category, chosen: Sequence[int] = ()) -> rules.CategoryRule:
     """The stored category as the pure rules take it."""
     return rules.CategoryRule(
         kind=category.kind,
@@ -62,7 +62,7 @@ def category_rule(category: Category, chosen: Sequence[int] = ()) -> rules.Categ
     )
 
 
-def category_description(category: Category) -> str:
+def category_description(*, category: Category) -> str:
     """Who is in the category, in words: "Rating 1700 or more", "Born 2008 to 2014"."""
     kind = category.kind
     if kind == Category.Kind.RATING:
@@ -92,7 +92,7 @@ def category_description(category: Category) -> str:
     return _("Players chosen by the tournament director")
 
 
-def prizes_description(category: Category) -> str:
+def prizes_description(*, category: Category) -> str:
     """What the category awards, in words."""
     parts = []
     if category.prizes == 1:
@@ -141,7 +141,9 @@ def categories_explained(*, season: Season) -> dict[str, Any]:
     categories = list(Category.objects.filter(season=season)) if season.category_count else []
     return {
         "categories": [
-            CategoryExplained(c.pk, c.name, category_description(c), prizes_description(c))
+            CategoryExplained(
+                c.pk, c.name, category_description(category=c), prizes_description(category=c)
+            )
             for c in categories
         ],
         "most_improved": any(c.most_improved for c in categories),
@@ -236,7 +238,7 @@ def _awards(season: Season, after_round: int | None = None) -> _Awards:
     standings = [
         rules.Standing(row["participant_id"], row["rank"], row["eligible"]) for row in stored
     ]
-    ruled = [(category_rule(c, chosen.get(c.pk, ())), c) for c in categories]
+    ruled = [(category_rule(category=c, chosen=chosen.get(c.pk, ())), c) for c in categories]
     awarded = rules.award_prizes(
         [(rule, rules.category_rows(rule, candidates, standings)) for rule, _c in ruled],
         several_prizes=season.several_prizes,
@@ -266,7 +268,7 @@ class CategoryPage:
     periods: tuple[rules.Period, ...] = ()
 
 
-def award_text(row: rules.CategoryRow) -> str:
+def award_text(*, row: rules.CategoryRow) -> str:
     """A row's prizes in words: "1st prize", "most improved"."""
     said = []
     if row.prize is not None:
@@ -302,14 +304,14 @@ def category_page(
                 "prize": row.prize,
                 "most_improved": row.most_improved,
                 "gain": row.gain,
-                "award": award_text(row),
+                "award": award_text(row=row),
             }
         )
     return CategoryPage(
         season,
         category,
-        category_description(category),
-        prizes_description(category),
+        category_description(category=category),
+        prizes_description(category=category),
         awards.after_round,
         rows,
         [CategoryLink(c.pk, c.name) for c in awards.categories],
@@ -353,7 +355,7 @@ def category_document(
     if index is None:
         raise Category.DoesNotExist(f"season {season.pk} has no category {category_id}")
     names = public_names(season_id=season.pk)
-    codes = (*get_system(season.system).figure_codes, *season_tiebreak_codes(season))
+    codes = (*get_system(season.system).figure_codes, *season_tiebreak_codes(season=season))
     rows = []
     for row in awards.rows[index]:
         entry = _document_row(
@@ -363,7 +365,7 @@ def category_document(
             names.get(row.participant_id, "?"),
             codes,
         )
-        entry["award"] = award_text(row)
+        entry["award"] = award_text(row=row)
         rows.append(entry)
     document: dict[str, Any] = {
         "season": season.slug,
@@ -396,7 +398,7 @@ def participant_prizes(
         for row in rows:
             if row.participant_id == participant_id:
                 found.append(
-                    ParticipantPrize(category.pk, category.name, row.place, award_text(row))
+                    ParticipantPrize(category.pk, category.name, row.place, award_text(row=row))
                 )
     return found
 
@@ -427,7 +429,7 @@ def period_standings(
     if not 1 <= number <= len(periods):
         raise LookupError(f"season {season.pk} has no period {number}")
     period = periods[number - 1]
-    season_in, names = season_input_with_public_names(season)
+    season_in, names = season_input_with_public_names(season=season)
     return period, periods, rules.period_input(season_in, period), names
 
 
@@ -436,7 +438,7 @@ def period_page(*, season: Season, number: int) -> PeriodPage:
     period, periods, restricted, names = period_standings(season=season, number=number)
     played = len(restricted.rounds)
     system = get_system(restricted.system)
-    codes = season_tiebreak_codes(season)
+    codes = season_tiebreak_codes(season=season)
     rows = list(engine.standings_after(restricted, played).rows) if played else []
     page = standings_page(
         season,
@@ -462,7 +464,7 @@ def period_page(*, season: Season, number: int) -> PeriodPage:
 
 
 def _row(row: StandingRow, names: Mapping[int, str]) -> dict[str, Any]:
-    return standings_entry(row, names)
+    return standings_entry(row=row, names=names)
 
 
 def period_document(*, season: Season, number: int) -> dict[str, Any]:

@@ -26,7 +26,7 @@ class RoundsLeft:
     source: str  # "planned", "calendar", "berger" or "unknown"
 
 
-def rounds_left(season: Season) -> RoundsLeft:
+def rounds_left(*, season: Season) -> RoundsLeft:
     """The season's planned rounds (``Season.planned_rounds``, filled from the calendar or set
     by the TD) after the last completed round. Without them: the calendar's club evenings
     after the last completed round's date (all of them before the first round); else a round
@@ -54,7 +54,7 @@ def rounds_left(season: Season) -> RoundsLeft:
 
 
 def chances_stale(
-    season: Season, chances: SeasonChances | None, left: RoundsLeft | None = None
+    *, season: Season, chances: SeasonChances | None, left: RoundsLeft | None = None
 ) -> bool:
     """Whether the stored chances no longer describe the season (or none are stored);
     ``left``: :func:`rounds_left` when the caller has it."""
@@ -62,7 +62,7 @@ def chances_stale(
         return True
     if (chances.data_version, chances.rules_version) != (season.data_version, season.rules_version):
         return True
-    left = left or rounds_left(season)
+    left = left or rounds_left(season=season)
     return (left.after_round, left.count) != (chances.after_round, chances.rounds_left)
 
 
@@ -99,7 +99,7 @@ def chances_page(*, season: Season) -> ChancesPage:
     """The stored chances of ``season`` (empty rows when none are stored) and whether they
     still describe it."""
     stored = SeasonChances.objects.filter(season=season).first()
-    left = rounds_left(season)
+    left = rounds_left(season=season)
     pending = SeasonChancesJob.objects.filter(season=season, requested__gt=F("computed")).exists()
     if stored is None:
         return ChancesPage(left, None, 0, 0, 0, 0.0, pending, ())

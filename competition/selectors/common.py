@@ -31,8 +31,8 @@ from competition.scoring.tiebreaks import validate_tiebreaks
 
 
 def season_input(
-    season: Season,
     *,
+    season: Season,
     rules: Mapping[str, Any] | None = None,
     rules_version: int | None = None,
     completed_only: bool = True,
@@ -47,12 +47,12 @@ def season_input(
     """
     season_in = _season_input(season, rules=rules, completed_only=completed_only)[0]
     if rules is None:
-        season_in = with_rule_sets(season_in, season=season, version=rules_version)
+        season_in = with_rule_sets(season_in=season_in, season=season, version=rules_version)
     return season_in
 
 
 def with_rule_sets(
-    season_in: scoring.SeasonInput, *, season: Season, version: int | None = None
+    *, season_in: scoring.SeasonInput, season: Season, version: int | None = None
 ) -> scoring.SeasonInput:
     """``season_in`` as rule set ``version`` of ``season`` (default: the one in force) scores
     it: its rules, the round they apply from and the earlier rule sets that score the rounds
@@ -62,7 +62,7 @@ def with_rule_sets(
     if version == current and season.rules_from_round <= 1:
         return season_in
     stored = [
-        earlier_rules_of(row)
+        earlier_rules_of(row=row)
         for row in SeasonRules.objects.filter(season=season, version__lte=version)
     ]
     if version == current:
@@ -79,7 +79,7 @@ def with_rule_sets(
     return replace(season_in, rules_from_round=first, earlier_rules=earlier)
 
 
-def earlier_rules_of(row: SeasonRules) -> scoring.EarlierRules:
+def earlier_rules_of(*, row: SeasonRules) -> scoring.EarlierRules:
     """A stored rule set as the engine takes it for the rounds it scores."""
     return scoring.EarlierRules(
         version=row.version,
@@ -93,13 +93,13 @@ def earlier_rules_of(row: SeasonRules) -> scoring.EarlierRules:
 
 
 def season_input_with_public_names(
-    season: Season, *, completed_only: bool = True, rules_version: int | None = None
+    *, season: Season, completed_only: bool = True, rules_version: int | None = None
 ) -> tuple[scoring.SeasonInput, dict[int, str]]:
     """``season_input`` and every participant's name as the public sees it
     (:func:`public_names`), from the same queries: for the public pages that run the engine."""
     season_in, enrolled = _season_input(season, rules=None, completed_only=completed_only)
-    season_in = with_rule_sets(season_in, season=season, version=rules_version)
-    return season_in, {p.id: member_public_name(p.member, season) for p in enrolled}
+    season_in = with_rule_sets(season_in=season_in, season=season, version=rules_version)
+    return season_in, {p.id: member_public_name(member=p.member, season=season) for p in enrolled}
 
 
 def _season_input(
@@ -179,8 +179,8 @@ _PUBLIC_NAME_FIELDS = (
 
 
 def shown_name(
-    name: str,
     *,
+    name: str,
     member_choice: str,
     birth_year: int | None,
     anonymised_at: datetime.datetime | None,
@@ -201,10 +201,10 @@ def shown_name(
     )
 
 
-def member_public_name(member: Member, season: Season) -> str:
+def member_public_name(*, member: Member, season: Season) -> str:
     """``member``'s name on ``season``'s public pages, from rows already loaded (no query)."""
     return shown_name(
-        member.name,
+        name=member.name,
         member_choice=member.name_display,
         birth_year=member.birth_year,
         anonymised_at=member.anonymised_at,
@@ -217,7 +217,7 @@ def _name_shown(fields: tuple[Any, ...]) -> str:
     """The public name from the values of :data:`_PUBLIC_NAME_FIELDS`, in that order."""
     name, choice, birth_year, anonymised_at, season_choice, junior_birth_year = fields
     return shown_name(
-        name,
+        name=name,
         member_choice=choice,
         birth_year=birth_year,
         anonymised_at=anonymised_at,
@@ -262,7 +262,7 @@ def public_names_of(*, participant_ids: Iterable[int]) -> dict[int, str]:
     return _public_names(Participant.objects.filter(id__in=list(participant_ids)))
 
 
-def season_tiebreak_codes(season: Season) -> tuple[str, ...]:
+def season_tiebreak_codes(*, season: Season) -> tuple[str, ...]:
     """The season's tie-break codes, validated (as stored when they no longer validate)."""
     try:
         return validate_tiebreaks(season.tiebreaks)
@@ -270,12 +270,12 @@ def season_tiebreak_codes(season: Season) -> tuple[str, ...]:
         return tuple(season.tiebreaks)
 
 
-def user_label(user: AbstractBaseUser) -> str:
+def user_label(*, user: AbstractBaseUser) -> str:
     """How a TD is named to other TDs: first name when known, else the username."""
     first = getattr(user, "first_name", "")
     return first or user.get_username()
 
 
-def input_names(season_in: scoring.SeasonInput) -> dict[int, str]:
+def input_names(*, season_in: scoring.SeasonInput) -> dict[int, str]:
     """Every participant's name by id, from the engine's input (no query)."""
     return {p.id: p.name for p in season_in.participants}

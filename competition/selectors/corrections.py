@@ -61,7 +61,7 @@ def _correction_reason(record: Any, earlier: Container[int]) -> str:
     return reason if record.history_type == "~" and record.id in earlier else ""
 
 
-def corrections_for_round(round: Round, *, public: bool = False) -> list[Correction]:
+def corrections_for_round(*, round: Round, public: bool = False) -> list[Correction]:
     """Every correction made to ``round``'s results and entries, oldest first (four queries).
 
     ``public`` names every TD :func:`td_public_name` (members read the round page; the
@@ -79,7 +79,7 @@ def corrections_for_round(round: Round, *, public: bool = False) -> list[Correct
         if user is None:
             return ""
         if user.pk not in users:
-            users[user.pk] = public_name or user_label(user)
+            users[user.pk] = public_name or user_label(user=user)
         return users[user.pk]
 
     last_result: dict[int, str] = {}

@@ -12,7 +12,7 @@ evenings without a round get the numbers still to come, counted on from the roun
 >>> played = [Row(date=day(2026, 11, 12), number=10), Row(date=day(2026, 12, 1), number=11),
 ...     Row(date=day(2026, 12, 3), number=12)]
 >>> [(e.date.isoformat(), e.number, e.evening is not None)
-...  for e in evenings_with_rounds(calendar, played, today=day(2026, 12, 3))]
+...  for e in evenings_with_rounds(evenings=calendar, rounds=played, today=day(2026, 12, 3))]
 ... # doctest: +NORMALIZE_WHITESPACE
 [('2026-11-12', 10, False), ('2026-11-19', None, True), ('2026-11-26', None, True),
  ('2026-12-01', 11, False), ('2026-12-03', 12, True), ('2026-12-10', 13, True)]
@@ -21,7 +21,8 @@ A rapid evening of three rounds is its first round; the next evening comes after
 
 >>> rapid = [Row(date=day(2026, 11, 12), number=n) for n in (1, 2, 3)]
 >>> [(e.date.isoformat(), e.number) for e in evenings_with_rounds(
-...     [Row(date=day(2026, 11, 12)), Row(date=day(2026, 11, 19))], rapid, today=day(2026, 11, 13))]
+...     evenings=[Row(date=day(2026, 11, 12)), Row(date=day(2026, 11, 19))], rounds=rapid,
+...     today=day(2026, 11, 13))]
 [('2026-11-12', 1), ('2026-11-19', 4)]
 """
 
@@ -60,7 +61,7 @@ class SeasonEvening:
 
 
 def evenings_with_rounds(
-    evenings: Iterable[Any], rounds: Iterable[Any], *, today: datetime.date
+    *, evenings: Iterable[Any], rounds: Iterable[Any], today: datetime.date
 ) -> list[SeasonEvening]:
     """The calendar's ``evenings`` and the dates of ``rounds`` as one list by date (pure: rows
     with ``date``, and ``number`` for rounds). See the module's docstring."""
@@ -94,7 +95,7 @@ def season_evenings(*, season: Season, today: datetime.date) -> list[SeasonEveni
         evening.season = season  # known already: no query per evening for its season
     for played in rounds:
         played.season = season
-    return evenings_with_rounds(evenings, rounds, today=today)
+    return evenings_with_rounds(evenings=evenings, rounds=rounds, today=today)
 
 
 def evening_numbers(*, season: Season, today: datetime.date) -> dict[int, int | None]:
@@ -123,7 +124,7 @@ def club_next_evening(*, club: Club, today: datetime.date) -> SeasonEvening | No
     return None
 
 
-def report_deadline(evening: ClubEvening) -> datetime.datetime | None:
+def report_deadline(*, evening: ClubEvening) -> datetime.datetime | None:
     """The moment reports for ``evening`` close (local time), or None when only the TD's
     publishing closes them."""
     deadline = evening.season.absence_deadline
@@ -132,24 +133,24 @@ def report_deadline(evening: ClubEvening) -> datetime.datetime | None:
     return timezone.make_aware(datetime.datetime.combine(evening.date, deadline))
 
 
-def evening_round(evening: ClubEvening) -> Round | None:
+def evening_round(*, evening: ClubEvening) -> Round | None:
     """The round played on ``evening``'s date (the first, on a rapid evening), if any."""
     return Round.objects.filter(season=evening.season, date=evening.date).first()
 
 
 def report_closed_because(
-    evening: ClubEvening, *, now: datetime.datetime | None = None
+    *, evening: ClubEvening, now: datetime.datetime | None = None
 ) -> str | None:
     """Why a member can no longer report for ``evening`` (a sentence), or None while he can."""
     now = now or timezone.now()
     if evening.date < timezone.localdate(now):
         return _("This evening has passed.")
-    deadline = report_deadline(evening)
+    deadline = report_deadline(evening=evening)
     if deadline is not None and now >= deadline:
         return _("Reports for this evening closed at %(time)s; ask the TD.") % {
             "time": date_format(timezone.localtime(deadline), "j F H:i")
         }
-    round = evening_round(evening)
+    round = evening_round(evening=evening)
     if round is not None and not round.is_planned:
         return _("The pairing for this evening is published; ask the TD.")
     return None

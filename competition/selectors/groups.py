@@ -73,7 +73,7 @@ def group_competitions_listed(*, club: Club) -> list[GroupCompetition]:
     return list(GroupCompetition.objects.filter(club=club).select_related("club").order_by("name"))
 
 
-def latest_rows(seasons: Iterable[Season]) -> dict[int, list[dict[str, Any]]]:
+def latest_rows(*, seasons: Iterable[Season]) -> dict[int, list[dict[str, Any]]]:
     """Each season's rows in its latest standings, by season id (one query)."""
     latest: dict[int, list[dict[str, Any]]] = {}
     for snapshot in StandingsSnapshot.objects.filter(season__in=seasons).order_by("round_number"):
@@ -81,7 +81,7 @@ def latest_rows(seasons: Iterable[Season]) -> dict[int, list[dict[str, Any]]]:
     return latest
 
 
-def players_in_start_order(seasons: Iterable[Season]) -> list[tuple[int, int, int]]:
+def players_in_start_order(*, seasons: Iterable[Season]) -> list[tuple[int, int, int]]:
     """(participant id, season id, member id) of the seasons' players by start number, then
     name (one query)."""
     return list(
@@ -139,8 +139,8 @@ def group_competition_page(*, competition: GroupCompetition) -> GroupCompetition
         .annotate(completed=Count("rounds", filter=Q(rounds__status=Round.Status.COMPLETED)))
         .order_by("group_period", "group_letter")
     )
-    latest = latest_rows(seasons)
-    participants = players_in_start_order(seasons)
+    latest = latest_rows(seasons=seasons)
+    participants = players_in_start_order(seasons=seasons)
     names = public_names_of(participant_ids=[pid for pid, _sid, _mid in participants])
     member_of = {pid: member_id for pid, _sid, member_id in participants}
     completed = {group_season.pk: group_season.completed for group_season in seasons}
@@ -218,7 +218,7 @@ def _champion(
     return None
 
 
-def place_text(place: int) -> str:
+def place_text(*, place: int) -> str:
     """A place as a reader says it: 1st, 2nd, 3rd, 4th (Dutch: 1e, 2e ...)."""
     if (get_language() or "nl").startswith("nl"):
         return f"{place}e"
@@ -243,7 +243,7 @@ def participant_group_line(*, season: Season, participant_id: int) -> str | None
         "period": period,
     }
     if place is not None:
-        head = f"{head}: {place_text(place)}"
+        head = f"{head}: {place_text(place=place)}"
     member_id = (
         Participant.objects.filter(pk=participant_id).values_list("member_id", flat=True).first()
     )

@@ -49,7 +49,7 @@ def _reporter(report: AbsenceReport, member: Member) -> str:
         return "?"
     if report.reported_by_id == member.user_id:
         return member.name
-    return user_label(report.reported_by)
+    return user_label(user=report.reported_by)
 
 
 # --- the TD's calendar and attendance -------------------------------------------------------
@@ -102,7 +102,7 @@ class CalendarEveningRow:
 
 
 def season_calendar(
-    season: Season, *, today: datetime.date | None = None
+    *, season: Season, today: datetime.date | None = None
 ) -> list[CalendarEveningRow]:
     """The season's club evenings in date order with every report (three queries)."""
     lines = [
@@ -119,11 +119,11 @@ def season_calendar(
     ]
 
 
-def season_evening(season: Season, evening_id: int) -> ClubEvening | None:
+def season_evening(*, season: Season, evening_id: int) -> ClubEvening | None:
     return ClubEvening.objects.filter(season=season, pk=evening_id).first()
 
 
-def round_reports(round: Round) -> dict[int, ReportLine]:
+def round_reports(*, round: Round) -> dict[int, ReportLine]:
     """The reports for ``round``'s evening (same date), by participant id (one query)."""
     reports = _reports(evening__season_id=round.season_id, evening__date=round.date)
     return {report.participant_id: _report_line(report) for report in reports}
@@ -132,7 +132,7 @@ def round_reports(round: Round) -> dict[int, ReportLine]:
 # --- my page ---------------------------------------------------------------------------------
 
 
-def user_members(user: AbstractBaseUser | AnonymousUser) -> list[Member]:
+def user_members(*, user: AbstractBaseUser | AnonymousUser) -> list[Member]:
     """The member accounts of ``user`` (one per club)."""
     if not isinstance(user, User) or not user.is_authenticated:
         return []
@@ -141,7 +141,7 @@ def user_members(user: AbstractBaseUser | AnonymousUser) -> list[Member]:
     )
 
 
-def evening_for_user(user: User, evening_id: int) -> tuple[ClubEvening, Participant | None]:
+def evening_for_user(*, user: User, evening_id: int) -> tuple[ClubEvening, Participant | None]:
     """The evening and the user's participant in its season (None when he does not play in
     it). Raises ``ClubEvening.DoesNotExist``."""
     evening = ClubEvening.objects.select_related("season").get(pk=evening_id)
@@ -310,7 +310,7 @@ def _evening_lines(
             EveningLine(
                 evening,
                 reports.get(evening.pk),
-                report_closed_because(evening, now=now),
+                report_closed_because(evening=evening, now=now),
                 numbers.get(evening.pk),
             )
         )
@@ -318,7 +318,7 @@ def _evening_lines(
 
 
 def my_seasons(
-    user: AbstractBaseUser | AnonymousUser, *, now: datetime.datetime | None = None
+    *, user: AbstractBaseUser | AnonymousUser, now: datetime.datetime | None = None
 ) -> list[MySeason]:
     """Every running season the user plays in, with his coming evenings, tonight's round, his
     results and his place in the latest standings."""
@@ -363,14 +363,14 @@ def my_seasons(
 # --- the private calendar feed ---------------------------------------------------------------
 
 
-def feed_member(token: str) -> Member | None:
+def feed_member(*, token: str) -> Member | None:
     """The member whose calendar address holds ``token`` (an empty token finds nobody)."""
     if not token:
         return None
     return Member.objects.filter(feed_token=token).select_related("club").first()
 
 
-def feed_participant(member: Member, season_slug: str, *, club: Club | None) -> Participant | None:
+def feed_participant(*, member: Member, season_slug: str, club: Club | None) -> Participant | None:
     """The member's participant in his club's season ``season_slug``, when ``club`` (the club
     of the address) is the member's: a feed answers under its own club's address only."""
     if club is None or member.club_id != club.pk:
@@ -405,7 +405,7 @@ def _feed_description(
 
 
 def feed_events(
-    participant: Participant, *, domain: str, today: datetime.date | None = None
+    *, participant: Participant, domain: str, today: datetime.date | None = None
 ) -> list[CalendarEvent]:
     """The season's evenings for the member's calendar: one event per club evening and per
     round played on a date outside the calendar, from the season's start time (its own, else

@@ -91,16 +91,16 @@ def _built(tagged: dict[str, Any], fractions: dict[tuple[int, int], Fraction]) -
     return _BY_NAME[tagged["c"]](*tagged["f"])
 
 
-def page_to_text(page: ParticipantPage) -> str:
+def page_to_text(*, page: ParticipantPage) -> str:
     """``page`` as JSON text, without its season and without any name: the reader has the
     season and reads the names as the public sees them now (a member who hides his name, or
     is anonymised, is hidden at once, and no stored text keeps his name).
 
-    >>> text = page_to_text(ParticipantPage(None, 7, "Anna", 2, [1, 2], None, 2, "IP", (), (),
-    ...     [], [], {7: "Anna"}, [ChartRow(2, 1, Fraction(3, 2))]))
+    >>> text = page_to_text(page=ParticipantPage(None, 7, "Anna", 2, [1, 2], None, 2, "IP", (),
+    ...     (), [], [], {7: "Anna"}, [ChartRow(2, 1, Fraction(3, 2))]))
     >>> "Anna" in text
     False
-    >>> page = page_from_text(text, season=None, names={7: "A. de Vries"})
+    >>> page = page_from_text(text=text, season=None, names={7: "A. de Vries"})
     >>> page.name, page.history
     ('A. de Vries', [ChartRow(round_number=2, rank=1, score=Fraction(3, 2))])
     """
@@ -117,7 +117,7 @@ def page_to_text(page: ParticipantPage) -> str:
     return json.dumps({"c": ParticipantPage.__name__, "f": fields}, separators=(",", ":"))
 
 
-def page_from_text(text: str, *, season: Any, names: dict[int, str]) -> ParticipantPage:
+def page_from_text(*, text: str, season: Any, names: dict[int, str]) -> ParticipantPage:
     """The page :func:`page_to_text` wrote, for ``season``, with ``names`` (every participant's
     name as the public sees it)."""
     fractions: dict[tuple[int, int], Fraction] = {}

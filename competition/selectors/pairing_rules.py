@@ -16,7 +16,7 @@ class ForbiddenPairRow:
     note: str
 
 
-def forbidden_pairs(season: Season) -> list[ForbiddenPairRow]:
+def forbidden_pairs(*, season: Season) -> list[ForbiddenPairRow]:
     """The season's forbidden pairs, by the first name then the second."""
     names = participant_names(season_id=season.pk)
     rows = []

@@ -166,7 +166,7 @@ def participant_heading(*, season: Season, participant_id: int) -> ParticipantHe
     member_id, name, choice, birth_year, anonymised_at = row
     return ParticipantHeading(
         name=shown_name(
-            name,
+            name=name,
             member_choice=choice,
             birth_year=birth_year,
             anonymised_at=anonymised_at,
@@ -251,7 +251,7 @@ def _enrolled(
             )
         )
         names[pid] = shown_name(
-            name,
+            name=name,
             member_choice=member_choice,
             birth_year=birth_year,
             anonymised_at=anonymised_at,
@@ -262,6 +262,7 @@ def _enrolled(
 
 
 def season_input_for_page(
+    *,
     season: Season,
     enrolled: tuple[list[scoring.Participant], dict[int, str]] | None = None,
 ) -> tuple[scoring.SeasonInput, dict[int, str]]:
@@ -314,7 +315,7 @@ def season_input_for_page(
         min_games=season.min_games,
         round_robin=season.is_round_robin,
     )
-    return with_rule_sets(season_in, season=season), names
+    return with_rule_sets(season_in=season_in, season=season), names
 
 
 def participant_detail(
@@ -333,13 +334,13 @@ def participant_detail(
 
     participants, names, stored = _enrolled(season, page_of=participant_id, after_round=after_round)
     if stored is not None:
-        return page_from_text(stored, season=season, names=names)
-    season_in, names = season_input_for_page(season, (participants, names))
+        return page_from_text(text=stored, season=season, names=names)
+    season_in, names = season_input_for_page(season=season, enrolled=(participants, names))
     return participant_page(
         season=season,
         season_in=season_in,
         names=names,
-        texts=snapshot_texts(season.pk),
+        texts=snapshot_texts(season_id=season.pk),
         participant_id=participant_id,
         after_round=after_round,
     )
@@ -355,7 +356,7 @@ def stored_participant_page(
     _participants, names, stored = _enrolled(
         season, page_of=participant_id, after_round=after_round
     )
-    return None if stored is None else page_from_text(stored, season=season, names=names)
+    return None if stored is None else page_from_text(text=stored, season=season, names=names)
 
 
 def _page_without_figures(
@@ -376,13 +377,13 @@ def _page_without_figures(
         after_round = last or None
     history: list[ChartRow] = []
     stored: dict[str, Any] | None = None  # his row after ``after_round``, as last computed
-    for round_number, own in own_rows_in_texts(texts, participant_id):
+    for round_number, own in own_rows_in_texts(texts=texts, participant_id=participant_id):
         history.append(ChartRow(round_number, own["rank"], fraction_from_text(own["score"])))
         if round_number == after_round:
             stored = own
     page = ParticipantPage(
         season, participant_id, names[participant_id], after_round, rounds, None,
-        len(names), system.primary, others, season_tiebreak_codes(season), [], [], names,
+        len(names), system.primary, others, season_tiebreak_codes(season=season), [], [], names,
         history,
         withdrawn_round=next(
             p.withdrawn_round for p in season_in.participants if p.id == participant_id
@@ -651,7 +652,7 @@ def _movements(
     rankings: list[Mapping[int, int] | None] = [None]
     for round_number in range(1, after_round + 1):
         text = stored.get(round_number)
-        ranking = ranking_in_snapshot_text(text) if text is not None else None
+        ranking = ranking_in_snapshot_text(text=text) if text is not None else None
         if ranking is None or participant_id not in ranking:
             ranking = movement.ranks_of(engine.standings_after(season_in, round_number))
         rankings.append(ranking)

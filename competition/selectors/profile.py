@@ -140,7 +140,7 @@ def _opponent_names(
             if player.pk not in mine:
                 season = seasons[game.round.season_id]
                 shown.setdefault(player.member_id, set()).add(
-                    member_public_name(player.member, season)
+                    member_public_name(member=player.member, season=season)
                 )
                 full[player.member_id] = player.member.name
     return {mid: _strictest(sorted(names), full[mid]) for mid, names in shown.items()}
@@ -271,7 +271,9 @@ def member_profile(*, member_id: int, club: Club | None) -> MemberProfile:
     results += [_entry_result(entry, seasons) for entry in entries]
     position = {season_id: index for index, season_id in enumerate(p.season_id for p in played)}
     results.sort(key=lambda r: (position[r.season.pk], r.round_number))
-    name = _strictest([member_public_name(member, p.season) for p in played], member.name)
+    name = _strictest(
+        [member_public_name(member=member, season=p.season) for p in played], member.name
+    )
     return MemberProfile(
         member_id=member.pk,
         name=name,

@@ -296,7 +296,7 @@ def standings_for_season(
         .order_by("round_number")
         .values_list("round_number", flat=True)
     )
-    codes = season_tiebreak_codes(season)
+    codes = season_tiebreak_codes(season=season)
     if not rounds:
         return _standings_page(season, system, codes, rounds, None, [], {}, "")
     if after_round not in rounds:
@@ -326,7 +326,7 @@ def standings_for_season(
         rounds,
         after_round,
         rows,
-        ranking_in_snapshot_text(snapshots[after_round - 1][0])
+        ranking_in_snapshot_text(text=snapshots[after_round - 1][0])
         if after_round - 1 in snapshots
         else {},
         short_form(fingerprint) if fingerprint else "",
@@ -337,7 +337,7 @@ def _standings_under_rules(
     season: Season, after_round: int | None, rules_version: int
 ) -> SeasonStandingsPage:
     """The standings page as rule set ``rules_version`` scores the season's completed rounds."""
-    season_in, names = season_input_with_public_names(season, rules_version=rules_version)
+    season_in, names = season_input_with_public_names(season=season, rules_version=rules_version)
     system = get_system(season_in.system)
     try:
         codes = validate_tiebreaks(season_in.tiebreaks)
@@ -354,7 +354,7 @@ def _standings_under_rules(
         after_round = rounds[-1]
 
     def entry(row: StandingRowResult) -> dict[str, Any]:
-        return standings_entry(row, names, withdrawn)
+        return standings_entry(row=row, names=names, withdrawn=withdrawn)
 
     withdrawn = {p.id: p.withdrawn_round for p in season_in.participants if p.withdrawn_round}
     previous = history.get(after_round - 1)
@@ -372,7 +372,7 @@ def _standings_under_rules(
 
 
 def standings_entry(
-    row: StandingRowResult, names: Mapping[int, str], withdrawn: Mapping[int, int] | None = None
+    *, row: StandingRowResult, names: Mapping[int, str], withdrawn: Mapping[int, int] | None = None
 ) -> dict[str, Any]:
     """An engine's standings row as the standings pages' tables take it (as a stored snapshot
     row reads, :func:`_row_from_snapshot`), with the public name."""
@@ -527,9 +527,9 @@ def round_detail(*, season: Season, number: int) -> RoundPage:
         for kind, label in RoundEntry.Kind.choices
         if grouped[kind]
     ]
-    corrections = corrections_for_round(rnd, public=True)
+    corrections = corrections_for_round(round=rnd, public=True)
     names = {
-        participant.pk: member_public_name(participant.member, season)
+        participant.pk: member_public_name(member=participant.member, season=season)
         for participant in [
             *(p for game in games for p in (game.white, game.black)),
             *(entry.participant for entry in entries),
@@ -591,7 +591,7 @@ def crosstable(*, season: Season) -> CrosstablePage:
 
     Five queries (the season's input and the last snapshot).
     """
-    season_in, names = season_input_with_public_names(season)
+    season_in, names = season_input_with_public_names(season=season)
     last = len(season_in.rounds)
     snapshot = StandingsSnapshot.objects.filter(season=season).order_by("-round_number").first()
     if snapshot is not None:
@@ -710,7 +710,7 @@ def how_it_works(*, season: Season) -> HowItWorksPage:
         season,
         system,
         parameters,
-        season_tiebreak_codes(season),
+        season_tiebreak_codes(season=season),
         example,
         participants,
         0 if season.is_round_robin else forbidden,

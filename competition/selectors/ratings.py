@@ -52,7 +52,7 @@ def club_rating_rules(*, club: Club) -> ClubRatingRules:
         return ClubRatingRules(club=club)
 
 
-def k_rules(rules: ClubRatingRules) -> KRules:
+def k_rules(*, rules: ClubRatingRules) -> KRules:
     return KRules(
         new_player=rules.k_new_player,
         standard=rules.k_standard,
@@ -205,7 +205,7 @@ def ratings_on(
 # --- public names ------------------------------------------------------------------------------
 
 
-def public_names(member_ids: Iterable[int]) -> dict[int, str]:
+def public_names(*, member_ids: Iterable[int]) -> dict[int, str]:
     """Each member's name as his seasons show it in public; the strictest where they differ
     (one query). A member who played no season shows as the club's default: his full name."""
     ids = list(member_ids)
@@ -231,7 +231,7 @@ def public_names(member_ids: Iterable[int]) -> dict[int, str]:
         full[member_id] = name
         shown.setdefault(member_id, set()).add(
             shown_name(
-                name,
+                name=name,
                 member_choice=choice,
                 birth_year=birth_year,
                 anonymised_at=anonymised,
@@ -322,7 +322,7 @@ def club_rating_list(*, club: Club, as_of: datetime.date, active_only: bool = Tr
     if active_only:
         active = set(Member.objects.filter(pk__in=now, active=True).values_list("pk", flat=True))
         now = {pk: row for pk, row in now.items() if pk in active}
-    names = public_names(now)
+    names = public_names(member_ids=now)
     ordered = sorted(
         now.values(), key=lambda r: (-r.rating_after, names.get(r.member_id, ""), r.member_id)
     )
@@ -455,7 +455,9 @@ def club_ratings_ledger(
         by_member.setdefault(row.member_id, []).append(row)
         members[row.member_id] = row.member
     seasons = {s.pk: s for s in Season.objects.filter(club=club)}
-    names = public_names(members) if public else {pk: m.name for pk, m in members.items()}
+    names = (
+        public_names(member_ids=members) if public else {pk: m.name for pk, m in members.items()}
+    )
     ratings = [
         MemberRating(members[pk], names.get(pk, members[pk].name), _explained(rows, seasons, names))
         for pk, rows in by_member.items()
@@ -471,7 +473,7 @@ def member_rating_history(*, member_id: int) -> MemberRating:
     member = Member.objects.select_related("club").get(pk=member_id)
     rows = list(ClubRatingChange.objects.filter(member=member).order_by("date"))
     opponents = {g["opponent"] for row in rows for g in row.games if g["opponent"]}
-    names = public_names({member.pk, *opponents})
+    names = public_names(member_ids={member.pk, *opponents})
     if member.pk not in names:
         raise Member.DoesNotExist(member_id)
     seasons = {s.pk: s for s in Season.objects.filter(club_id=member.club_id)}

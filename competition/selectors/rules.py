@@ -66,7 +66,7 @@ def _system_name(key: str) -> str:
     return labels.system_name(system) if system is not None else key
 
 
-def rule_set_changes(before: RuleSetView, after: RuleSetView) -> list[tuple[str, str, str]]:
+def rule_set_changes(*, before: RuleSetView, after: RuleSetView) -> list[tuple[str, str, str]]:
     """What differs from ``before`` to ``after``: the system, each parameter (by its label, when
     the system stayed), the tie-breaks, the unplayed-round policy and the minimum games.
 
@@ -165,6 +165,8 @@ def rule_history(*, season: Season) -> list[RuleSetView]:
     with_changes = [views[0]]
     for before, after in itertools.pairwise(views):
         with_changes.append(
-            RuleSetView(**{**after.__dict__, "changes": rule_set_changes(before, after)})
+            RuleSetView(
+                **{**after.__dict__, "changes": rule_set_changes(before=before, after=after)}
+            )
         )
     return list(reversed(with_changes))

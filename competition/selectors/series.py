@@ -30,7 +30,7 @@ from competition.selectors.public import SeasonStandingsPage, standings_entry
 from competition.selectors.public import _standings_page as standings_page
 
 
-def points_table(season: Season) -> tuple[int, ...]:
+def points_table(*, season: Season) -> tuple[int, ...]:
     """The season's evening points by place (the default table when none is set)."""
     return tuple(int(p) for p in season.evening_points or ()) or rules.DEFAULT_EVENING_POINTS
 
@@ -48,9 +48,9 @@ class SeriesRules:
     shared_second: Fraction  # (second + third) / 2
 
 
-def series_rules(season: Season) -> SeriesRules:
+def series_rules(*, season: Season) -> SeriesRules:
     """The season's series rules (no query)."""
-    table = points_table(season)
+    table = points_table(season=season)
     shared = rules.evening_points({1: 2, 2: 2}, table)[1]
     second = table[1] if len(table) > 1 else 0
     third = table[2] if len(table) > 2 else 0
@@ -75,7 +75,7 @@ def _evenings(season: Season, season_in: SeasonInput) -> list[EveningResult]:
     """Every evening with at least one completed round, in order."""
     per_evening = season.rounds_per_evening
     last = max((rnd.number for rnd in season_in.rounds), default=0)
-    table = points_table(season)
+    table = points_table(season=season)
     results = []
     for evening in rules.evenings_of(per_evening, last):
         restricted = rules.evening_input(season_in, evening)
@@ -150,12 +150,12 @@ class SeriesPage:
 def series_page(*, season: Season) -> SeriesPage:
     """The series ranking over the evenings played so far (an evening under way counts with
     its completed rounds), with each evening's winner."""
-    season_in, names = season_input_with_public_names(season)
+    season_in, names = season_input_with_public_names(season=season)
     evenings = _evenings(season, season_in)
     ranking = rules.series_ranking([e.points for e in evenings], best=season.best_evenings)
     return SeriesPage(
         season,
-        series_rules(season),
+        series_rules(season=season),
         tuple(
             SeriesEvening(
                 e.evening.number,
@@ -218,7 +218,7 @@ class EveningPage:
 def evening_page(*, season: Season, number: int) -> EveningPage:
     """Evening ``number``'s ranking from its own games and each player's evening points.
     Raises ``LookupError`` for an evening without a completed round."""
-    season_in, names = season_input_with_public_names(season)
+    season_in, names = season_input_with_public_names(season=season)
     evenings = _evenings(season, season_in)
     if not 1 <= number <= len(evenings):
         raise LookupError(f"season {season.pk} has no evening {number}")
@@ -236,7 +236,7 @@ def evening_page(*, season: Season, number: int) -> EveningPage:
     page = standings_page(
         season,
         get_system(result.restricted.system),
-        season_tiebreak_codes(season),
+        season_tiebreak_codes(season=season),
         list(range(1, played + 1)),
         played,
         [_row(row, names) for row in result.rows],
@@ -268,7 +268,7 @@ def evening_page(*, season: Season, number: int) -> EveningPage:
 
 
 def _row(row: StandingRow, names: Mapping[int, str]) -> dict[str, Any]:
-    return standings_entry(row, names)
+    return standings_entry(row=row, names=names)
 
 
 # --- the participant page ------------------------------------------------------------------
@@ -299,7 +299,7 @@ class ParticipantSeries:
 
 def participant_series(*, season: Season, participant_id: int) -> ParticipantSeries:
     """A participant's evening places and points, and which evenings count for his total."""
-    evenings = _evenings(season, season_input(season))
+    evenings = _evenings(season, season_input(season=season))
     ranking = rules.series_ranking([e.points for e in evenings], best=season.best_evenings)
     own = next((row for row in ranking if row.participant_id == participant_id), None)
     counted = own.counted if own else frozenset()
@@ -319,14 +319,14 @@ def participant_series(*, season: Season, participant_id: int) -> ParticipantSer
         own.rank if own else None,
         own.total if own else Fraction(0),
         season.best_evenings,
-        points_table(season),
+        points_table(season=season),
     )
 
 
 # --- the pairing of the next round of an evening -------------------------------------------
 
 
-def evening_ranks(round: Round) -> dict[int, int]:
+def evening_ranks(*, round: Round) -> dict[int, int]:
     """The places in ``round``'s evening after its earlier rounds (the engine on them); empty
     for the evening's first round. The pairing engine pairs by these within the evening."""
     season = round.season
@@ -336,7 +336,7 @@ def evening_ranks(round: Round) -> dict[int, int]:
         return {}
     first = round.number - position + 1
     evening = Period(rules.evening_of(round.number, per_evening), first, round.number - 1)
-    restricted = rules.evening_input(season_input(season), evening)
+    restricted = rules.evening_input(season_input(season=season), evening)
     played = len(restricted.rounds)
     if not played:
         return {}

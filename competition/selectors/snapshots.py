@@ -22,17 +22,18 @@ _SNAPSHOT_RANK = re.compile(r'"rank": ?(\d+)')
 _SNAPSHOT_ID_RANK = re.compile(r'"participant_id": ?(\d+), ?"rank": ?(\d+)')
 
 
-def ranking_in_snapshot_text(text: str) -> dict[int, int]:
+def ranking_in_snapshot_text(*, text: str) -> dict[int, int]:
     """Participant id → rank of every row of a snapshot's rows (a JSON list of objects, as
     text), without decoding the rows: each row holds one ``participant_id`` and one ``rank``,
     in either order (as ``json.dumps`` and PostgreSQL write them), and no other key or value of
     a row has either name. Rows that all hold the id just before the rank (as ``json.dumps``
     writes them) are read in one pass. When the counts disagree the list is decoded whole.
 
-    >>> ranking_in_snapshot_text('[{"participant_id": 7, "rank": 1, "values": {"SB": "1"}}, '
-    ...                          '{"rank": 1, "values": {}, "participant_id": 76}]')
+    >>> ranking_in_snapshot_text(text='[{"participant_id": 7, "rank": 1, "values": {"SB": "1"}}, '
+    ...                               '{"rank": 1, "values": {}, "participant_id": 76}]')
     {7: 1, 76: 1}
-    >>> ranking_in_snapshot_text('[{"participant_id":7,"rank":2},{"participant_id":8,"rank":1}]')
+    >>> ranking_in_snapshot_text(
+    ...     text='[{"participant_id":7,"rank":2},{"participant_id":8,"rank":1}]')
     {7: 2, 8: 1}
     """
     if _SNAPSHOT_ID_RANK.match(text, max(text.find('"participant_id"'), 0)):
@@ -46,7 +47,7 @@ def ranking_in_snapshot_text(text: str) -> dict[int, int]:
     return {row["participant_id"]: row["rank"] for row in json.loads(text)}
 
 
-def snapshot_texts(season_id: int) -> list[tuple[int, str]]:
+def snapshot_texts(*, season_id: int) -> list[tuple[int, str]]:
     """(round number, rows as JSON text) of every stored snapshot of the season (one query)."""
     return list(
         StandingsSnapshot.objects.filter(season_id=season_id)
@@ -62,16 +63,18 @@ def own_snapshot_rows(*, season_id: int, participant_id: int) -> list[tuple[int,
     Decoding every snapshot whole (40 rounds × 150 rows) took a quarter of the page's time, so
     each is read as text and :func:`row_in_snapshot_text` decodes the row that holds his id.
     """
-    return own_rows_in_texts(snapshot_texts(season_id), participant_id)
+    return own_rows_in_texts(
+        texts=snapshot_texts(season_id=season_id), participant_id=participant_id
+    )
 
 
 def own_rows_in_texts(
-    texts: list[tuple[int, str]], participant_id: int
+    *, texts: list[tuple[int, str]], participant_id: int
 ) -> list[tuple[int, dict[str, Any]]]:
     """(round number, his row) of each of the snapshot ``texts`` that holds him."""
     own = []
     for round_number, text in texts:
-        row = row_in_snapshot_text(text, participant_id)
+        row = row_in_snapshot_text(text=text, participant_id=participant_id)
         if row is not None:
             own.append((round_number, row))
     return own
@@ -81,7 +84,7 @@ _DECODER = json.JSONDecoder()
 _NUMBER_GOES_ON = frozenset("0123456789.eE")
 
 
-def row_in_snapshot_text(text: str, participant_id: int) -> dict[str, Any] | None:
+def row_in_snapshot_text(*, text: str, participant_id: int) -> dict[str, Any] | None:
     """The first row of a snapshot's rows (a JSON list of objects, as text) whose
     ``participant_id`` is ``participant_id``, or None.
 
@@ -91,14 +94,15 @@ def row_in_snapshot_text(text: str, participant_id: int) -> dict[str, Any] | Non
     fails (text laid out otherwise) the list is decoded whole: the layout decides the time
     taken, never the result.
 
-    >>> row_in_snapshot_text('[{"participant_id": 76, "rank": 2}, {"participant_id": 7, '
-    ...                      '"rank": 1, "values": {"SB": "1"}}]', 7)
+    >>> row_in_snapshot_text(text='[{"participant_id": 76, "rank": 2}, {"participant_id": 7, '
+    ...                      '"rank": 1, "values": {"SB": "1"}}]', participant_id=7)
     {'participant_id': 7, 'rank': 1, 'values': {'SB': '1'}}
-    >>> row_in_snapshot_text('[{"rank": 2, "values": {}, "participant_id": 7}]', 7)
+    >>> row_in_snapshot_text(
+    ...     text='[{"rank": 2, "values": {}, "participant_id": 7}]', participant_id=7)
     {'rank': 2, 'values': {}, 'participant_id': 7}
-    >>> row_in_snapshot_text('[{"participant_id":7,"rank":1}]', 7)
+    >>> row_in_snapshot_text(text='[{"participant_id":7,"rank":1}]', participant_id=7)
     {'participant_id': 7, 'rank': 1}
-    >>> row_in_snapshot_text('[{"participant_id": 76, "rank": 1}]', 7) is None
+    >>> row_in_snapshot_text(text='[{"participant_id": 76, "rank": 1}]', participant_id=7) is None
     True
     """
     key = f'"participant_id": {participant_id}'

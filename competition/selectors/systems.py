@@ -52,11 +52,13 @@ def systems_compared(*, season: Season) -> SystemsPage:
     with tie-breaks; ``differs`` marks a participant on whose place the systems disagree: no
     place lies in every system's range of places (participants with equal scores in a system
     hold their places together, :func:`competition.presentation.ties.place_ranges`)."""
-    base, names = season_input_with_public_names(season)
+    base, names = season_input_with_public_names(season=season)
     last = len(base.rounds)
     keys = [season.system, *[k for k in COMPARED_SYSTEMS if k != season.system]]
     points_tiebreaks = (
-        season_tiebreak_codes(season) if season.system == "points" else DEFAULT_POINTS_TIEBREAKS
+        season_tiebreak_codes(season=season)
+        if season.system == "points"
+        else DEFAULT_POINTS_TIEBREAKS
     )
     if not last:
         return SystemsPage(season, [], {}, [], None, points_tiebreaks)

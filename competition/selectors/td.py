@@ -83,7 +83,7 @@ class Draft:
         return None
 
 
-def draft_of(round: Round) -> Draft:
+def draft_of(*, round: Round) -> Draft:
     """The round's current pairing (draft or published) with the TD's fixed marks."""
     games = Game.objects.filter(round=round).order_by("board")
     bye = RoundEntry.objects.filter(round=round, kind=RoundEntry.Kind.BYE).first()
@@ -94,7 +94,7 @@ def draft_of(round: Round) -> Draft:
     )
 
 
-def participants_in_round(round: Round) -> list[Participant]:
+def participants_in_round(*, round: Round) -> list[Participant]:
     """The season's participants taking part in ``round`` (joined by then, not withdrawn),
     start order."""
     return list(
@@ -104,7 +104,7 @@ def participants_in_round(round: Round) -> list[Participant]:
     )
 
 
-def absent_ids(round: Round) -> set[int]:
+def absent_ids(*, round: Round) -> set[int]:
     """The participants marked absent (or on club duty) in ``round``."""
     return set(
         RoundEntry.objects.filter(round=round, kind__in=ABSENCE_KINDS).values_list(
@@ -113,19 +113,19 @@ def absent_ids(round: Round) -> set[int]:
     )
 
 
-def present_participants(round: Round) -> list[Participant]:
+def present_participants(*, round: Round) -> list[Participant]:
     """The participants taking part in ``round`` and not marked absent, start order."""
-    absent = absent_ids(round)
-    return [p for p in participants_in_round(round) if p.id not in absent]
+    absent = absent_ids(round=round)
+    return [p for p in participants_in_round(round=round) if p.id not in absent]
 
 
-def participants_not_paired(round: Round) -> list[Participant]:
+def participants_not_paired(*, round: Round) -> list[Participant]:
     """Present participants without a board or bye in ``round`` (a late-comer, for example)."""
-    draft = draft_of(round)
-    return [p for p in present_participants(round) if draft.slot_of(p.id) is None]
+    draft = draft_of(round=round)
+    return [p for p in present_participants(round=round) if draft.slot_of(p.id) is None]
 
 
-def round_has_draft(round: Round) -> bool:
+def round_has_draft(*, round: Round) -> bool:
     """Whether ``round`` has a pairing (a board or a draft entry) to throw away."""
     return (
         Game.objects.filter(round=round).exists()
@@ -154,7 +154,7 @@ def _earlier_rounds(round: Round) -> tuple[QuerySet[Round], dict[int, int], int]
     earlier = Round.objects.filter(season=season, number__lt=round.number)
     if not season.is_rapid_series:
         return earlier, _standing_ranks(season, round.number), season.rematch_window
-    ranks = series.evening_ranks(round)
+    ranks = series.evening_ranks(round=round)
     first = round.number - series_rules.round_in_evening(round.number, season.rounds_per_evening)
     return (
         earlier.filter(number__gt=first),
@@ -240,8 +240,8 @@ def _in_pairing_order(
 
 
 def pairing_request(
-    round: Round,
     *,
+    round: Round,
     fixed_boards: Sequence[FixedBoard] = (),
     fixed_bye: int | None = None,
 ) -> PairingRequest:
@@ -258,7 +258,7 @@ def pairing_request(
     bye for that round's evening; every other bye is pairing-allocated.
     """
     season = round.season
-    present = present_participants(round)
+    present = present_participants(round=round)
     earlier, ranks, rematch_window = _earlier_rounds(round)
     unranked = (max(ranks.values()) if ranks else 0) + 1
     whites, blacks, previous = _games_played(earlier)
@@ -295,7 +295,7 @@ def pairing_request(
 # --- the season's players --------------------------------------------------------------------
 
 
-def season_players(season: Season) -> list[tuple[int, str]]:
+def season_players(*, season: Season) -> list[tuple[int, str]]:
     """(participant id, name) of the season's participants, by name, for the TD's forms."""
     names = participant_names(season_id=season.pk)
     return sorted(names.items(), key=lambda item: (item[1].casefold(), item[0]))
@@ -324,7 +324,7 @@ class SeasonDesk:
     rounds: tuple[Round, ...] = ()  # every round of the season, by number
 
 
-def td_clubs(user: AbstractBaseUser | AnonymousUser) -> list[Club]:
+def td_clubs(*, user: AbstractBaseUser | AnonymousUser) -> list[Club]:
     """The clubs ``user`` directs (as TD or club admin; every club for a superuser), by name;
     the same as ``permissions.is_td`` club by club, in one query."""
     if not isinstance(user, User) or not user.is_active:
@@ -332,7 +332,7 @@ def td_clubs(user: AbstractBaseUser | AnonymousUser) -> list[Club]:
     return list(clubs_run_by(user).order_by("name"))
 
 
-def round_step(round: Round, *, has_games: bool) -> str:
+def round_step(*, round: Round, has_games: bool) -> str:
     """The next thing the TD does in ``round`` (a :class:`Step`); ``has_games``: a draft exists.
 
     A planned round starts with attendance, unless it already has a draft pairing, or it is a
@@ -350,14 +350,14 @@ def round_step(round: Round, *, has_games: bool) -> str:
     return Step.ATTENDANCE
 
 
-def round_has_games(round: Round) -> bool:
+def round_has_games(*, round: Round) -> bool:
     """Whether ``round`` has boards (a draft or published pairing); one query."""
     return Game.objects.filter(round=round).exists()
 
 
-def current_step(round: Round) -> str:
+def current_step(*, round: Round) -> str:
     """:func:`round_step` of ``round``, looking up whether it has a draft (one query)."""
-    return round_step(round, has_games=round_has_games(round))
+    return round_step(round=round, has_games=round_has_games(round=round))
 
 
 def new_round_number(*, season: Season) -> int:
@@ -370,11 +370,11 @@ def new_round_number(*, season: Season) -> int:
 
 
 def td_desk(
-    user: AbstractBaseUser | AnonymousUser, *, club: Club | None = None
+    *, user: AbstractBaseUser | AnonymousUser, club: Club | None = None
 ) -> list[SeasonDesk]:
     """The running seasons of ``club`` (of every club ``user`` directs when None) that ``user``
     directs, each with its open round."""
-    clubs = [c for c in td_clubs(user) if club is None or c.pk == club.pk]
+    clubs = [c for c in td_clubs(user=user) if club is None or c.pk == club.pk]
     seasons = list(
         Season.objects.filter(club__in=clubs, status=Season.Status.RUNNING)
         .select_related("club", "group_competition")
@@ -401,7 +401,7 @@ def td_desk(
                 season=season,
                 open_round=open_round,
                 last_closed=closed[-1] if closed else None,
-                step=round_step(open_round, has_games=boards > 0) if open_round else None,
+                step=round_step(round=open_round, has_games=boards > 0) if open_round else None,
                 boards=boards,
                 results_missing=missing,
                 rounds=tuple(own),
@@ -410,19 +410,19 @@ def td_desk(
     return desks
 
 
-def latecomer_candidates(round: Round) -> QuerySet[Member]:
+def latecomer_candidates(*, round: Round) -> QuerySet[Member]:
     """The club's active members not taking part in ``round``'s season (for the late-comer form)."""
     return Member.objects.filter(club=round.season.club, active=True).exclude(
         participations__season=round.season
     )
 
 
-def seasons_of_clubs(clubs: Sequence[Club]) -> QuerySet[Season]:
+def seasons_of_clubs(*, clubs: Sequence[Club]) -> QuerySet[Season]:
     """The seasons of ``clubs`` with their club (the TD's file page)."""
     return Season.objects.filter(club__in=clubs).select_related("club")
 
 
-def club_by_slug(slug: str) -> Club | None:
+def club_by_slug(*, slug: str) -> Club | None:
     return Club.objects.filter(slug=slug).first()
 
 
@@ -444,7 +444,7 @@ def round_entry(round: Round, entry_id: int) -> RoundEntry | None:
     )
 
 
-def seat_sentence(round: Round, participant: Participant) -> str:
+def seat_sentence(*, round: Round, participant: Participant) -> str:
     """Where ``participant`` plays in ``round``, for the TD who just added him: "X plays Y on
     board 12", "X has the bye", or "X is present" (not paired yet)."""
     name = participant.member.name
@@ -468,7 +468,7 @@ def seat_sentence(round: Round, participant: Participant) -> str:
     return _("%(name)s is present.") % {"name": name}
 
 
-def open_board_count(round: Round) -> int:
+def open_board_count(*, round: Round) -> int:
     """How many boards of ``round`` have no result yet."""
     return Game.objects.filter(round=round, result=Game.Result.NOT_PLAYED).count()
 
@@ -486,13 +486,13 @@ class AttendanceRow:
     joined_this_round: bool
 
 
-def attendance_rows(round: Round) -> list[AttendanceRow]:
+def attendance_rows(*, round: Round) -> list[AttendanceRow]:
     """Everyone taking part in ``round`` with his mark, alphabetical (the TD looks names up)."""
     entries = {
         e.participant_id: e for e in RoundEntry.objects.filter(round=round, kind__in=ABSENCE_KINDS)
     }
     rows = []
-    for participant in participants_in_round(round):
+    for participant in participants_in_round(round=round):
         entry = entries.get(participant.id)
         rows.append(
             AttendanceRow(
@@ -607,7 +607,7 @@ def _pairing_rows(
     return rows
 
 
-def pairing_page(round: Round) -> PairingPage:
+def pairing_page(*, round: Round) -> PairingPage:
     """The draft (or published) pairing with the engine's reasons as sentences.
 
     The engine is deterministic, so the reasons are those of re-running it with the TD's fixed
@@ -615,7 +615,7 @@ def pairing_page(round: Round) -> PairingPage:
     the page says the pairing is stale instead of showing reasons that do not apply.
     """
     names = participant_names(season_id=round.season_id)
-    draft = draft_of(round)
+    draft = draft_of(round=round)
     reasons = _EngineReasons()
     absent = [
         (names.get(e.participant_id, "?"), e.get_kind_display())
@@ -626,7 +626,7 @@ def pairing_page(round: Round) -> PairingPage:
     request = None
     proposal = None
     if not round.season.is_round_robin:
-        request = pairing_request(round, fixed_boards=fixed, fixed_bye=fixed_bye)
+        request = pairing_request(round=round, fixed_boards=fixed, fixed_bye=fixed_bye)
         if draft.boards:
             try:
                 proposal = pair_round(request)
@@ -636,7 +636,7 @@ def pairing_page(round: Round) -> PairingPage:
     present_ids = (
         [p.player_id for p in request.players]
         if request
-        else [p.id for p in participants_in_round(round)]
+        else [p.id for p in participants_in_round(round=round)]
     )
     stale = False
     if proposal is not None:
@@ -692,7 +692,7 @@ class EntryRow:
     external_result: str = ""  # a club duty that was an external game: "1", "1/2" or "0"
 
 
-def result_board(game: Game) -> ResultBoardRow:
+def result_board(*, game: Game) -> ResultBoardRow:
     """One board as the results page shows it (also the answer to a saved result)."""
     saved = game.result != Game.Result.NOT_PLAYED
     return ResultBoardRow(
@@ -703,21 +703,21 @@ def result_board(game: Game) -> ResultBoardRow:
         result=game.result,
         result_label=game.get_result_display() if saved else "",
         version=game.version,
-        saved_by=user_label(game.updated_by) if saved and game.updated_by else "",
+        saved_by=user_label(user=game.updated_by) if saved and game.updated_by else "",
         saved_at=game.updated_at if saved else None,
     )
 
 
-def result_boards(round: Round) -> list[ResultBoardRow]:
+def result_boards(*, round: Round) -> list[ResultBoardRow]:
     games = (
         Game.objects.filter(round=round)
         .select_related("white__member", "black__member", "updated_by")
         .order_by("board")
     )
-    return [result_board(game) for game in games]
+    return [result_board(game=game) for game in games]
 
 
-def round_entries(round: Round) -> list[EntryRow]:
+def round_entries(*, round: Round) -> list[EntryRow]:
     return [
         EntryRow(
             entry_id=e.id,
@@ -760,7 +760,7 @@ class StandingsChange:
     movers: list[StandingMove]  # biggest moves first
 
 
-def standings_change(round: Round, *, top: int = 10, movers: int = 8) -> StandingsChange:
+def standings_change(*, round: Round, top: int = 10, movers: int = 8) -> StandingsChange:
     """The standings after ``round`` against those after the round before."""
     snapshots = list(
         round.season.snapshots.filter(round_number__lte=round.number).order_by("-round_number")[:2]

@@ -56,7 +56,7 @@ def _apply_to_open_round(
     evening: ClubEvening, participant: Participant, mark: str, user: User
 ) -> None:
     """Record the report on the evening's round when the TD has opened it already."""
-    round = evening_round(evening)
+    round = evening_round(evening=evening)
     if round is None or not round.is_planned or round.season.is_round_robin:
         return
     if not participant.takes_part_in(round.number):
@@ -92,7 +92,7 @@ def absence_report(
     if kind == AbsenceReport.Kind.BYE and not season.requested_byes:
         raise ServiceError(_("This season has no requested byes."))
     _participant_for(evening, participant, user)
-    closed = report_closed_because(evening, now=now)
+    closed = report_closed_because(evening=evening, now=now)
     if closed:
         raise ServiceError(closed)
     note = note.strip()[:200]
@@ -124,7 +124,7 @@ def absence_withdraw(
     evening.season = season
     _require_not_finished(season)
     _participant_for(evening, participant, user)
-    closed = report_closed_because(evening, now=now)
+    closed = report_closed_because(evening=evening, now=now)
     if closed:
         raise ServiceError(closed)
     deleted, _rows = AbsenceReport.objects.filter(evening=evening, participant=participant).delete()

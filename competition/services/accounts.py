@@ -351,7 +351,7 @@ def _participation_data(participant: Participant) -> dict[str, Any]:
             "status": game.round.status,
             "board": game.board,
             "colour": colour,
-            "opponent": member_public_name(opponent.member, season),
+            "opponent": member_public_name(member=opponent.member, season=season),
             "result": game.get_result_display(),
             "score": _points(game.result, colour),
         }

@@ -48,7 +48,7 @@ def club_draw_rate(season: Season) -> float:
 
 def simulation_input(season: Season, *, left: int) -> SimulationInput:
     """The simulation's input: the season so far, ratings, attendance, draw rate, rules."""
-    season_in = season_input(season)
+    season_in = season_input(season=season)
     ratings = {
         p.id: p.rating or p.member.rating or 0 for p in season.participants.select_related("member")
     }
@@ -77,7 +77,7 @@ def chances_compute(
     no completed round, the number of rounds left unknown, or the rules refuse the season)."""
     season.refresh_from_db(fields=["data_version", "rules_version"])
     data_version, rules_version = season.data_version, season.rules_version
-    left = rounds_left(season)
+    left = rounds_left(season=season)
     if left.count is None or left.after_round == 0:
         SeasonChances.objects.filter(season=season).delete()
         return None

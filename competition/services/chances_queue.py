@@ -210,7 +210,7 @@ def chances_sweep(*, stale_after: datetime.timedelta = datetime.timedelta(minute
     )
     for season in seasons:
         stored = SeasonChances.objects.filter(season=season).first()
-        if chances_stale(season, stored):
+        if chances_stale(season=season, chances=stored):
             with transaction.atomic():
                 chances_request(season=season)
             queued += 1

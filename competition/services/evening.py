@@ -89,7 +89,7 @@ def _engine(request: PairingRequest) -> PairingProposal:
 
 def _berger_draft(round: Round) -> Draft:
     """The round-robin round from the Berger tables (FIDE C.05 Annex 1), by start number."""
-    players = participants_in_round(round)
+    players = participants_in_round(round=round)
     if len(players) < 2:
         raise ServiceError(_("A round robin needs at least two participants."))
     number = round.number
@@ -113,7 +113,7 @@ def _clear_draft(round: Round) -> None:
 
 def _write_draft(round: Round, draft: Draft, user: User | None) -> None:
     """Replace the round's pairing by ``draft`` after checking it covers the present exactly."""
-    present = {p.id for p in present_participants(round)}
+    present = {p.id for p in present_participants(round=round)}
     seen: list[int] = [pid for b in draft.boards for pid in (b.white_id, b.black_id)]
     if draft.bye_id is not None:
         seen.append(draft.bye_id)
@@ -167,7 +167,7 @@ def _pair_rest(
     user: User | None,
 ) -> PairingProposal:
     request = pairing_request(
-        round,
+        round=round,
         fixed_boards=[FixedBoard(b.white_id, b.black_id) for b in fixed],
         fixed_bye=fixed_bye,
     )
@@ -213,7 +213,7 @@ def attendance_record(
         raise ServiceError(
             _("A round-robin round follows the Berger table; record an absence as a forfeit.")
         )
-    in_round = {p.id: p for p in participants_in_round(round)}
+    in_round = {p.id: p for p in participants_in_round(round=round)}
     current = dict(
         RoundEntry.objects.filter(round=round, kind__in=ABSENCE_KINDS).values_list(
             "participant_id", "kind"
@@ -227,7 +227,7 @@ def attendance_record(
             raise ServiceError(_("This player does not take part in this round."))
         if current.get(pid, PRESENT) != mark:
             changes[pid] = mark
-    discard = bool(changes) and round_has_draft(round)
+    discard = bool(changes) and round_has_draft(round=round)
     if discard:
         _clear_draft(round)
     for pid, mark in changes.items():
@@ -301,8 +301,8 @@ def latecomer_add(
     RoundEntry.objects.filter(round=round, participant=participant, kind__in=ABSENCE_KINDS).delete()
     if round.is_published:
         _seat_in_published_round(round, participant, user)
-    elif round_has_games(round):
-        draft = draft_of(round)
+    elif round_has_games(round=round):
+        draft = draft_of(round=round)
         if draft.slot_of(participant.id) is None:
             fixed_bye = draft.bye_id if draft.bye_fixed else None
             _pair_rest(round, [b for b in draft.boards if b.fixed], fixed_bye, user)
@@ -317,17 +317,17 @@ def _seat_in_published_round(round: Round, latecomer: Participant, user: User | 
     bye. White goes to the one who has had white less often than black so far (games played
     over the board), and when that is even to the one who was there first.
     """
-    draft = draft_of(round)
+    draft = draft_of(round=round)
     if draft.slot_of(latecomer.pk) is not None:
         return
-    waiting = [p.pk for p in participants_not_paired(round) if p.pk != latecomer.pk]
+    waiting = [p.pk for p in participants_not_paired(round=round) if p.pk != latecomer.pk]
     opponent_id = waiting[0] if waiting else draft.bye_id
     if opponent_id is None:
         entry_record(round=round, participant=latecomer, kind=RoundEntry.Kind.BYE, user=user)
         return
     if not waiting:
         RoundEntry.objects.filter(round=round, participant_id=opponent_id).delete()
-    balance = {p.player_id: p.whites - p.blacks for p in pairing_request(round).players}
+    balance = {p.player_id: p.whites - p.blacks for p in pairing_request(round=round).players}
     if balance.get(latecomer.pk, 0) < balance.get(opponent_id, 0):
         white_id, black_id = latecomer.pk, opponent_id
     else:
@@ -356,10 +356,10 @@ def pairing_propose(
     if round.season.is_round_robin:
         _write_draft(round, _berger_draft(round), user)
         return None
-    present = present_participants(round)
+    present = present_participants(round=round)
     if len(present) < 2:
         raise ServiceError(_("At least two players must be present to pair a round."))
-    draft = draft_of(round)
+    draft = draft_of(round=round)
     fixed = [b for b in draft.boards if b.fixed] if keep_fixed else []
     fixed_bye = draft.bye_id if keep_fixed and draft.bye_fixed else None
     return _pair_rest(round, fixed, fixed_bye, user)
@@ -378,7 +378,7 @@ def pairing_swap(
     The boards (and bye) touched become fixed by the TD.
     """
     round, a, b = _two_players(round, first, second, _("Choose two different players to swap."))
-    draft = draft_of(round)
+    draft = draft_of(round=round)
     if not draft.boards:
         raise ServiceError(_("Pair the round first."))
     slot_a, slot_b = draft.slot_of(a.pk), draft.slot_of(b.pk)
@@ -432,13 +432,13 @@ def pairing_fix(
     The engine re-runs on everyone not on a fixed board.
     """
     round, w, b = _two_players(round, white, black, _("A player cannot play himself."))
-    absent = absent_ids(round)
+    absent = absent_ids(round=round)
     for player in (w, b):
         if player.pk in absent or not player.takes_part_in(round.number):
             raise ServiceError(
                 _("%(name)s is not present and cannot be paired.") % {"name": player.member.name}
             )
-    draft = draft_of(round)
+    draft = draft_of(round=round)
     both = {w.pk, b.pk}
     fixed = [
         board
@@ -456,13 +456,13 @@ def pairing_move_bye(*, round: Round, to: Participant | int, user: User | None) 
     round = round_lock(round.pk)
     _require_planned(round)
     player = _participant(round, to)
-    if player.pk in absent_ids(round) or not player.takes_part_in(round.number):
+    if player.pk in absent_ids(round=round) or not player.takes_part_in(round.number):
         raise ServiceError(
             _("%(name)s is not present and cannot get the bye.") % {"name": player.member.name}
         )
-    if len(present_participants(round)) % 2 == 0:
+    if len(present_participants(round=round)) % 2 == 0:
         raise ServiceError(_("An even number of players is present: nobody gets a bye."))
-    draft = draft_of(round)
+    draft = draft_of(round=round)
     fixed = [
         board
         for board in draft.boards
@@ -476,10 +476,10 @@ def round_publish(*, round: Round, user: User | None) -> Round:
     """Publish the draft pairing: members see it, and results can be entered."""
     round = round_lock(round.pk)
     _require_planned(round)
-    draft = draft_of(round)
+    draft = draft_of(round=round)
     if not draft.boards:
         raise ServiceError(_("Pair the round before publishing it."))
-    present = {p.id: p for p in present_participants(round)}
+    present = {p.id: p for p in present_participants(round=round)}
     covered = {pid for board in draft.boards for pid in (board.white_id, board.black_id)}
     if draft.bye_id is not None:
         covered.add(draft.bye_id)

@@ -27,11 +27,8 @@ from django.db.models.functions import Coalesce
 
 from competition.models import Participant, ParticipantExplanation, Season, StandingsSnapshot
 from competition.selectors.page_payload import LAYOUT, page_to_text
-from competition.selectors.participant import (
-    participant_page,
-    season_input_for_page,
-    snapshot_texts,
-)
+from competition.selectors.participant import participant_page, season_input_for_page
+from competition.selectors.snapshots import snapshot_texts
 from competition.services.background import after_commit, enqueue_now
 
 logger = logging.getLogger(__name__)
@@ -65,8 +62,8 @@ def explanations_store(*, season_id: int) -> int:
         return 0
     # read after the snapshot: a change committed since replaced it, and the rows below then
     # fail on their snapshot, which is gone
-    season_in, names = season_input_for_page(season)
-    texts = snapshot_texts(season_id)
+    season_in, names = season_input_for_page(season=season)
+    texts = snapshot_texts(season_id=season_id)
     rows = []
     for participant_id in names:
         if participant_id in done:
@@ -86,7 +83,7 @@ def explanations_store(*, season_id: int) -> int:
                 snapshot_id=snapshot_id,
                 participant_id=participant_id,
                 layout=LAYOUT,
-                payload=page_to_text(page),
+                payload=page_to_text(page=page),
             )
         )
     try:

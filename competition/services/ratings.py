@@ -141,7 +141,7 @@ def club_ratings_replay(*, club: Club, from_date: datetime.date | None = None) -
         states=states,
         start_ratings=data.start_ratings,
         birth_years=data.birth_years,
-        rules=k_rules(rules),
+        rules=k_rules(rules=rules),
     )
     stale = ClubRatingChange.objects.filter(club=club)
     if from_date is not None:

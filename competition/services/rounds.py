@@ -280,7 +280,7 @@ def changed_by(record: Game | RoundEntry) -> dict[str, str]:
     """Who saved ``record`` last and at what time (``who``, ``when``), for the TD whose save
     came second: "changed by Anna at 21:43 meanwhile"."""
     return {
-        "who": user_label(record.updated_by) if record.updated_by else _("someone"),
+        "who": user_label(user=record.updated_by) if record.updated_by else _("someone"),
         "when": time_format(timezone.localtime(record.updated_at), "H:i"),
     }
 

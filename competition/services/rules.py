@@ -254,7 +254,7 @@ def _proposed_input(
     """The season scored by ``rules`` from ``from_round`` on, the rule sets in force now
     scoring the rounds before it."""
     _refuse_a_system_change_midway(rules, current.system, from_round)
-    whole = season_input(season, rules=rules.as_overrides())
+    whole = season_input(season=season, rules=rules.as_overrides())
     if from_round <= 1:
         return whole
     in_force = scoring.EarlierRules(
@@ -394,7 +394,7 @@ def rules_preview(
     to come. Nothing is saved. Raises :class:`ServiceError` when the engine refuses the rules for
     this season (for example Van den Brink without start points for a participant).
     """
-    current_input = season_input(season)
+    current_input = season_input(season=season)
     from_round = first_round_of_change(season=season, rule_changes=rule_changes)
     proposed_input = _proposed_input(season, current_input, rules, from_round)
     last = len(current_input.rounds)
@@ -404,7 +404,9 @@ def rules_preview(
         whole = (
             proposed
             if from_round <= 1
-            else engine.standings_after(season_input(season, rules=rules.as_overrides()), last)
+            else engine.standings_after(
+                season_input(season=season, rules=rules.as_overrides()), last
+            )
         )
     except (ScoringInputError, ValueError) as error:
         raise ServiceError(error_text(error)) from None

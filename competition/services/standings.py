@@ -47,7 +47,7 @@ def standings_recompute(*, season: Season) -> None:
     """
     Season.objects.filter(pk=season.pk).update(data_version=F("data_version") + 1, changed_at=Now())
     season.refresh_from_db(fields=["data_version", "rules_version"])
-    season_in = season_input(season)
+    season_in = season_input(season=season)
     history = standings_history(season_in)
     fingerprint = season_fingerprint(season_in)
     StandingsSnapshot.objects.filter(season=season).delete()
@@ -73,7 +73,7 @@ def seasons_touch(*, seasons: Iterable[Season]) -> None:
     ids = {season.pk for season in seasons}
     Season.objects.filter(pk__in=ids).update(data_version=F("data_version") + 1, changed_at=Now())
     for season in Season.objects.filter(pk__in=ids, snapshots__isnull=False).distinct():
-        fingerprint = season_fingerprint(season_input(season))
+        fingerprint = season_fingerprint(season_input(season=season))
         StandingsSnapshot.objects.filter(season=season).exclude(fingerprint=fingerprint).update(
             fingerprint=fingerprint
         )
@@ -136,7 +136,7 @@ def standings_verify(*, season: Season) -> StandingsVerification:
     over, written under another rules version, a participant missing or extra, a figure that
     differs, or the same rows in another order.
     """
-    season_in = season_input(season)
+    season_in = season_input(season=season)
     fingerprint = season_fingerprint(season_in)
     names = {
         p.id: p.name if p.start_rank is None else f"{p.name} (start number {p.start_rank})"

@@ -264,7 +264,7 @@ def my_data(request: AuthenticatedRequest) -> HttpResponse:
             "date_joined": user.date_joined.isoformat(),
             "last_login": user.last_login.isoformat() if user.last_login else None,
         },
-        "members": [accounts.member_data(member=member) for member in user_members(user)],
+        "members": [accounts.member_data(member=member) for member in user_members(user=user)],
     }
     response = HttpResponse(
         json.dumps(data, ensure_ascii=False, indent=2),

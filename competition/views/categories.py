@@ -165,7 +165,7 @@ def _bound_category_form(
 
 
 def _save(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = _bound_category_form(request, td_selectors.season_players(season))
+    form = _bound_category_form(request, td_selectors.season_players(season=season))
     if form.is_valid():
         category_id = form.cleaned_data["category"]
         if category_id:
@@ -221,7 +221,7 @@ def _category_form(category: Category, players: list[tuple[int, str]]) -> Catego
 def td_categories(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
     """The season's categories with their prizes, and its periods; only this club's TDs."""
     season = season_for_td(request.user, season_slug, club=request.club)
-    players = td_selectors.season_players(season)
+    players = td_selectors.season_players(season=season)
     bound = posted_action(
         request,
         season,
@@ -243,8 +243,8 @@ def td_categories(request: AuthenticatedRequest, season_slug: str) -> HttpRespon
     category_forms = [
         (
             category,
-            selectors.category_description(category),
-            selectors.prizes_description(category),
+            selectors.category_description(category=category),
+            selectors.prizes_description(category=category),
             editing if edited == f"c{category.pk}" else _category_form(category, players),
         )
         for category in categories

@@ -45,9 +45,9 @@ _PENDING = "files_pending"
 
 
 def _home(request: HttpRequest, status: int = 200, **forms: Any) -> HttpResponse:
-    clubs = [c for c in td_clubs(request.user) if request_club(request) in (None, c)]
+    clubs = [c for c in td_clubs(user=request.user) if request_club(request) in (None, c)]
     context = {
-        "seasons": seasons_of_clubs(clubs),
+        "seasons": seasons_of_clubs(clubs=clubs),
         "trf_form": forms.get("trf_form") or TrfUploadForm(clubs=clubs),
         "archive_form": forms.get("archive_form") or ArchiveUploadForm(),
         "ratings_form": forms.get("ratings_form") or RatingsUploadForm(clubs=clubs),
@@ -106,7 +106,7 @@ def _preview(
 def _may_import(request: HttpRequest, club_slug: str | None) -> bool:
     """Whether the user may import into that club (a club not in the database yet: staff only);
     asked at the preview and again at the confirmation."""
-    club = club_by_slug(club_slug) if club_slug else None
+    club = club_by_slug(slug=club_slug) if club_slug else None
     return is_td(request.user, club) if club else request.user.is_staff
 
 
@@ -120,7 +120,7 @@ def _club_slug(form: Any, request: HttpRequest) -> str:
 @require_POST
 @td_required
 def files_import_trf(request: HttpRequest) -> HttpResponse:
-    form = TrfUploadForm(request.POST, request.FILES, clubs=td_clubs(request.user))
+    form = TrfUploadForm(request.POST, request.FILES, clubs=td_clubs(user=request.user))
     if not form.is_valid():
         return _home(request, status=400, trf_form=form)
     data = form.cleaned_data
@@ -155,7 +155,7 @@ def files_import_season(request: HttpRequest) -> HttpResponse:
 @require_POST
 @td_required
 def files_import_ratings(request: HttpRequest) -> HttpResponse:
-    form = RatingsUploadForm(request.POST, request.FILES, clubs=td_clubs(request.user))
+    form = RatingsUploadForm(request.POST, request.FILES, clubs=td_clubs(user=request.user))
     if not form.is_valid():
         return _home(request, status=400, ratings_form=form)
     data = form.cleaned_data

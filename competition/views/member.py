@@ -81,10 +81,10 @@ def _feed_url(request: HttpRequest, member: Member, season: Season) -> str:
 @require_safe
 @login_required
 def my_page(request: AuthenticatedRequest) -> HttpResponse:
-    members = member_selectors.user_members(request.user)
+    members = member_selectors.user_members(user=request.user)
     if not members:
         return render(request, "competition/member/no_member.html")
-    seasons = member_selectors.my_seasons(request.user)
+    seasons = member_selectors.my_seasons(user=request.user)
     by_member = {member.pk: member for member in members}
     for season in seasons:  # one Member instance per member: its token is made once
         season.participant.member = by_member.get(
@@ -132,7 +132,7 @@ def my_page(request: AuthenticatedRequest) -> HttpResponse:
 def my_preferences(request: AuthenticatedRequest, member_id: int) -> HttpResponse:
     """Save a member's own settings (e-mail, mails, name in public); only his own members."""
     member = next(
-        (m for m in member_selectors.user_members(request.user) if m.pk == member_id), None
+        (m for m in member_selectors.user_members(user=request.user) if m.pk == member_id), None
     )
     if member is None:
         raise PermissionDenied(_("You can only change your own settings."))
@@ -154,10 +154,10 @@ def _my_participant(
 ) -> tuple[ClubEvening, Participant]:
     """The evening and the user's own participant in its season: 403 for a user without a
     member account or not playing in that season, 404 for no such evening."""
-    if not member_selectors.user_members(request.user):
+    if not member_selectors.user_members(user=request.user):
         raise PermissionDenied(_("Only members with an account can report."))
     evening, participant = found(
-        lambda: member_selectors.evening_for_user(request.user, evening_id),
+        lambda: member_selectors.evening_for_user(user=request.user, evening_id=evening_id),
         ClubEvening.DoesNotExist,
         _("No such club evening."),
     )
@@ -212,7 +212,7 @@ def _day(evening: ClubEvening) -> str:
 @login_required
 def my_feed_renew(request: AuthenticatedRequest) -> HttpResponse:
     """New calendar addresses for all the user's members: the old ones stop working."""
-    members = member_selectors.user_members(request.user)
+    members = member_selectors.user_members(user=request.user)
     if not members:
         raise PermissionDenied(_("Only members with an account have a calendar address."))
     for member in members:
@@ -229,15 +229,17 @@ def my_feed_renew(request: AuthenticatedRequest) -> HttpResponse:
 
 @require_safe
 def member_feed(request: HttpRequest, token: str, season_slug: str) -> HttpResponse:
-    member = member_selectors.feed_member(token)
+    member = member_selectors.feed_member(token=token)
     if member is None:
         raise Http404(_("No such calendar."))
-    participant = member_selectors.feed_participant(member, season_slug, club=request_club(request))
+    participant = member_selectors.feed_participant(
+        member=member, season_slug=season_slug, club=request_club(request)
+    )
     if participant is None:
         raise Http404(_("No such calendar."))
     host, _port = split_domain_port(request.get_host())
     text = calendar_text(
-        member_selectors.feed_events(participant, domain=host or "clubcomp"),
+        member_selectors.feed_events(participant=participant, domain=host or "clubcomp"),
         name=participant.season.name,
         stamp=timezone.now(),
     )
@@ -276,7 +278,9 @@ def _calendar_import(request: AuthenticatedRequest, season: Season) -> forms.For
 def _calendar_delete(request: AuthenticatedRequest, season: Season) -> forms.Form:
     form = EveningDeleteForm(request.POST)
     if form.is_valid():
-        evening = member_selectors.season_evening(season, form.cleaned_data["evening"])
+        evening = member_selectors.season_evening(
+            season=season, evening_id=form.cleaned_data["evening"]
+        )
         if evening is None:
             raise ServiceError(_("This evening is no longer in the calendar."))
         absences.evening_delete(evening=evening)
@@ -331,7 +335,7 @@ def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse
         "competition/td/calendar.html",
         {
             "season": season,
-            "rows": member_selectors.season_calendar(season),
+            "rows": member_selectors.season_calendar(season=season),
             "add_form": bound.get("add") or EveningAddForm(),
             "import_form": bound.get("import") or EveningsImportForm(),
             "settings_form": bound.get("settings")

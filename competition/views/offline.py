@@ -56,7 +56,7 @@ THEME_COLOUR = "#212529"  # the navigation bar's colour (static/icons are drawn 
 def manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest. ``?club=<slug>`` (the TD pages of a club link it so) starts the
     installed app at that club's club evening; without it at the site's ``/td/``."""
-    club = club_by_slug(request.GET.get("club", ""))
+    club = club_by_slug(slug=request.GET.get("club", ""))
     start = club_url(club.slug, "competition:td_home") if club else site_url("competition:td_home")
     name = _("Club evening")
     body = {

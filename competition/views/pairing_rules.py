@@ -39,7 +39,7 @@ def _form_errors(form: forms.Form) -> list[str]:
 
 
 def _add(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = ForbiddenPairForm(request.POST, players=td_selectors.season_players(season))
+    form = ForbiddenPairForm(request.POST, players=td_selectors.season_players(season=season))
     if form.is_valid():
         pair = pairing_rules.forbidden_pair_add(
             season=season,
@@ -79,7 +79,7 @@ ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]] = {
 def td_pairing_rules(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
     """The season's forbidden pairs and pairing settings; only this club's TDs."""
     season = season_for_td(request.user, season_slug, club=request.club)
-    players = td_selectors.season_players(season)
+    players = td_selectors.season_players(season=season)
     rebind = {
         "add": lambda: ForbiddenPairForm(request.POST, players=players),
         "settings": lambda: PairingRulesForm(request.POST),
@@ -103,7 +103,7 @@ def td_pairing_rules(request: AuthenticatedRequest, season_slug: str) -> HttpRes
         "competition/td/pairing_rules.html",
         {
             "season": season,
-            "pairs": pairing_rules_selectors.forbidden_pairs(season),
+            "pairs": pairing_rules_selectors.forbidden_pairs(season=season),
             "add_form": add_form,
             "settings_form": settings_form,
         },

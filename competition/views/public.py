@@ -447,7 +447,7 @@ def after_login(request: HttpRequest) -> HttpResponse:
     club evening, a member with an account to his own page, everyone else to the home page."""
     if is_td_anywhere(request.user):
         return redirect("competition:td_home")
-    if user_members(request.user):
+    if user_members(user=request.user):
         return redirect("competition:my_page")
     return redirect("competition:home")
 
@@ -684,7 +684,7 @@ def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
         context.update(category_selectors.categories_explained(season=season))
         # a rapid series: evenings, evening points and the best N
         context["series_rules"] = (
-            series_selectors.series_rules(season) if season.is_rapid_series else None
+            series_selectors.series_rules(season=season) if season.is_rapid_series else None
         )
         if data.example is not None:
             context.update(

@@ -93,13 +93,13 @@ def _wants_json(request: AuthenticatedRequest) -> bool:
 def td_home(request: AuthenticatedRequest) -> HttpResponse:
     if request.club is None:
         # the site's /td/ for a TD of several clubs: which club's evening?
-        clubs = td_selectors.td_clubs(request.user)
+        clubs = td_selectors.td_clubs(user=request.user)
         return render(
             request,
             "competition/td/clubs.html",
             {"clubs": [(c, club_url(c.slug, "competition:td_home")) for c in clubs]},
         )
-    desks = td_selectors.td_desk(request.user, club=request.club)
+    desks = td_selectors.td_desk(user=request.user, club=request.club)
     startable = [d.season for d in desks if d.open_round is None]
     return render(
         request,
@@ -115,7 +115,7 @@ def td_home(request: AuthenticatedRequest) -> HttpResponse:
 @require_POST
 @td_required
 def td_evening_start(request: AuthenticatedRequest) -> HttpResponse:
-    allowed = [d.season for d in td_selectors.td_desk(request.user, club=request.club)]
+    allowed = [d.season for d in td_selectors.td_desk(user=request.user, club=request.club)]
     form = EveningStartForm(request.POST, seasons=allowed)
     if not form.is_valid():
         messages.error(request, _("Choose at least one competition and a date."))
@@ -165,7 +165,7 @@ def td_round_new(request: AuthenticatedRequest, season_slug: str) -> HttpRespons
 def td_round(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
     """The round's current step: attendance, pairing, results, or the closed round."""
     rnd = round_for_td(request, season_slug, round_number)
-    step = td_selectors.current_step(rnd)
+    step = td_selectors.current_step(round=rnd)
     target = {
         td_selectors.Step.ATTENDANCE: "td_attendance",
         td_selectors.Step.PAIRING: "td_pairing",
@@ -184,7 +184,7 @@ def td_attendance(
     request: AuthenticatedRequest, season_slug: str, round_number: int
 ) -> HttpResponse:
     rnd = round_for_td(request, season_slug, round_number)
-    rows = td_selectors.attendance_rows(rnd)
+    rows = td_selectors.attendance_rows(round=rnd)
     form = AttendanceForm(request.POST or None, participant_ids=[r.participant.id for r in rows])
     if request.method == "POST" and form.is_valid():
         try:
@@ -215,9 +215,9 @@ def td_attendance(
             "rows": rows,
             "choices": [(code, ATTENDANCE_SHORT[code], label) for code, label in ATTENDANCE_LABELS],
             "present_count": counts[PRESENT],
-            "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(rnd)),
-            "has_draft": td_selectors.round_has_games(rnd),
-            "reports": member_selectors.round_reports(rnd),
+            "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(round=rnd)),
+            "has_draft": td_selectors.round_has_games(round=rnd),
+            "reports": member_selectors.round_reports(round=rnd),
         },
     )
 
@@ -226,7 +226,7 @@ def _posted_marks(request: AuthenticatedRequest, rnd: Round) -> dict[int, str]:
     """The attendance marks posted along (``p<id>`` fields), or none when there are none."""
     if not rnd.is_planned or not any(key.startswith("p") for key in request.POST):
         return {}
-    ids = [p.id for p in td_selectors.participants_in_round(rnd)]
+    ids = [p.id for p in td_selectors.participants_in_round(round=rnd)]
     form = AttendanceForm(request.POST, participant_ids=ids)
     return form.marks() if form.is_valid() else {}
 
@@ -243,7 +243,7 @@ def td_latecomer(
     """Add a late-comer. From the attendance page the post also carries the marks the TD made
     there: they are saved with the late-comer, so nothing marked is lost."""
     rnd = round_for_td(request, season_slug, round_number)
-    form = LatecomerForm(request.POST, members=td_selectors.latecomer_candidates(rnd))
+    form = LatecomerForm(request.POST, members=td_selectors.latecomer_candidates(round=rnd))
     marks = _posted_marks(request, rnd)
     back = _round_url(LATECOMER_BACK.get(request.POST.get("back", ""), "td_attendance"), rnd)
     if not form.is_valid():
@@ -266,7 +266,7 @@ def td_latecomer(
     except ServiceError as error:
         _refuse(request, error)
     else:
-        messages.success(request, td_selectors.seat_sentence(rnd, participant))
+        messages.success(request, td_selectors.seat_sentence(round=rnd, participant=participant))
     return redirect(back)
 
 
@@ -277,7 +277,7 @@ def td_latecomer(
 @login_required
 def td_pairing(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
     rnd = round_for_td(request, season_slug, round_number)
-    page = td_selectors.pairing_page(rnd)
+    page = td_selectors.pairing_page(round=rnd)
     players = [
         (pid, f"{name} ({page.ranks[pid]})" if pid in page.ranks else name)
         for pid, name in page.present
@@ -291,7 +291,7 @@ def td_pairing(request: AuthenticatedRequest, season_slug: str, round_number: in
             "swap_form": SwapForm(players=players),
             "fix_form": FixForm(players=players),
             "bye_form": ByeForm(players=players),
-            "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(rnd)),
+            "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(round=rnd)),
             "editable": rnd.is_planned,
         },
     )
@@ -324,7 +324,7 @@ def _players_form(
     """A form choosing among the round's participants (by id; the page shows the names)."""
 
     def make(data: QueryDict, rnd: Round) -> forms.Form:
-        ids = [(p.id, str(p.id)) for p in td_selectors.participants_in_round(rnd)]
+        ids = [(p.id, str(p.id)) for p in td_selectors.participants_in_round(round=rnd)]
         return form_class(data, players=ids)
 
     return make
@@ -332,7 +332,7 @@ def _players_form(
 
 PAIRING_ACTIONS: dict[str, PairingAction] = {
     "propose": PairingAction(
-        lambda data, rnd: ProposeForm(data, has_draft=td_selectors.round_has_games(rnd)),
+        lambda data, rnd: ProposeForm(data, has_draft=td_selectors.round_has_games(round=rnd)),
         lambda rnd, data, user: evening.pairing_propose(
             round=rnd, user=user, keep_fixed=data["keep_fixed"]
         ),
@@ -445,8 +445,8 @@ def td_round_print(
         "competition/td/print.html",
         {
             "round": rnd,
-            "page": td_selectors.pairing_page(rnd),
-            "entries": td_selectors.round_entries(rnd),
+            "page": td_selectors.pairing_page(round=rnd),
+            "entries": td_selectors.round_entries(round=rnd),
         },
     )
 
@@ -478,14 +478,14 @@ def _saved_line(row: td_selectors.ResultBoardRow) -> str:
 @login_required
 def td_results(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
     rnd = round_for_td(request, season_slug, round_number)
-    boards = td_selectors.result_boards(rnd)
+    boards = td_selectors.result_boards(round=rnd)
     return render(
         request,
         "competition/td/results.html",
         {
             "round": rnd,
             "boards": [(row, _saved_line(row)) for row in boards],
-            "entries": td_selectors.round_entries(rnd),
+            "entries": td_selectors.round_entries(round=rnd),
             "external_results": [
                 ("", _("no external game")),
                 *(
@@ -495,8 +495,8 @@ def td_results(request: AuthenticatedRequest, season_slug: str, round_number: in
             ],
             "buttons": RESULT_BUTTONS,
             "missing": sum(1 for row in boards if not row.result),
-            "corrections": corrections_for_round(rnd),
-            "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(rnd))
+            "corrections": corrections_for_round(round=rnd),
+            "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(round=rnd))
             if rnd.is_published
             else None,
             # A rapid evening's round with more to come tonight: *Close and pair round N*.
@@ -531,8 +531,8 @@ def td_result_save(
     if _wants_json(request):
         body: dict[str, Any] = {"ok": not error_message, "message": error_message}
         if game is not None:
-            body["board"] = board_json(td_selectors.result_board(game))
-        body["missing"] = td_selectors.open_board_count(rnd)
+            body["board"] = board_json(td_selectors.result_board(game=game))
+        body["missing"] = td_selectors.open_board_count(round=rnd)
         return JsonResponse(body, status=200 if not error_message else 409)
     if error_message:
         messages.error(request, error_message)
@@ -553,7 +553,7 @@ def td_round_summary(
 ) -> HttpResponse:
     """The closed round: who moved in the standings, every board and entry, the corrections."""
     rnd = round_for_td(request, season_slug, round_number)
-    change = td_selectors.standings_change(rnd)
+    change = td_selectors.standings_change(round=rnd)
     summary = {
         "round": rnd,
         "change": change,
@@ -562,9 +562,9 @@ def td_round_summary(
             [row.score for row in change.top],
             points=numbers.is_points(get_system(rnd.season.system).primary),
         ),
-        "boards": td_selectors.result_boards(rnd),
-        "entries": td_selectors.round_entries(rnd),
-        "corrections": corrections_for_round(rnd),
+        "boards": td_selectors.result_boards(round=rnd),
+        "entries": td_selectors.round_entries(round=rnd),
+        "corrections": corrections_for_round(round=rnd),
         # A rapid evening: the evening's ranking and points so far (competition.selectors.series).
         "evening": series_selectors.evening_page(
             season=rnd.season,

@@ -33,7 +33,7 @@ def _tamper(season, round_number: int, change) -> None:
 
 def test_intact_standings_pass_and_print_the_fingerprint() -> None:
     season, _people = small_season()
-    short = short_fingerprint(season_input(season))
+    short = short_fingerprint(season_input(season=season))
     text = run(season.slug)
     assert text.startswith(f"Fingerprint {short} · rules version 1 (SHA-256 ")
     assert (
@@ -96,7 +96,7 @@ def test_other_differences(round_number: int, change, message: str) -> None:
 def test_a_result_changed_behind_the_services_back_is_found() -> None:
     # The database changed without standings_recompute (a hand edit): the snapshots are stale.
     season, people = small_season()
-    before = short_fingerprint(season_input(season))
+    before = short_fingerprint(season_input(season=season))
     Game.objects.filter(round__season=season, round__number=2, white=people["A"]).update(
         result="1-0"
     )
@@ -109,7 +109,7 @@ def test_another_fingerprint_than_expected_fails() -> None:
     season, _people = small_season()
     with pytest.raises(CommandError) as caught:
         run(season.slug, "--expect", "0000-0000-0000")
-    short = short_fingerprint(season_input(season))
+    short = short_fingerprint(season_input(season=season))
     assert str(caught.value).startswith(
         f"interne-test: the fingerprint is {short}, not the expected 0000-0000-0000"
     )
@@ -165,7 +165,7 @@ def test_a_rename_through_the_services_keeps_the_stored_fingerprint_true() -> No
     season, people = small_season()
     Member.objects.filter(pk=people["A"].member_id).update(name="Anna Aalders-Bos")
     seasons_touch(seasons=[season])
-    fresh = season_fingerprint(season_input(season))
+    fresh = season_fingerprint(season_input(season=season))
     assert set(
         StandingsSnapshot.objects.filter(season=season).values_list("fingerprint", flat=True)
     ) == {fresh}

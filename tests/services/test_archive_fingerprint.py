@@ -30,7 +30,7 @@ def test_every_demo_season_gives_the_same_fingerprint_from_its_archive(demo_club
     assert {s.system for s in seasons} >= {"internal-sb", "van-den-brink", "keizer"}
     for season in seasons:
         text = season_archive_text(season=season)
-        fingerprint = season_fingerprint(season_input(season))
+        fingerprint = season_fingerprint(season_input(season=season))
         assert json.loads(text)["fingerprint"] == fingerprint, season.slug
         assert archive_fingerprint(load_archive(text)) == fingerprint, season.slug
 
@@ -41,7 +41,7 @@ def test_the_imported_season_has_the_archives_fingerprint() -> None:
     document["season"]["slug"] = "kopie"  # the slug is no part of the fingerprint
     report = archive_import(data=json.dumps(document))
     copy = Season.objects.get(slug="kopie")
-    assert season_fingerprint(season_input(copy)) == document["fingerprint"]
+    assert season_fingerprint(season_input(season=copy)) == document["fingerprint"]
     assert report.warnings == []
 
 
@@ -94,7 +94,9 @@ def test_an_older_archive_without_a_fingerprint_imports_unchecked() -> None:
     document["season"]["slug"] = "oud"
     archive_import(data=json.dumps(document))
     old = Season.objects.get(slug="oud")
-    assert season_fingerprint(season_input(old)) != season_fingerprint(season_input(season))
+    assert season_fingerprint(season_input(season=old)) != season_fingerprint(
+        season_input(season=season)
+    )
 
 
 def test_a_malformed_fingerprint_is_refused() -> None:
@@ -116,7 +118,7 @@ def test_members_matched_with_their_own_names_give_a_warning() -> None:
     member.save()
     report = archive_import(data=json.dumps(document))
     copy = Season.objects.get(slug="kopie")
-    imported = short_form(season_fingerprint(season_input(copy)))
+    imported = short_form(season_fingerprint(season_input(season=copy)))
     exported = short_form(document["fingerprint"])
     # A template with values, in the reader's language where it is shown.
     assert [labels.text_label(w, "en") for w in report.warnings] == [

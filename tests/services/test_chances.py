@@ -37,13 +37,13 @@ def test_rounds_left_from_the_calendar() -> None:
     season, _ = with_calendar(
         [september(10), september(17), september(24), datetime.date(2026, 10, 1)]
     )
-    left = rounds_left(season)
+    left = rounds_left(season=season)
     assert (left.after_round, left.count, left.source) == (2, 2, "calendar")
 
 
 def test_no_calendar_no_chances() -> None:
     season, _ = small_season()
-    assert rounds_left(season).count is None
+    assert rounds_left(season=season).count is None
     assert chances_compute(season=season, simulations=10) is None
     with pytest.raises(CommandError, match="unknown"):
         call_command("simulate_season", season.slug, stdout=StringIO())
@@ -69,18 +69,18 @@ def test_simulate_season_stores_the_chances() -> None:
     # Bart Bos (0 game points, SB 0) can still win with two wins: winning is not excluded
     bart = next(row for row in stored.rows if row["participant_id"] == people_ids(season)["B"])
     assert bart["first_place"] != "impossible"
-    assert not chances_stale(season, stored)
+    assert not chances_stale(season=season, chances=stored)
 
 
 def test_planned_rounds_come_before_the_calendar_and_the_berger_cycle() -> None:
     # Two rounds completed; the calendar has one evening left, the season plans 9 rounds.
     season, _ = with_calendar([september(24)])
-    assert rounds_left(season) == rounds_left(season).__class__(2, 1, "calendar")
+    assert rounds_left(season=season) == rounds_left(season=season).__class__(2, 1, "calendar")
     season.planned_rounds = 9
-    left = rounds_left(season)
+    left = rounds_left(season=season)
     assert (left.after_round, left.count, left.source) == (2, 7, "planned")
     season.planned_rounds = 2  # all planned rounds played
-    assert rounds_left(season).count == 0
+    assert rounds_left(season=season).count == 0
 
 
 def test_a_ladder_without_calendar_gets_chances_once_its_rounds_are_planned() -> None:

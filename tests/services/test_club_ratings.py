@@ -295,12 +295,12 @@ def test_the_club_rating_as_the_pairing_seed(season_of_four) -> None:
     for number, key in enumerate(order, start=1):
         ParticipantFactory(season=new, member=people[key].member, start_rank=number)
     rnd = RoundFactory(season=new, number=1, date=SEP17, status=Round.Status.PLANNED)
-    by_start = [p.player_id for p in pairing_request(rnd).players]
+    by_start = [p.player_id for p in pairing_request(round=rnd).players]
     names = dict(new.participants.values_list("pk", "member__name"))
     assert [names[pid][:2] for pid in by_start] == order
     Season.objects.filter(pk=new.pk).update(seed_by_club_rating=True)
     rnd.refresh_from_db()
-    seeded = [names[p.player_id][:2] for p in pairing_request(rnd).players]
+    seeded = [names[p.player_id][:2] for p in pairing_request(round=rnd).players]
     assert seeded == ["P1", "P2", "P4", "P3"]
 
 

@@ -77,7 +77,7 @@ def test_correction_recomputes_that_round_and_later_ones(two_rounds) -> None:
     # Round 1 now B wins: after round 1 A 0, B 1; after round 2 A 0+1 = 1, B 1+1 = 2.
     assert points(season, 1) == {a.id: "0", b.id: "1", c.id: "1", d.id: "0"}
     assert points(season, 2) == {a.id: "1", b.id: "2", c.id: "1", d.id: "0"}
-    (correction,) = corrections_for_round(r1)
+    (correction,) = corrections_for_round(round=r1)
     assert correction.board == 1
     assert correction.reason == "Players swapped seats"
     assert (correction.before, correction.after) == ("1-0", "0-1")
@@ -120,7 +120,7 @@ def test_entry_correction_with_reason(two_rounds, td_user) -> None:
     )
     entry.refresh_from_db()
     assert entry.kind == "absent_notice"
-    (correction,) = corrections_for_round(r1)
+    (correction,) = corrections_for_round(round=r1)
     assert correction.board is None
     assert correction.reason == "He had called the TD"
     assert "absent without notice" in correction.before
@@ -157,7 +157,7 @@ def test_two_entry_corrections_from_one_version_the_second_is_refused(two_rounds
     entry.refresh_from_db()
     assert (entry.kind, entry.points, entry.updated_by) == ("absent_notice", Decimal("0.5"), anna)
     assert entry.version == shown + 1
-    assert [c.reason for c in corrections_for_round(r1)] == ["He had called Anna"]
+    assert [c.reason for c in corrections_for_round(round=r1)] == ["He had called Anna"]
     # With the version the refusal showed, Bert's correction goes through.
     evening.entry_correct(
         entry_id=entry.id,
@@ -178,4 +178,4 @@ def test_draft_bookkeeping_is_not_a_correction(td_user) -> None:
     rnd = round_create(seasons=[season])[0]
     evening.pairing_propose(round=rnd, user=td_user)
     evening.pairing_propose(round=rnd, user=td_user, keep_fixed=False)
-    assert corrections_for_round(rnd) == []
+    assert corrections_for_round(round=rnd) == []

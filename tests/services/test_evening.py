@@ -114,7 +114,7 @@ def test_swap_between_boards_keeps_colours_of_the_places(five) -> None:
     # P1 (black, board 1) and P3 (black, board 2) exchange places.
     assert boards == [ids(p, 2, 3), ids(p, 4, 1)]
     assert bye == p[4].id
-    assert all(td_selectors.draft_of(rnd).boards[i].fixed for i in (0, 1))
+    assert all(td_selectors.draft_of(round=rnd).boards[i].fixed for i in (0, 1))
 
 
 @pytest.mark.parametrize(
@@ -156,7 +156,7 @@ def test_move_the_bye(five) -> None:
     # P1 sits out; P2..P5 pair 2-3, 4-5 with the lower-ranked white.
     assert boards == [ids(p, 3, 2), ids(p, 5, 4)]
     assert bye == p[0].id
-    assert td_selectors.draft_of(rnd).bye_fixed
+    assert td_selectors.draft_of(round=rnd).bye_fixed
 
 
 def test_fixed_marks_live_on_the_rows_and_survive_a_rerun(five) -> None:
@@ -308,14 +308,14 @@ def test_round_robin_uses_the_berger_table(td_user) -> None:
 )
 def test_round_step(kind: str, status: str, has_games: bool, step: str) -> None:
     rnd = Round(season=Season(kind=kind), number=1, status=status)
-    assert td_selectors.round_step(rnd, has_games=has_games) == step
+    assert td_selectors.round_step(round=rnd, has_games=has_games) == step
 
 
 def test_current_step_looks_up_the_draft(five) -> None:
     rnd, _players, user = five
-    assert td_selectors.current_step(rnd) == td_selectors.Step.ATTENDANCE
+    assert td_selectors.current_step(round=rnd) == td_selectors.Step.ATTENDANCE
     evening.pairing_propose(round=rnd, user=user)
-    assert td_selectors.current_step(rnd) == td_selectors.Step.PAIRING
+    assert td_selectors.current_step(round=rnd) == td_selectors.Step.PAIRING
 
 
 def test_desk_shows_a_fresh_round_robin_round_at_the_pairing(td_user) -> None:
@@ -324,7 +324,7 @@ def test_desk_shows_a_fresh_round_robin_round_at_the_pairing(td_user) -> None:
     for i in range(1, 5):
         ParticipantFactory(season=season, start_rank=i)
     round_create(seasons=[season], date=datetime.date(2026, 9, 10))
-    (desk,) = [d for d in td_selectors.td_desk(td_user) if d.season == season]
+    (desk,) = [d for d in td_selectors.td_desk(user=td_user) if d.season == season]
     assert desk.step == td_selectors.Step.PAIRING
 
 

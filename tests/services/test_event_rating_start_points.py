@@ -55,7 +55,7 @@ def test_aro_uses_the_rating_frozen_at_enrolment() -> None:
     Member.objects.filter(pk=anna.member_id).update(rating=2300)
     standings_recompute(season=season)
     assert _values(season, "Bert")["ARO"] == 2000
-    assert season_input(season).participants[0].rating == 2000
+    assert season_input(season=season).participants[0].rating == 2000
 
 
 def test_trf_import_keeps_the_events_rating_and_the_members_own() -> None:
@@ -95,7 +95,7 @@ def test_exact_start_points_through_the_archive_and_the_engine() -> None:
     stored = dict(copy.participants.values_list("member__name", "start_points"))
     assert stored == {"Anna": "1356/7", "Bert": "199.831776"}
     assert copy.participants.get(member__name="Anna").rating == 1950
-    engine_input = season_input(copy)
+    engine_input = season_input(season=copy)
     names = {p.id: p.name for p in engine_input.participants}
     assert {p.name: p.start_points for p in engine_input.participants} == {
         "Anna": ANNA_START,

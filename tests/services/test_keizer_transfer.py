@@ -220,7 +220,7 @@ def test_trf_export_and_import_of_a_keizer_season(tmp_path: Path, demo_club) -> 
 
     assert games(copy) == games(original)
     # The copy's standings are the original's as TRF reads them, figure for figure.
-    expected = engine.standings_after(_as_trf_reads_it(season_input(original)), 15)
+    expected = engine.standings_after(_as_trf_reads_it(season_input(season=original)), 15)
     names = {p.id: p.member.name for p in Participant.objects.filter(season=original)}
     copied = json.loads(_run("standings", copy.slug, "--format", "json"), parse_float=Decimal)
     assert [row["name"] for row in copied["standings"]] == [

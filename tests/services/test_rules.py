@@ -136,7 +136,7 @@ def test_save_keeps_the_earlier_rules_so_old_standings_can_be_reproduced() -> No
     assert latest.rules_version == 2 and latest.rows[0]["score"] == "1.5"
     # The earlier rule set reproduces exactly the standings published under it.
     old_rules = rules_for_version(season=season, version=1)
-    history = standings_history(season_input(season, rules=old_rules.as_overrides()))
+    history = standings_history(season_input(season=season, rules=old_rules.as_overrides()))
     for standings in history.history:
         assert [row_to_json(row) for row in standings.rows] == published[standings.round_number]
 
@@ -189,7 +189,7 @@ def test_a_save_scores_the_season_once(monkeypatch: pytest.MonkeyPatch, rule_cha
     rules_save(season=season, rules=rules, rule_changes=rule_changes)
     assert runs == ["standings_history"]
     season.refresh_from_db()
-    history = standings_history(season_input(season)).history
+    history = standings_history(season_input(season=season)).history
     stored = {s.round_number: s.rows for s in StandingsSnapshot.objects.filter(season=season)}
     assert stored == {s.round_number: [row_to_json(r) for r in s.rows] for s in history}
 

@@ -147,10 +147,10 @@ def test_a_change_for_the_whole_season_recomputes_every_round() -> None:
 
 def test_the_standings_under_rule_set_one_are_those_before_the_change() -> None:
     season, ids = points_season()
-    before = standings_after(season_input(season), 2)
+    before = standings_after(season_input(season=season), 2)
     season = rules_save(season=season, rules=football(), rule_changes=RuleChanges.NEXT_ROUND)
     play_round_three(season, ids)
-    under_one = season_input(season, rules_version=1)
+    under_one = season_input(season=season, rules_version=1)
     assert (under_one.rules_from_round, under_one.earlier_rules) == (1, ())
     assert standings_after(under_one, 2) == before
     # Round 3 under 1-½-0 alone: Anna 1½, Bart 1, Cor 2, Dirk 1½.
@@ -161,7 +161,7 @@ def test_the_standings_under_rule_set_one_are_those_before_the_change() -> None:
         ids["D"]: F(3, 2),
     }
     with pytest.raises(SeasonRules.DoesNotExist):
-        season_input(season, rules_version=7)
+        season_input(season=season, rules_version=7)
 
 
 def test_a_second_change_from_a_later_round_chains_the_rule_sets() -> None:
@@ -187,7 +187,7 @@ def test_a_second_change_from_a_later_round_chains_the_rule_sets() -> None:
     standings_recompute(season=season)
     assert scores(season, 3) == {"A": F(3, 2), "B": 3, "C": 4, "D": F(3, 2)}
     assert scores(season, 4) == {"A": F(7, 2), "B": 4, "C": 5, "D": F(3, 2)}
-    chained = season_input(season)
+    chained = season_input(season=season)
     assert [(r.version, r.from_round) for r in chained.earlier_rules] == [(1, 1), (2, 3)]
 
 

@@ -90,12 +90,12 @@ def test_withdrawn_from_round_two_her_absence_there_no_longer_counts() -> None:
     assert (eva.withdrawn_from_round, eva.withdrawal_note) == (2, "moved away")
     # not offered for the open round
     open_round = Round.objects.get(season=season, number=3)
-    assert people["E"].pk not in {p.pk for p in participants_in_round(open_round)}
-    assert people["A"].pk in {p.pk for p in participants_in_round(open_round)}
+    assert people["E"].pk not in {p.pk for p in participants_in_round(round=open_round)}
+    assert people["A"].pk in {p.pk for p in participants_in_round(round=open_round)}
     # back on second thoughts: round 2 has no record now, which counts ½ again
     participant_reinstate(participant=eva)
     assert eva_ip(season) == 1
-    assert people["E"].pk in {p.pk for p in participants_in_round(open_round)}
+    assert people["E"].pk in {p.pk for p in participants_in_round(round=open_round)}
 
 
 def test_a_withdrawal_before_his_last_board_is_refused_and_changes_nothing() -> None:

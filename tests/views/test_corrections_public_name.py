@@ -75,9 +75,9 @@ def test_a_logged_in_td_sees_the_public_name_on_the_public_page(client, correcte
 
 def test_the_tds_pages_keep_the_accounts_name(client, corrected, td_user) -> None:
     season, rnd = corrected
-    (correction,) = corrections_for_round(rnd)
+    (correction,) = corrections_for_round(round=rnd)
     assert correction.corrected_by == "Jan"
-    (public,) = corrections_for_round(rnd, public=True)
+    (public,) = corrections_for_round(round=rnd, public=True)
     assert public.corrected_by == "de wedstrijdleider"
     client.force_login(td_user)
     summary = client.get(

@@ -55,7 +55,9 @@ class Row:
 )
 def test_evenings_with_rounds(evenings, rounds, today, expected) -> None:
     lines = evenings_with_rounds(
-        [Row(day) for day in evenings], [Row(day, n) for day, n in rounds], today=today
+        evenings=[Row(day) for day in evenings],
+        rounds=[Row(day, n) for day, n in rounds],
+        today=today,
     )
     assert [line.number for line in lines] == expected
 

@@ -214,7 +214,7 @@ def test_rules_preview_of_a_keizer_parameter_on_the_whole_season(client, season)
     preview = response.context["preview"]
     assert preview.after_round == LAST
     proposed = engine.standings_after(
-        season_input(season, rules={"parameters": {"absent_with_notice": "2/5"}}), LAST
+        season_input(season=season, rules={"parameters": {"absent_with_notice": "2/5"}}), LAST
     )
     assert [(r.participant_id, r.new_rank, r.new_score) for r in preview.rows] == [
         (row.participant_id, row.rank, row.score) for row in proposed.rows
@@ -239,7 +239,7 @@ def test_rules_preview_of_a_keizer_parameter_on_the_whole_season(client, season)
 
 def test_the_ladder_pairs_in_keizer_order_with_the_rematch_window(season) -> None:
     rnd = Round.objects.create(season=season, number=LAST + 1, date=season.start_date)
-    request = pairing_request(rnd)
+    request = pairing_request(round=rnd)
     keizer_order = [row["participant_id"] for row in _rows(season)]
     assert [player.player_id for player in request.players] == keizer_order
     assert [player.rank for player in request.players] == list(range(1, 25))

@@ -34,7 +34,7 @@ def test_fast_path_equals_old_path(demo_club) -> None:
     assert seasons
     checked = 0
     for season in seasons:
-        season_in = season_input(season)
+        season_in = season_input(season=season)
         stored = {
             snapshot.round_number: {row["participant_id"]: row for row in snapshot.rows}
             for snapshot in StandingsSnapshot.objects.filter(season=season)

@@ -24,14 +24,16 @@ def test_season_input_for_page_equals_the_general_one(demo_club) -> None:
     seasons = list(Season.objects.order_by("pk"))
     assert {season.system for season in seasons} >= {"internal-sb", "keizer", "points"}
     for season in seasons:
-        assert season_input_for_page(season) == season_input_with_public_names(season), season
+        assert season_input_for_page(season=season) == season_input_with_public_names(
+            season=season
+        ), season
 
 
 @pytest.mark.django_db
 def test_season_input_for_page_on_a_large_season() -> None:
     season = large_season(players=41, rounds=12)
-    fast, names = season_input_for_page(season)
-    assert (fast, names) == season_input_with_public_names(season)
+    fast, names = season_input_for_page(season=season)
+    assert (fast, names) == season_input_with_public_names(season=season)
     assert len(fast.rounds) == 12 and len(names) == 41
 
 
@@ -76,9 +78,9 @@ def test_his_row_is_the_first_one_with_his_id(text: str, participant_id: int) ->
     expected = next(
         (row for row in json.loads(text) if row["participant_id"] == participant_id), None
     )
-    assert row_in_snapshot_text(text, participant_id) == expected
+    assert row_in_snapshot_text(text=text, participant_id=participant_id) == expected
     assert (expected is None) == (participant_id in (70, 6))
 
 
 def test_an_empty_snapshot_has_no_row() -> None:
-    assert row_in_snapshot_text("[]", 7) is None
+    assert row_in_snapshot_text(text="[]", participant_id=7) is None

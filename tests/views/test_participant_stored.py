@@ -30,12 +30,12 @@ def _seasons_with_rounds() -> list[Season]:
 
 
 def _computed(season: Season, participant_id: int) -> participant_selectors.ParticipantPage:
-    season_in, names = participant_selectors.season_input_for_page(season)
+    season_in, names = participant_selectors.season_input_for_page(season=season)
     return participant_selectors.participant_page(
         season=season,
         season_in=season_in,
         names=names,
-        texts=snapshot_selectors.snapshot_texts(season.pk),
+        texts=snapshot_selectors.snapshot_texts(season_id=season.pk),
         participant_id=participant_id,
     )
 
@@ -148,9 +148,9 @@ def test_a_computation_overtaken_by_a_change_stores_nothing(demo_club, monkeypat
     season = _seasons_with_rounds()[0]
     reading = explanations.season_input_for_page
 
-    def read_then_change(found: Season):
-        read = reading(found)
-        standings_recompute(season=found)  # a TD saves a result meanwhile
+    def read_then_change(*, season: Season):
+        read = reading(season=season)
+        standings_recompute(season=season)  # a TD saves a result meanwhile
         return read
 
     monkeypatch.setattr(explanations, "season_input_for_page", read_then_change)
@@ -178,7 +178,7 @@ def test_the_payload_keeps_every_type(demo_club) -> None:
         pid = season.participants.values_list("pk", flat=True)[0]
         page = _computed(season, pid)
         with translation.override("nl"):
-            again = page_from_text(page_to_text(page), season=season, names=page.names)
+            again = page_from_text(text=page_to_text(page=page), season=season, names=page.names)
         assert again == page
         assert type(again.corrections) is dict and type(again.movements) is tuple
 

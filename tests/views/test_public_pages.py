@@ -103,7 +103,7 @@ def test_standings_export(client, season_and_people, export_format: str) -> None
         # as Dutch Excel reads them: a byte order mark, ";" and a decimal comma.
         assert response.content.startswith(b"\xef\xbb\xbf")
         lines = response.content.decode("utf-8-sig").splitlines()
-        fingerprint = short_fingerprint(season_input(season))
+        fingerprint = short_fingerprint(season_input(season=season))
         assert lines[0] == (
             "#;Startnummer;Naam;Pnt;Score;SB;IP;Partijen;Prijs;Vingerafdruk;Versie van de regels"
         )
@@ -119,7 +119,7 @@ def test_standings_export_after_an_earlier_round(client, season_and_people) -> N
     assert f"{season.slug}-ronde-1.csv" in response["Content-Disposition"]
     # After round 1: C and D share rank 1 with SB 0.25 (as on the page).
     # The fingerprint is the season's (its data and rules), whatever round is shown.
-    fingerprint = short_fingerprint(season_input(season))
+    fingerprint = short_fingerprint(season_input(season=season))
     assert response.content.decode("utf-8-sig").splitlines()[1] == (
         f"1;3;Cor Cools;0,5;0,25;0,25;0,5;1;ja;{fingerprint};1"
     )

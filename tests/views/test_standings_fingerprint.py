@@ -30,7 +30,7 @@ def test_the_page_shows_the_fingerprint_and_rules_version(client, td_user) -> No
     season, people = small_season()
     cache.clear()
     url = club_reverse("competition:standings", args=[season.slug])
-    before = short_fingerprint(season_input(season))
+    before = short_fingerprint(season_input(season=season))
     assert len(before) == 14 and before.count("-") == 2
     html = client.get(url).content.decode()
     assert f"Vingerafdruk {before} · versie 1 van de regels</p>" in _line(html)
@@ -42,7 +42,7 @@ def test_the_page_shows_the_fingerprint_and_rules_version(client, td_user) -> No
     result_record(
         game_id=game.pk, result="1-0", expected_version=game.version, user=td_user, reason="typo"
     )
-    after = short_fingerprint(season_input(season))
+    after = short_fingerprint(season_input(season=season))
     assert after != before
     assert f"Vingerafdruk {after} ·" in _line(client.get(url).content.decode())
 
@@ -51,13 +51,13 @@ def test_the_english_page(client) -> None:
     season, _people = small_season()
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     html = client.get(club_reverse("competition:standings", args=[season.slug])).content.decode()
-    fingerprint = short_fingerprint(season_input(season))
+    fingerprint = short_fingerprint(season_input(season=season))
     assert f"Fingerprint {fingerprint} · rules version 1</p>" in _line(html)
 
 
 def test_the_exports_carry_it(client) -> None:
     season, _people = small_season()
-    fingerprint = short_fingerprint(season_input(season))
+    fingerprint = short_fingerprint(season_input(season=season))
     url = club_reverse("competition:standings", args=[season.slug])
     sheet = openpyxl.load_workbook(io.BytesIO(client.get(url + "?_export=xlsx").content)).active
     rows = list(sheet.iter_rows(values_only=True))

@@ -180,4 +180,4 @@ def test_every_rank_read_from_a_snapshot_text(layout) -> None:
         for pid, rank in ((76, 1), (7, 1), (770, 3), (5, 4))
     ]
     text = json.dumps(rows)
-    assert ranking_in_snapshot_text(text) == {76: 1, 7: 1, 770: 3, 5: 4}
+    assert ranking_in_snapshot_text(text=text) == {76: 1, 7: 1, 770: 3, 5: 4}

@@ -22,7 +22,7 @@ class Command(BaseCommand):
 
     def handle(self, *args: object, **options: object) -> None:
         season = season_by_slug(str(options["season"]))
-        left = rounds_left(season)
+        left = rounds_left(season=season)
         if left.after_round == 0:
             raise CommandError(f"{season.slug}: no completed round yet")
         if left.count is None:

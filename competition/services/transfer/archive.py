@@ -552,7 +552,7 @@ def _histories_in(archive: fa.SeasonArchive, written: _Written) -> None:
 
 def _fingerprint_warning(archive: fa.SeasonArchive, season: Season) -> Text | None:
     """Why the imported season's fingerprint is not the archive's, when it is not."""
-    imported = season_fingerprint(season_input(season))
+    imported = season_fingerprint(season_input(season=season))
     if archive.fingerprint is None or imported == archive.fingerprint:
         return None
     # The archive itself was checked before writing: only members matched here, who keep

@@ -411,7 +411,7 @@ def season_archive(*, season: Season) -> fa.SeasonArchive:
         report_history=_history_out(rows, fa.ArchiveReportRecord, "report"),
         forbidden_pairs=_forbidden_pairs_out(season, rows),
         categories=_categories_out(season, rows),
-        fingerprint=season_fingerprint(season_input(season)),
+        fingerprint=season_fingerprint(season_input(season=season)),
     )
 
 

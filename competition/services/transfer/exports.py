@@ -115,9 +115,11 @@ def standings_document(
     version = season.rules_version if rules_version is None else rules_version
     try:
         if public_names:
-            engine_input, names = season_input_with_public_names(season, rules_version=version)
+            engine_input, names = season_input_with_public_names(
+                season=season, rules_version=version
+            )
         else:
-            engine_input = season_input(season, rules_version=version)
+            engine_input = season_input(season=season, rules_version=version)
             names = {p.id: p.name for p in engine_input.participants}
     except SeasonRules.DoesNotExist:
         raise ServiceError(

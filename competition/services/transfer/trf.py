@@ -188,7 +188,7 @@ def _season_players(
     """The player records in start-number order, with the season's own rank after its last
     completed round, and a national rating record of each member with a relatienummer."""
     ranks: dict[int, int] = {}
-    engine_input = season_input(season)
+    engine_input = season_input(season=season)
     if engine_input.rounds:
         final = standings_after(engine_input, len(engine_input.rounds))
         ranks = {row.participant_id: row.rank for row in final.rows}
