@@ -117,6 +117,13 @@ def found(lookup: Callable[[], Found], missing: type[Exception], message: str) -
         raise Http404(message) from None
 
 
+def present(value: Found | None, message: str | Promise) -> Found:
+    """``value``, or 404 saying ``message`` when a selector found nothing (None)."""
+    if value is None:
+        raise Http404(message)
+    return value
+
+
 def club_of_address(request: HttpRequest) -> Club:
     """The club of the address; 404 for the site's own addresses (no club in them)."""
     club = request_club(request)

@@ -19,7 +19,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.http.request import split_domain_port
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -41,7 +41,13 @@ from competition.forms.calendar import (
     PlannedRoundsForm,
 )
 from competition.models import ClubEvening, Member, Participant, Season
-from competition.permissions import AuthenticatedRequest, found, request_club, season_for_td
+from competition.permissions import (
+    AuthenticatedRequest,
+    found,
+    present,
+    request_club,
+    season_for_td,
+)
 from competition.selectors import member as member_selectors
 from competition.services import absences, feeds, privacy
 from competition.services.errors import ServiceError
@@ -229,14 +235,13 @@ def my_feed_renew(request: AuthenticatedRequest) -> HttpResponse:
 
 @require_safe
 def member_feed(request: HttpRequest, token: str, season_slug: str) -> HttpResponse:
-    member = member_selectors.feed_member(token=token)
-    if member is None:
-        raise Http404(_("No such calendar."))
-    participant = member_selectors.feed_participant(
-        member=member, season_slug=season_slug, club=request_club(request)
+    member = present(member_selectors.feed_member(token=token), _("No such calendar."))
+    participant = present(
+        member_selectors.feed_participant(
+            member=member, season_slug=season_slug, club=request_club(request)
+        ),
+        _("No such calendar."),
     )
-    if participant is None:
-        raise Http404(_("No such calendar."))
     host, _port = split_domain_port(request.get_host())
     text = calendar_text(
         member_selectors.feed_events(participant=participant, domain=host or "clubcomp"),

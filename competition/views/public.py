@@ -50,6 +50,7 @@ from competition.permissions import (
     is_club_admin,
     is_td,
     is_td_anywhere,
+    present,
     request_club,
     season_of_address,
 )
@@ -522,11 +523,10 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
         )
         return render_to_string("competition/_participant.html", context, request=request)
 
-    heading = participant_selectors.participant_heading(
-        season=season, participant_id=participant_id
+    heading = present(
+        participant_selectors.participant_heading(season=season, participant_id=participant_id),
+        _("No such participant."),
     )
-    if heading is None:
-        raise Http404(_("No such participant."))
     profile_url = reverse("competition:member_profile", kwargs={"member_id": heading.member_id})
     body = _cached_body(request, season, f"participant:{participant_id}", build)
     return _page(

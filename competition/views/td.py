@@ -45,7 +45,13 @@ from competition.forms.evening import (
     SwapForm,
 )
 from competition.models import PRESENT, ExternalResult, Game, Round, RoundEntry
-from competition.permissions import AuthenticatedRequest, round_for_td, season_for_td, td_required
+from competition.permissions import (
+    AuthenticatedRequest,
+    present,
+    round_for_td,
+    season_for_td,
+    td_required,
+)
 from competition.presentation import numbers
 from competition.scoring.registry import get_system
 from competition.scoring.series import evening_of
@@ -600,9 +606,7 @@ def _correct(
     """The correction form; a refusal (someone changed the record meanwhile) shows the form
     again with the message and the version the record has now, so sending it once more is a
     knowing change."""
-    record = page.load(rnd, record_id)
-    if record is None:
-        raise Http404(page.missing)
+    record = present(page.load(rnd, record_id), page.missing)
     form = page.form(
         request.POST or None, initial={**page.initial(record), "version": record.version}
     )
