@@ -3,6 +3,7 @@ when asked (issue 6, "Look and language")."""
 
 from __future__ import annotations
 
+import ast
 import gettext
 import re
 import shutil
@@ -157,6 +158,39 @@ def test_every_message_is_translated_and_none_is_fuzzy(po: Path) -> None:
     untranslated = [m.msgid for m in messages[1:] if not all(m.msgstr.values()) or not m.msgstr]
     plurals_short = [m.msgid for m in messages if m.msgid_plural and len(m.msgstr) != 2]
     assert fuzzy == [] and untranslated == [] and plurals_short == []
+
+
+# The functions that mark a message for translation, and the position of the message in them.
+_MARKERS = {"_": 0, "gettext": 0, "gettext_lazy": 0, "gettext_noop": 0, "ngettext": 0}
+
+
+def _marked_messages(path: Path) -> set[str]:
+    """The literal messages ``path`` marks for translation (``_("...")``, ``gettext_lazy``...)."""
+    marked = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name | ast.Attribute):
+            name = node.func.id if isinstance(node.func, ast.Name) else node.func.attr
+            position = _MARKERS.get(name)
+            if position is not None and len(node.args) > position:
+                message = node.args[position]
+                if isinstance(message, ast.Constant) and isinstance(message.value, str):
+                    marked.add(message.value)
+    return marked
+
+
+def test_every_message_the_code_marks_is_in_the_catalogue() -> None:
+    """A message added to the code without its Dutch line would show in English on Dutch
+    pages: the catalogue (made with ``make messages``) must hold every one."""
+    catalogue = {m.msgid for m in parse_po(NL_PO) if not m.obsolete}
+    sources = sorted((settings.BASE_DIR / "competition").rglob("*.py"))
+    missing = {
+        f"{path.relative_to(settings.BASE_DIR)}: {message!r}"
+        for path in sources
+        if "migrations" not in path.parts
+        for message in _marked_messages(path)
+        if message and message not in catalogue
+    }
+    assert not missing, "\n".join(sorted(missing))
 
 
 @pytest.mark.parametrize("po", PO_FILES, ids=lambda p: str(p.relative_to(LOCALE)))

@@ -138,3 +138,26 @@ def test_a_club_admin_sets_when_the_club_evenings_start(client, club_and_admin) 
         assert _messages(response) == ["Give the time the club evenings start, such as 20:00."]
         club.refresh_from_db()
         assert club.evening_start == datetime.time(19, 45)
+
+
+@pytest.mark.parametrize("change", ["grant", "revoke"])
+def test_the_role_services_refuse_anyone_but_a_club_admin_in_the_readers_words(change) -> None:
+    from django.utils import translation
+
+    from competition.services.clubs import ClubRole, club_role_grant, club_role_revoke
+    from competition.services.errors import ServiceError
+
+    club = ClubFactory()
+    member = MemberFactory(club=club, user=User.objects.create_user("lid-met-account"))
+    stranger = User.objects.create_user("buurman", password="x-pass-12345")
+    with (
+        translation.override("nl"),
+        pytest.raises(
+            ServiceError, match=r"^Alleen de beheerders van de club kunnen haar wedstrijdleiders"
+        ),
+    ):
+        if change == "grant":
+            club_role_grant(club=club, member=member, role=ClubRole.TD, user=stranger)
+        else:
+            club_role_revoke(club=club, account=member.user, role=ClubRole.TD, user=stranger)
+    assert not is_td(member.user, club)
