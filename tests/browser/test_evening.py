@@ -7,7 +7,11 @@ result (one a forfeit) by tapping, close the round and see the standings change.
 from __future__ import annotations
 
 import pytest
-from selenium.common.exceptions import ElementClickInterceptedException
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    StaleElementReferenceException,
+    WebDriverException,
+)
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as EC
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -33,6 +37,25 @@ def tap(browser, element) -> None:
     except ElementClickInterceptedException:
         # A sticky bar can sit over the element after scrolling; the tap goes to it directly.
         browser.execute_script("arguments[0].click();", element)
+
+
+def _gone(element):
+    """A wait condition: ``element``'s page has been replaced. Chrome says so in two ways: the
+    element is stale, or (caught while the page is being replaced) its node "does not belong to
+    the document"; Selenium's ``staleness_of`` knows only the first."""
+
+    def replaced(driver) -> bool:
+        try:
+            element.is_enabled()
+        except StaleElementReferenceException:
+            return True
+        except WebDriverException as error:
+            if "does not belong to the document" in str(error):
+                return True
+            raise
+        return False
+
+    return replaced
 
 
 def test_a_whole_evening_on_a_phone(browser, live_server, demo_club_committed) -> None:
@@ -72,7 +95,7 @@ def test_a_whole_evening_on_a_phone(browser, live_server, demo_club_committed) -
     # The swap is a plain post: wait for the old page to go before reading the new one (read
     # while the page was being replaced, a board's text raised "Node … does not belong to the
     # document", which the wait does not ignore).
-    wait.until(EC.staleness_of(boards[0]))
+    wait.until(_gone(boards[0]))
     wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "#board-1 td.black"), black_2))
     assert black_1 in browser.find_element(By.CSS_SELECTOR, "#board-2 td.black").text
 
