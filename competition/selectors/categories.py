@@ -210,12 +210,7 @@ def _awards(season: Season, after_round: int | None = None) -> _Awards:
     categories = list(Category.objects.filter(season=season))
     if not categories:
         return _Awards(None, [], [], {})
-    chosen: dict[int, list[int]] = defaultdict(list)
-    if any(c.kind == Category.Kind.HAND_LIST for c in categories):
-        for category_id, participant_id in Category.chosen.through.objects.filter(
-            category__season=season
-        ).values_list("category_id", "participant_id"):
-            chosen[category_id].append(participant_id)
+    chosen = _chosen(season, categories)
     snapshots = StandingsSnapshot.objects.filter(season=season)
     snapshot = None
     if after_round is not None:
@@ -226,15 +221,7 @@ def _awards(season: Season, after_round: int | None = None) -> _Awards:
         return _Awards(None, categories, [[] for _c in categories], {})
     after_round = snapshot.round_number
     stored = snapshot.rows
-    newcomers = (
-        _newcomers(season) if any(c.kind == Category.Kind.NEWCOMERS for c in categories) else set()
-    )
-    candidates = [
-        rules.Candidate(pid, rating, birth_year, pid in newcomers, start_rank)
-        for pid, rating, birth_year, start_rank in Participant.objects.filter(
-            season=season
-        ).values_list("pk", "rating", "member__birth_year", "start_rank")
-    ]
+    candidates = _candidates(season, categories)
     standings = [
         rules.Standing(row["participant_id"], row["rank"], row["eligible"]) for row in stored
     ]
@@ -252,6 +239,49 @@ def _awards(season: Season, after_round: int | None = None) -> _Awards:
         {c.participant_id: c.start_rank for c in candidates},
         snapshot.fingerprint,
     )
+
+
+def _chosen(season: Season, categories: Sequence[Category]) -> dict[int, list[int]]:
+    """The hand-made lists of ``categories`` by category id (no query without such a list)."""
+    chosen: dict[int, list[int]] = defaultdict(list)
+    if any(c.kind == Category.Kind.HAND_LIST for c in categories):
+        for category_id, participant_id in Category.chosen.through.objects.filter(
+            category__season=season
+        ).values_list("category_id", "participant_id"):
+            chosen[category_id].append(participant_id)
+    return chosen
+
+
+def _candidates(season: Season, categories: Sequence[Category]) -> list[rules.Candidate]:
+    """The season's participants as the categories see them (the newcomers looked up only for
+    a newcomers' category)."""
+    newcomers = (
+        _newcomers(season) if any(c.kind == Category.Kind.NEWCOMERS for c in categories) else set()
+    )
+    return [
+        rules.Candidate(pid, rating, birth_year, pid in newcomers, start_rank)
+        for pid, rating, birth_year, start_rank in Participant.objects.filter(
+            season=season
+        ).values_list("pk", "rating", "member__birth_year", "start_rank")
+    ]
+
+
+def prize_categories(*, season: Season) -> list[tuple[Category, frozenset[int]]]:
+    """The season's categories with place prizes, in their order, each with its members'
+    participant ids (a category of only the "most improved" prize is left out)."""
+    if not season.category_count:
+        return []
+    categories = [c for c in Category.objects.filter(season=season) if c.prizes]
+    if not categories:
+        return []
+    chosen = _chosen(season, categories)
+    candidates = _candidates(season, categories)
+    found = []
+    for category in categories:
+        rule = category_rule(category=category, chosen=chosen.get(category.pk, ()))
+        members = frozenset(c.participant_id for c in candidates if rules.belongs(rule, c))
+        found.append((category, members))
+    return found
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,22 @@ whether the stored chances still describe the season (:func:`chances_stale`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from fractions import Fraction
+from typing import Any
 
 from django.db.models import F
 
-from competition.models import ClubEvening, Round, Season, SeasonChances, SeasonChancesJob
+from competition.models import (
+    Category,
+    ClubEvening,
+    Round,
+    Season,
+    SeasonChances,
+    SeasonChancesJob,
+)
 from competition.presentation.numbers import chance_text
 from competition.scoring.exact import fraction_from_text
 from competition.selectors.common import public_names
@@ -84,6 +93,21 @@ class ChancesRow:
 
 
 @dataclass(frozen=True)
+class CategoryChance:
+    participant_id: int
+    name: str
+    place: int  # in the standings the simulation started from
+    first: str  # the estimated chance of being the category's best placed, as written
+    first_margin: float | None  # percentage points; None where the figure is certain
+
+
+@dataclass(frozen=True)
+class CategoryChances:
+    name: str
+    rows: tuple[CategoryChance, ...]  # its members, in the standings' order
+
+
+@dataclass(frozen=True)
 class ChancesPage:
     left: RoundsLeft  # today's calendar
     computed_at: datetime | None
@@ -93,6 +117,7 @@ class ChancesPage:
     draw_rate: float  # percent
     stale: bool  # a computation is asked for and not yet done: the page says so
     rows: tuple[ChancesRow, ...]
+    categories: tuple[CategoryChances, ...] = ()  # the season's prize categories, in order
 
 
 def chances_page(*, season: Season) -> ChancesPage:
@@ -148,7 +173,46 @@ def chances_page(*, season: Season) -> ChancesPage:
         draw_rate=100 * stored.draw_rate,
         stale=pending,
         rows=tuple(rows),
+        categories=_category_chances(season, stored.rows, n, names, margin),
     )
+
+
+def _category_chances(
+    season: Season,
+    stored: list[dict[str, Any]],
+    simulations: int,
+    names: Mapping[int, str],
+    margin: Callable[[float, bool], float | None],
+) -> tuple[CategoryChances, ...]:
+    """Per prize category (in the season's order, one query; none without categories) its
+    members' chances of finishing its best placed, from the stored rows."""
+    if not season.category_count:
+        return ()
+    found = []
+    for category_id, category_name in Category.objects.filter(season=season).values_list(
+        "pk", "name"
+    ):
+        key = str(category_id)
+        members = []
+        for place, row in enumerate(stored, start=1):
+            status = row.get("category_status", {}).get(key)
+            if status is None:
+                continue
+            impossible = status == FirstPlace.IMPOSSIBLE
+            certain = status == FirstPlace.SECURED
+            count = row["categories"].get(key, 0.0)
+            members.append(
+                CategoryChance(
+                    participant_id=row["participant_id"],
+                    name=names.get(row["participant_id"], "?"),
+                    place=place,
+                    first=chance_text(count, simulations, impossible=impossible, certain=certain),
+                    first_margin=margin(count, impossible or certain),
+                )
+            )
+        if members:
+            found.append(CategoryChances(category_name, tuple(members)))
+    return tuple(found)
 
 
 def _fraction(text: str | None) -> Fraction | None:

@@ -15,6 +15,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from competition.models import Category, Participant, Season
+from competition.services.chances_queue import chances_request
 from competition.services.errors import ServiceError
 from competition.services.standings import seasons_touch
 
@@ -92,7 +93,7 @@ def category_add(*, season: Season, fields: CategoryFields) -> Category:
     _apply(category, fields)
     _save(category, fields, chosen)
     categories_counted(season=season)
-    seasons_touch(seasons=[season])
+    _categories_changed(season)
     return category
 
 
@@ -107,7 +108,7 @@ def category_change(*, season: Season, category_id: int, fields: CategoryFields)
     if fields.order is not None:
         category.order = fields.order
     _save(category, fields, chosen)
-    seasons_touch(seasons=[season])
+    _categories_changed(season)
     return category
 
 
@@ -127,7 +128,14 @@ def category_remove(*, season: Season, category_id: int) -> None:
     if not deleted:
         raise ServiceError(_("This category no longer exists."))
     categories_counted(season=season)
+    _categories_changed(season)
+
+
+def _categories_changed(season: Season) -> None:
+    """Pages are rebuilt, and the chances computed again: the chances page gives each
+    category's chances."""
     seasons_touch(seasons=[season])
+    chances_request(season=season)
 
 
 @transaction.atomic

@@ -22,6 +22,7 @@ from competition.models import Game, Round, Season, SeasonChances
 from competition.pairing import PairingRules
 from competition.scoring.exact import fraction_to_text
 from competition.scoring.records import ScoringInputError
+from competition.selectors.categories import prize_categories
 from competition.selectors.chances import rounds_left
 from competition.selectors.common import season_input
 from competition.simulation.chances import SimulationInput, attendance_share, outlook, simulate
@@ -53,6 +54,11 @@ def simulation_input(season: Season, *, left: int) -> SimulationInput:
         p.id: p.rating or p.member.rating or 0 for p in season.participants.select_related("member")
     }
     forbidden = tuple(season.forbidden_pairs.values_list("first_id", "second_id"))
+    categories = {  # by the category's id: a name may change after the computation
+        str(category.pk): members
+        for category, members in prize_categories(season=season)
+        if members
+    }
     return SimulationInput(
         season=season_in,
         rounds_left=left,
@@ -67,6 +73,7 @@ def simulation_input(season: Season, *, left: int) -> SimulationInput:
             reverse_colours_at_rematch=season.rematch_colours_reversed,
             max_allocated_byes=1 if season.one_pairing_bye else None,
         ),
+        categories=categories,
     )
 
 
@@ -98,7 +105,12 @@ def chances_compute(
                 # simulations finished first, a shared first place counting its share
                 "first": float(player.first),
                 "top_three": float(player.top_three),
-                "categories": {name: float(count) for name, count in player.categories.items()},
+                # per prize category he is in (by its id): simulations he was its best placed
+                # member in, shared as first place is, and what is certain about it
+                "categories": {
+                    key: float(player.categories.get(key, 0)) for key in view.categories
+                },
+                "category_status": {key: value.value for key, value in view.categories.items()},
                 "needed_for_first": _text(player.needed_for_first),
                 # certain, not estimated (simulation.chances.outlook)
                 "first_place": view.first_place.value,

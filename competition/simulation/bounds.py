@@ -36,7 +36,7 @@ C's 2), A's is not secured (B can pass him), B's is not excluded.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
@@ -391,15 +391,43 @@ class Places:
     secures: Fraction | None
 
 
+def places_among(
+    bounds: Mapping[int, ScoreBounds], members: Iterable[int]
+) -> dict[int, tuple[int, int]]:
+    """The best and worst place each of ``members`` can still finish in among ``members`` (a
+    prize category's ranking): ahead of him for certain is whoever's lowest score beats his
+    highest, ahead of him possibly whoever's highest reaches his lowest.
+
+    >>> sure = ScoreBounds(1, Fraction(5), Fraction(5), ())
+    >>> open_ = ScoreBounds(2, Fraction(2), Fraction(6), ())
+    >>> behind = ScoreBounds(3, Fraction(1), Fraction(4), ())
+    >>> places_among({1: sure, 2: open_, 3: behind}, [1, 3])
+    {1: (1, 1), 3: (2, 2)}
+    >>> places_among({1: sure, 2: open_, 3: behind}, [1, 2, 3])
+    {1: (1, 2), 2: (1, 3), 3: (2, 3)}
+    """
+    chosen = [pid for pid in members if pid in bounds]
+    low = {pid: bounds[pid].low for pid in chosen}
+    high = {pid: bounds[pid].high for pid in chosen}
+    return {
+        pid: (
+            1 + sum(low[o] > high[pid] for o in chosen if o != pid),
+            1 + sum(high[o] >= low[pid] for o in chosen if o != pid),
+        )
+        for pid in chosen
+    }
+
+
 def place_bounds(bounds: Mapping[int, ScoreBounds]) -> dict[int, Places]:
     """Best and worst place, points needed and points that secure first, per participant."""
     low = {pid: b.low for pid, b in bounds.items()}
     high = {pid: b.high for pid, b in bounds.items()}
+    among = places_among(bounds, bounds)
     places = {}
     for pid, own in bounds.items():
         others = [other for other in bounds if other != pid]
-        surely_ahead = sum(low[o] > high[pid] for o in others)
-        possibly_ahead = sum(high[o] >= low[pid] for o in others)
+        best_place, worst_place = among[pid]
+        surely_ahead = best_place - 1
         best_rival_low = max((low[o] for o in others), default=None)
         best_rival_high = max((high[o] for o in others), default=None)
         needs = secures = None
@@ -416,8 +444,16 @@ def place_bounds(bounds: Mapping[int, ScoreBounds]) -> dict[int, Places]:
             if best_rival_high is None or score_low > best_rival_high:
                 secures = points
                 break
-        places[pid] = Places(pid, 1 + surely_ahead, 1 + possibly_ahead, needs, secures)
+        places[pid] = Places(pid, best_place, worst_place, needs, secures)
     return places
 
 
-__all__ = ["Kind", "Option", "Places", "ScoreBounds", "place_bounds", "score_bounds"]
+__all__ = [
+    "Kind",
+    "Option",
+    "Places",
+    "ScoreBounds",
+    "place_bounds",
+    "places_among",
+    "score_bounds",
+]

@@ -37,7 +37,7 @@ from competition.pairing import PairingHistory, PairingRules, pair_boards
 from competition.pairing.berger import berger_cycle_round
 from competition.scoring.engine import standings_after, tied_groups
 from competition.scoring.model import Entry, EntryKind, Game, Result, Round, SeasonInput
-from competition.simulation.bounds import place_bounds, score_bounds
+from competition.simulation.bounds import place_bounds, places_among, score_bounds
 from competition.simulation.keepers import EngineKeeper, ScoreKeeper, keeper_for, settle_order
 
 DEFAULT_RATING = 1500
@@ -522,6 +522,9 @@ class Outlook:
     worst_place: int  # nor lower than this
     needs: Fraction | None  # game points in the remaining rounds without which he cannot be first
     secures: Fraction | None  # game points in the remaining rounds that make first place his
+    # per category he is in (SimulationInput.categories): SECURED, IMPOSSIBLE or OPEN, from the
+    # same bounds among the category's members (no outcome is looked for: never POSSIBLE)
+    categories: Mapping[str, FirstPlace] = field(default_factory=dict)
 
 
 def outlook(data: SimulationInput, chances: Chances) -> tuple[Outlook, ...]:
@@ -536,10 +539,18 @@ def outlook(data: SimulationInput, chances: Chances) -> tuple[Outlook, ...]:
     keeper = keeper_for(season, awarded=(data.bye_points,), rounds_left=data.rounds_left)
     bounds = score_bounds(season, keeper, rounds_left=data.rounds_left, bye_points=data.bye_points)
     places = place_bounds(bounds)
+    in_categories = {
+        name: places_among(bounds, members) for name, members in data.categories.items()
+    }
     result = []
     for player in chances.players:
         pid = player.participant_id
         place = places[pid]
+        categories = {
+            name: _category_status(among[pid])
+            for name, among in in_categories.items()
+            if pid in among
+        }
         if place.best_place > 1:
             status = FirstPlace.IMPOSSIBLE
         elif place.worst_place == 1:
@@ -551,9 +562,25 @@ def outlook(data: SimulationInput, chances: Chances) -> tuple[Outlook, ...]:
         else:
             status = FirstPlace.OPEN
         result.append(
-            Outlook(pid, status, place.best_place, place.worst_place, place.needs, place.secures)
+            Outlook(
+                pid,
+                status,
+                place.best_place,
+                place.worst_place,
+                place.needs,
+                place.secures,
+                categories,
+            )
         )
     return tuple(result)
+
+
+def _category_status(places: tuple[int, int]) -> FirstPlace:
+    """First place in a category from the best and worst place among its members."""
+    best, worst = places
+    if best > 1:
+        return FirstPlace.IMPOSSIBLE
+    return FirstPlace.SECURED if worst == 1 else FirstPlace.OPEN
 
 
 def _first_in(season: SeasonInput, rounds: tuple[Round, ...] | None, pid: int) -> bool:

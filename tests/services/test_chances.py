@@ -91,3 +91,43 @@ def test_a_ladder_without_calendar_gets_chances_once_its_rounds_are_planned() ->
     stored = chances_compute(season=season, simulations=10)
     assert stored is not None
     assert (stored.after_round, stored.rounds_left) == (2, 3)
+
+
+def add_category(season, name: str, **fields) -> int:
+    from competition.services.categories import CategoryFields, category_add
+
+    return category_add(season=season, fields=CategoryFields(name=name, **fields)).pk
+
+
+def test_each_prize_category_has_its_chances() -> None:
+    # Anna, Bart, Cor, Dirk and Eva are rated 1800 to 1760; one round is left.
+    season, _ = with_calendar([september(24)])
+    ids = people_ids(season)
+    below = add_category(season, "Onder 1775", kind="rating", rating_below=1775)
+    alone = add_category(season, "Alleen Anna", kind="list", chosen=(ids["A"],))
+    add_category(season, "Vooruitgang", kind="list", chosen=(ids["B"],), prizes=0)
+    season.refresh_from_db()
+    stored = chances_compute(season=season, simulations=50, seed=3)
+    assert stored is not None
+    by_id = {row["participant_id"]: row for row in stored.rows}
+    # the rating category is Dirk (1770) and Eva (1760): one of them is its best placed in
+    # each simulation (a shared place counted in shares)
+    in_below = {pid for pid, row in by_id.items() if str(below) in row["category_status"]}
+    assert in_below == {ids["D"], ids["E"]}
+    assert sum(by_id[pid]["categories"][str(below)] for pid in in_below) == 50
+    # a category of one: certainly his, in every simulation
+    assert by_id[ids["A"]]["category_status"] == {str(alone): "secured"}
+    assert by_id[ids["A"]]["categories"] == {str(alone): 50.0}
+    # a category without place prizes is not simulated; Cor is in none
+    assert by_id[ids["B"]]["category_status"] == {}
+    assert by_id[ids["C"]]["categories"] == {}
+
+
+def test_a_change_of_the_categories_asks_for_the_chances_again() -> None:
+    from competition.models import SeasonChancesJob
+
+    season, _ = with_calendar([september(24)])
+    before = SeasonChancesJob.objects.filter(season=season).values_list("requested", flat=True)
+    asked = before.first() or 0
+    add_category(season, "Onder 1775", kind="rating", rating_below=1775)
+    assert SeasonChancesJob.objects.get(season=season).requested == asked + 1

@@ -356,3 +356,26 @@ def test_simulated_pairings_are_the_pairing_engines(rules: bool) -> None:
             ladder.add(rnd)
             games += [PlayedGame(number, g.white, g.black) for g in rnd.games if g.result.is_played]
     assert compared == 45
+
+
+def test_what_is_certain_in_a_category_comes_from_the_same_bounds() -> None:
+    # A 3, B 1½, C 1½ (points) with one round left: A is out of reach in "A and B" (B reaches
+    # 2½ at best), B and C can each still be the better of "B and C".
+    from competition.simulation.chances import FirstPlace, outlook
+
+    season = three_rounds_a_far_ahead()
+    data = SimulationInput(
+        season,
+        rounds_left=1,
+        attendance=attendance_share(season),
+        categories={"A and B": frozenset({1, 2}), "B and C": frozenset({2, 3})},
+    )
+    chances = simulate(data, simulations=100, seed=5)
+    views = {view.participant_id: view.categories for view in outlook(data, chances)}
+    assert views[1] == {"A and B": FirstPlace.SECURED}
+    assert views[2] == {"A and B": FirstPlace.IMPOSSIBLE, "B and C": FirstPlace.OPEN}
+    assert views[3] == {"B and C": FirstPlace.OPEN}
+    by_id = {p.participant_id: p for p in chances.players}
+    assert by_id[1].categories["A and B"] == 100
+    assert "A and B" not in by_id[2].categories
+    assert by_id[2].categories["B and C"] + by_id[3].categories["B and C"] == 100

@@ -138,3 +138,23 @@ def test_what_is_certain_is_written_apart_from_the_estimates(client, season) -> 
     assert ">½<" in english
     assert "Wat zeker is" in dutch and "What is certain" in english
     assert "weerstandspunten van het seizoen" in dutch
+
+
+def test_each_prize_category_has_its_table(client, season) -> None:
+    from competition.services.categories import CategoryFields, category_add
+
+    category_add(
+        season=season, fields=CategoryFields(name="Onder 1775", kind="rating", rating_below=1775)
+    )
+    season.refresh_from_db()
+    chances_compute(season=season, simulations=100, seed=1)
+    dutch = page(client, season, "nl")
+    assert "Beste van de categorie Onder 1775" in dutch
+    table = dutch.split("Beste van de categorie Onder 1775", 1)[1].split("</table>", 1)[0]
+    # its members only (Dirk Dekker 1770, Eva Egbers 1760), in the standings' order
+    assert "Dirk" in table and "Eva" in table
+    assert "Anna" not in table and "Bart" not in table and "Cor" not in table
+    assert "%" in table
+    english = page(client, season, "en")
+    assert "Best of the category Onder 1775" in english
+    assert "The prize rules (a minimum number of games, one prize per player) are not" in english
