@@ -26,7 +26,8 @@ urlpatterns = [
     path(_round + "attendance/", td.td_attendance, name="td_attendance"),
     path(_round + "latecomer/", td.td_latecomer, name="td_latecomer"),
     path(_round + "pairing/", td.td_pairing, name="td_pairing"),
-    # One view for the TD's changes to the draft: td_pairing_propose, _swap, _fix and _bye.
+    # One view for the TD's changes to the pairing: td_pairing_propose, _swap, _fix and _bye (the
+    # draft), _leaves (a published round).
     *(
         path(
             _round + f"pairing/{action}/",

@@ -157,6 +157,16 @@ class ByeForm(_PlayersForm):
     )
 
 
+class LeavesForm(_PlayersForm):
+    """A player of a published round leaves before his game (services.leaving)."""
+
+    player = _player_field(
+        _("Who leaves"),
+        _("Choose who leaves."),
+        _("The player who leaves is not in this round; reload the page."),
+    )
+
+
 class ProposeForm(forms.Form):
     """Pair the round. Starting over throws the whole draft away (the boards fixed by hand too):
     with a draft on the table that needs ``confirm`` ticked."""

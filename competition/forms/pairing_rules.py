@@ -8,6 +8,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from competition.models import Season
+
 
 class ForbiddenPairForm(forms.Form):
     first = forms.TypedChoiceField(label=_("Player"), coerce=int)
@@ -69,4 +71,10 @@ class PairingRulesForm(forms.Form):
             "Players with the same standing (everyone in round 1) are ordered by their club "
             "rating before the evening instead of by start number."
         ),
+    )
+    player_leaves = forms.ChoiceField(
+        label=_("When a player leaves after the pairing is published"),
+        choices=Season.PlayerLeaves.choices,
+        widget=forms.RadioSelect,
+        help_text=_("One tap on the published pairing does this; a round robin always forfeits."),
     )

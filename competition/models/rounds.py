@@ -197,6 +197,9 @@ class RoundEntry(RecordedByTD):
         validators=[MinValueValidator(Decimal("0"))],
     )
     note = optional_text(_("note"), max_length=200)
+    # An absence recorded because he left after the pairing was published: the board he left
+    # (services.evening.player_leaves; the TD's pairing page says what happened).
+    left_board = models.PositiveSmallIntegerField(_("left board"), null=True, blank=True)
     # A club duty that was a game for the club elsewhere (a team match on the club evening):
     # its result; how it counts is the season's system's parameter ``external_game``.
     external_result = models.CharField(

@@ -41,6 +41,12 @@ class Season(models.Model):
         LADDER = "ladder", _("ladder (paired by standing)")
         ROUND_ROBIN = "round_robin", _("round robin (Berger tables)")
 
+    class PlayerLeaves(models.TextChoices):
+        """What one tap does when a player leaves before his game (a round robin: forfeit)."""
+
+        REPAIR = "repair", _("his opponent is paired again (a waiting player, else the bye)")
+        FORFEIT = "forfeit", _("his opponent wins by forfeit")
+
     club = models.ForeignKey(
         Club, on_delete=models.CASCADE, related_name="seasons", verbose_name=_("club")
     )
@@ -97,6 +103,12 @@ class Season(models.Model):
         _("at most one pairing-allocated bye per player"),
         default=False,
         help_text=_("Requested byes do not count."),
+    )
+    player_leaves = models.CharField(
+        _("when a player leaves after the pairing is published"),
+        max_length=8,
+        choices=PlayerLeaves,
+        default=PlayerLeaves.REPAIR,
     )
     name_display = models.CharField(
         _("names on public pages"),

@@ -538,6 +538,10 @@ class PairingPage:
     stale: bool  # the pairing no longer matches what the engine would give (attendance changed)
     present_count: int = 0
     ranks: dict[int, int] = field(default_factory=dict)
+    # published: who left after publishing, with the board he left (services.leaving) ...
+    departures: list[tuple[str, int]] = field(default_factory=list)
+    # ... and who may still leave: the players of the boards without a result, and the bye
+    may_leave: list[tuple[int, str]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -585,14 +589,18 @@ def _pairing_rows(
     ranks: Mapping[int, int],
     reasons: _EngineReasons,
 ) -> list[PairingBoardRow]:
-    games = {g.board: g for g in Game.objects.filter(round=round)}
+    # the boards in board order, as the draft lists them; a published round can have a gap
+    # (a player left and his opponent got the bye: services.leaving)
+    games = list(Game.objects.filter(round=round).order_by("board"))
     rows = []
-    for number, board in enumerate(draft.boards, start=1):
+    for index, board in enumerate(draft.boards):
+        game = games[index] if index < len(games) else None
+        number = game.board if game is not None else index + 1
         pair = frozenset((board.white_id, board.black_id))
         rows.append(
             PairingBoardRow(
                 number=number,
-                game_id=games[number].id if number in games else 0,
+                game_id=game.id if game is not None else 0,
                 white_id=board.white_id,
                 black_id=board.black_id,
                 white=names.get(board.white_id, "?"),
@@ -617,9 +625,10 @@ def pairing_page(*, round: Round) -> PairingPage:
     names = participant_names(season_id=round.season_id)
     draft = draft_of(round=round)
     reasons = _EngineReasons()
-    absent = [
-        (names.get(e.participant_id, "?"), e.get_kind_display())
-        for e in RoundEntry.objects.filter(round=round, kind__in=ABSENCE_KINDS)
+    absences = list(RoundEntry.objects.filter(round=round, kind__in=ABSENCE_KINDS))
+    absent = [(names.get(e.participant_id, "?"), e.get_kind_display()) for e in absences]
+    departures = [
+        (names.get(e.participant_id, "?"), e.left_board) for e in absences if e.left_board
     ]
     fixed = [FixedBoard(b.white_id, b.black_id) for b in draft.boards if b.fixed]
     fixed_bye = draft.bye_id if draft.bye_fixed else None
@@ -661,7 +670,19 @@ def pairing_page(*, round: Round) -> PairingPage:
         stale=stale,
         present_count=len(present_ids),
         ranks=ranks,
+        departures=departures,
+        may_leave=_may_leave(round, draft, names) if round.is_published else [],
     )
+
+
+def _may_leave(round: Round, draft: Draft, names: Mapping[int, str]) -> list[tuple[int, str]]:
+    """The players of a published round who have not played yet (boards without a result, in
+    board order, then the bye): those the TD can mark as leaving."""
+    open_boards = Game.objects.filter(round=round, result=Game.Result.NOT_PLAYED).order_by("board")
+    ids = [pid for pair in open_boards.values_list("white_id", "black_id") for pid in pair]
+    if draft.bye_id is not None:
+        ids.append(draft.bye_id)
+    return [(pid, names.get(pid, "?")) for pid in ids]
 
 
 # --- results ---------------------------------------------------------------------------------

@@ -70,8 +70,13 @@ def season_pairing_rules_update(
     rematch_colours_reversed: bool,
     one_pairing_bye: bool,
     seed_by_club_rating: bool = False,
+    player_leaves: str = Season.PlayerLeaves.REPAIR,
 ) -> Season:
     """The season's settings for the ladder pairing (``max_meetings`` None: no limit)."""
+    if player_leaves not in Season.PlayerLeaves.values:
+        raise ServiceError(
+            _("Unknown rule for a player who leaves: %(rule)s.") % {"rule": player_leaves}
+        )
     if rematch_window < 0:
         raise ServiceError(_("The rematch window cannot be negative."))
     if max_meetings is not None and max_meetings < 1:
@@ -82,6 +87,7 @@ def season_pairing_rules_update(
     season.rematch_colours_reversed = rematch_colours_reversed
     season.one_pairing_bye = one_pairing_bye
     season.seed_by_club_rating = seed_by_club_rating
+    season.player_leaves = player_leaves
     season.save(
         update_fields=[
             "rematch_window",
@@ -89,6 +95,7 @@ def season_pairing_rules_update(
             "rematch_colours_reversed",
             "one_pairing_bye",
             "seed_by_club_rating",
+            "player_leaves",
         ]
     )
     chances_request(season=season)

@@ -39,6 +39,7 @@ from competition.forms.evening import (
     ExternalResultForm,
     FixForm,
     LatecomerForm,
+    LeavesForm,
     ProposeForm,
     ResultForm,
     RoundNewForm,
@@ -59,7 +60,7 @@ from competition.selectors import member as member_selectors
 from competition.selectors import series as series_selectors
 from competition.selectors import td as td_selectors
 from competition.selectors.corrections import corrections_for_round
-from competition.services import evening, rounds
+from competition.services import evening, leaving, rounds
 from competition.services import series as rapid_series
 from competition.services.errors import ServiceError
 from competition.services.rounds import result_record, round_complete, round_create
@@ -297,6 +298,7 @@ def td_pairing(request: AuthenticatedRequest, season_slug: str, round_number: in
             "swap_form": SwapForm(players=players),
             "fix_form": FixForm(players=players),
             "bye_form": ByeForm(players=players),
+            "leaves_form": LeavesForm(players=page.may_leave),
             "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(round=rnd)),
             "editable": rnd.is_planned,
         },
@@ -321,7 +323,10 @@ class PairingAction:
 
     form: Callable[[QueryDict, Round], forms.Form]
     run: Callable[[Round, dict[str, Any], User], object]
-    success: Promise
+    success: Promise | Callable[[Any], str]  # the message, or what makes it of the outcome
+
+    def said(self, done: object) -> str:
+        return self.success(done) if callable(self.success) else str(self.success)
 
 
 def _players_form(
@@ -363,6 +368,14 @@ PAIRING_ACTIONS: dict[str, PairingAction] = {
         lambda rnd, data, user: evening.pairing_move_bye(round=rnd, to=data["player"], user=user),
         gettext_lazy("Bye moved; the others were paired again."),
     ),
+    # a published round: one tap when a player leaves before his game
+    "leaves": PairingAction(
+        _players_form(LeavesForm),
+        lambda rnd, data, user: leaving.player_leaves(
+            round=rnd, participant=data["player"], user=user
+        ),
+        lambda departure: departure.said,
+    ),
 }
 
 
@@ -379,7 +392,7 @@ def td_pairing_action(
         service_done(
             request,
             lambda: pairing_action.run(rnd, form.cleaned_data, request.user),
-            lambda _done: str(pairing_action.success),
+            pairing_action.said,
         )
     return redirect(_round_url("td_pairing", rnd))
 

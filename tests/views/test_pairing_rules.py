@@ -114,12 +114,13 @@ def test_the_settings_are_saved(client) -> None:
     english(client, club.td)
     url = rules_url(club.season)
     data = {"action": "settings", "rematch_window": "5", "max_meetings": "2"}
-    response = client.post(url, {**data, "one_pairing_bye": "on"})
+    response = client.post(url, {**data, "one_pairing_bye": "on", "player_leaves": "forfeit"})
     assert response.status_code == 302 and said(response) == ["Pairing rules saved."]
     club.season.refresh_from_db()
     assert (club.season.max_meetings, club.season.rematch_colours_reversed) == (2, False)
     assert club.season.rematch_window == 5
     assert club.season.one_pairing_bye
+    assert club.season.player_leaves == "forfeit"
     page = client.get(url).content.decode()
     assert 'name="max_meetings" value="2"' in page
     client.post(
@@ -129,6 +130,7 @@ def test_the_settings_are_saved(client) -> None:
             "rematch_window": "0",
             "max_meetings": "",
             "rematch_colours_reversed": "on",
+            "player_leaves": "repair",
         },
     )
     club.season.refresh_from_db()
