@@ -438,7 +438,7 @@ def _collector_paused() -> Iterator[None]:
     Fractions) and keep them, and none of them form reference cycles (reference counting
     frees what is dropped). The collector, though, counts such allocations and every so often
     walks every object the process holds; a 600-player history crosses that threshold twice
-    and a 150-player one not at all, so the cost grew faster than the games (issue 15).
+    and a 150-player one not at all, so the cost grew faster than the games.
     Pausing it there does not change a value. Left alone when it is already off (a caller's
     own pause).
     """

@@ -1,7 +1,7 @@
 """The Keizer system: a game is worth the opponent's value, and values follow from the ranking.
 
-Source: the rule as issue 12 states it (no seed document describes Keizer; docs/scoring.md and
-docs/sources.md say so). Every place r of the ranking has a value::
+Source: the rule as the club's request states it (no seed document describes Keizer;
+docs/scoring.md and docs/sources.md say so). Every place r of the ranking has a value::
 
     V(r) = max(0, top_value − (r − 1) × value_step)
 
