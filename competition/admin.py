@@ -31,6 +31,7 @@ from simple_history.admin import SimpleHistoryAdmin
 from competition.clubs import club_url
 from competition.forms.ranges import integer_range
 from competition.models import (
+    CheckIn,
     Club,
     ClubRatingChange,
     ClubRatingRules,
@@ -556,6 +557,22 @@ class RoundEntryAdmin(ClosedRoundRecords):
     search_fields = ["participant__member__name"]
     raw_id_fields = ["participant"]
     list_select_related = ["round__season", "participant__member"]
+
+
+@admin.register(CheckIn)
+class CheckInAdmin(admin.ModelAdmin):
+    """Members' check-ins, to read: they are made by the members and the TD's marks decide."""
+
+    list_display = ["round", "participant", "checked_in_at", "checked_in_by"]
+    list_filter = ["round__season"]
+    search_fields = ["participant__member__name"]
+    list_select_related = ["round__season", "participant__member", "checked_in_by"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
 
 
 @admin.register(StandingsSnapshot)

@@ -3,10 +3,11 @@ feed; and the TD's calendar of club evenings."""
 
 from django.urls import path
 
-from competition.views import member
+from competition.views import check_in, member
 
 urlpatterns = [
     path("me/", member.my_page, name="my_page"),
+    path("in/<str:code>/", check_in.check_in_page, name="check_in"),
     path("me/evening/<int:evening_id>/report/", member.my_evening_report, name="my_evening_report"),
     path(
         "me/evening/<int:evening_id>/withdraw/",

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from competition.views import categories, groups, pairing_rules, series, td
+from competition.views import categories, check_in, groups, pairing_rules, series, td
 
 _round = "td/<slug:season_slug>/<int:round_number>/"
 
@@ -25,6 +25,9 @@ urlpatterns = [
     path(_round, td.td_round, name="td_round"),
     path(_round + "attendance/", td.td_attendance, name="td_attendance"),
     path(_round + "latecomer/", td.td_latecomer, name="td_latecomer"),
+    path(_round + "check-in/open/", check_in.td_check_in_open, name="td_check_in_open"),
+    path(_round + "check-in/close/", check_in.td_check_in_close, name="td_check_in_close"),
+    path(_round + "check-in/state/", check_in.td_check_in_state, name="td_check_in_state"),
     path(_round + "pairing/", td.td_pairing, name="td_pairing"),
     # One view for the TD's changes to the pairing: td_pairing_propose, _swap, _fix and _bye (the
     # draft), _leaves (a published round).

@@ -7,6 +7,7 @@ The models live in modules along the seams of the data (clubs, seasons, rounds, 
 life); Django and the code import every one of them from here, as ``competition.models.X``.
 """
 
+from competition.models.check_in import CheckIn
 from competition.models.club_life import (
     AbsenceReport,
     ClubEvening,
@@ -59,6 +60,7 @@ __all__ = [
     "RESERVED_CLUB_SLUGS",
     "AbsenceReport",
     "Category",
+    "CheckIn",
     "Club",
     "ClubEvening",
     "ClubRatingChange",

@@ -29,7 +29,7 @@ def validate_exact_number(value: str) -> None:
 # First parts of a path that are the site's own, never a club's address (/<club>/...).
 RESERVED_CLUB_SLUGS = frozenset(
     {
-        "account", "admin", "api", "clubs", "embed", "files", "groups", "healthz", "i18n",
+        "account", "admin", "api", "clubs", "embed", "files", "groups", "healthz", "i18n", "in",
         "login", "logout", "manifest.webmanifest", "me", "member", "offline", "season",
         "service-worker.js", "static", "taal", "td", "welcome",
     }

@@ -30,6 +30,18 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField(_("round"), validators=[MinValueValidator(1)])
     date = models.DateField(_("date"), default=timezone.localdate)
     status = models.CharField(_("status"), max_length=10, choices=Status, default=Status.PLANNED)
+    # Members check in themselves (competition.services.check_in): the short code of the link
+    # the TD shows (kept after closing, so the link says "closed" instead of "not found"), and
+    # the window: open from ``check_in_opened_at`` until ``check_in_closed_at``.
+    check_in_code = models.CharField(
+        _("check-in code"), max_length=8, null=True, blank=True, unique=True, editable=False
+    )
+    check_in_opened_at = models.DateTimeField(
+        _("check-in opened at"), null=True, blank=True, editable=False
+    )
+    check_in_closed_at = models.DateTimeField(
+        _("check-in closed at"), null=True, blank=True, editable=False
+    )
 
     class Meta:
         ordering = ["season", "number"]
@@ -69,6 +81,16 @@ class Round(models.Model):
     def is_completed(self) -> bool:
         """Closed: every board has a result and the standings include the round."""
         return self.status == Round.Status.COMPLETED
+
+    @property
+    def check_in_is_open(self) -> bool:
+        """Members may check in: the TD opened the window, has not closed it, and the pairing is
+        not published yet."""
+        return (
+            self.is_planned
+            and self.check_in_opened_at is not None
+            and self.check_in_closed_at is None
+        )
 
 
 class RecordedByTD(models.Model):

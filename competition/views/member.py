@@ -48,6 +48,7 @@ from competition.permissions import (
     request_club,
     season_for_td,
 )
+from competition.selectors import check_in as check_in_selectors
 from competition.selectors import member as member_selectors
 from competition.services import absences, feeds, privacy
 from competition.services.errors import ServiceError
@@ -91,6 +92,10 @@ def my_page(request: AuthenticatedRequest) -> HttpResponse:
     if not members:
         return render(request, "competition/member/no_member.html")
     seasons = member_selectors.my_seasons(user=request.user)
+    check_ins = check_in_selectors.my_open_check_ins(
+        rounds=[season.tonight.round for season in seasons if season.tonight is not None],
+        user=request.user,
+    )
     by_member = {member.pk: member for member in members}
     for season in seasons:  # one Member instance per member: its token is made once
         season.participant.member = by_member.get(
@@ -113,6 +118,7 @@ def my_page(request: AuthenticatedRequest) -> HttpResponse:
                 (season, _feed_url(request, season.participant.member, season.season))
                 for season in seasons
             ],
+            "check_ins": check_ins,
             "data_url": _optional_url("competition:my_data"),
             "preferences": [
                 (

@@ -42,6 +42,7 @@ KEPT_STATIC = (
     "js/td.js",
     "js/confirm.js",
     "js/attendance.js",
+    "js/check_in.js",
     "icons/icon-192.png",
 )
 ICONS = (

@@ -65,6 +65,7 @@ from competition.services import series as rapid_series
 from competition.services.errors import ServiceError
 from competition.services.rounds import result_record, round_complete, round_create
 from competition.views.actions import form_errors, form_refused, service_done
+from competition.views.check_in import attendance_check_in
 
 # Result buttons on a board, in the order a TD reads them; forfeits after the played results.
 RESULT_BUTTONS = [
@@ -225,6 +226,7 @@ def td_attendance(
             "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(round=rnd)),
             "has_draft": td_selectors.round_has_games(round=rnd),
             "reports": member_selectors.round_reports(round=rnd),
+            **attendance_check_in(request, rnd),
         },
     )
 

@@ -65,6 +65,11 @@ NOT_CARRIED: dict[str, dict[str, str]] = {
         "data_version": "a cache counter; the standings are rebuilt",
         "changed_at": "when data_version last moved (the API's Last-Modified): the import's moment",
     },
+    "competition.round": {
+        "check_in_code": "the evening's check-in link, for that evening on this site only",
+        "check_in_opened_at": "when the evening's check-in opened: no part of the season's record",
+        "check_in_closed_at": "when the evening's check-in closed: no part of the season's record",
+    },
     "competition.member": {
         "user": "accounts do not travel between installations",
         "email": "personal data the season's record does not need",
@@ -83,6 +88,8 @@ MODELS_NOT_CARRIED: dict[str, str] = {
     "competition.seasonchancesjob": "the task queue's bookkeeping; the import asks for the "
     "chances anew",
     "competition.clubratingchange": "the club rating's ledger, replayed from the games on import",
+    "competition.checkin": "what members tapped on the evening; the attendance they led to is "
+    "in the round's entries",
 }
 # Models whose every row of the season _rows compares, field by field.
 COMPARED = {

@@ -14,7 +14,7 @@ def demo(demo_club):
     return None
 
 
-READ_ONLY = {"invitation", "seasonchances", "seasonchancesjob", "clubratingchange"}
+READ_ONLY = {"invitation", "seasonchances", "seasonchancesjob", "clubratingchange", "checkin"}
 
 
 def _admin_models():

@@ -78,6 +78,7 @@ def demo_kwargs() -> dict[str, object]:
         "token": "no-such-token",  # an invitation link (or private feed) that does not exist
         "evening_id": evening.pk,  # a club evening to come (the demo's calendar runs to May)
         "category_id": Category.objects.filter(season=season).order_by("order").first().pk,
+        "code": "NOSUCH",  # a check-in code that does not exist
     }
 
 

@@ -268,6 +268,7 @@ def _season_contexts(secret: Planted) -> Iterator[dict[str, object]]:
             "category_id": category.pk if category else 1,
             "evening_id": secret.evening_id,
             "token": secret.invitation_token,
+            "code": (latest.check_in_code if latest else None) or "NOSUCH",
             "uidb64": "MQ",
             "_club": season.club.slug,
         }
