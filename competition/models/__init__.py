@@ -23,6 +23,7 @@ from competition.models.clubs import (
     validate_club_slug,
     validate_exact_number,
 )
+from competition.models.result_reports import PLAYER_RESULTS, ResultReport
 from competition.models.rounds import (
     ABSENCE_KINDS,
     ATTENDANCE_CHOICES,
@@ -38,6 +39,7 @@ from competition.models.seasons import (
     Category,
     ForbiddenPair,
     Participant,
+    ResultEntry,
     RuleChanges,
     Season,
     SeasonRules,
@@ -55,6 +57,7 @@ __all__ = [
     "ABSENCE_KINDS",
     "ATTENDANCE_CHOICES",
     "DRAFT_ENTRY_KINDS",
+    "PLAYER_RESULTS",
     "PRESENT",
     "RESERVED_CLUB_SLUGS",
     "AbsenceReport",
@@ -73,6 +76,8 @@ __all__ = [
     "Participant",
     "ParticipantExplanation",
     "RecordedByTD",
+    "ResultEntry",
+    "ResultReport",
     "Round",
     "RoundEntry",
     "RuleChanges",
