@@ -407,3 +407,24 @@ def test_the_season_setting_is_saved_and_refuses_an_unknown_value(tonight):
         season_result_entry_update(season=tonight.season, result_entry="everyone")
     tonight.season.refresh_from_db()
     assert tonight.season.result_entry == "td"
+
+
+def test_why_did_i_move_counts_the_players_result_as_first_closed(td_user):
+    """The participant page's corrections compare the round as first closed with the round
+    now: the players' first result is how the round was closed, not a correction of it."""
+    from competition.selectors.participant import participant_detail
+
+    tonight = published_evening(td_user)
+    report = tonight.enter(tonight.white, Game.Result.WHITE_WINS)
+    tonight.enter(tonight.black, Game.Result.WHITE_WINS)  # agreed
+    result_report_td_confirm(report_id=report.pk, user=td_user)  # nothing left: a second tap
+    result_record(game_id=tonight.other.pk, result="1/2", expected_version=1, user=td_user)
+    round_complete(round=tonight.round, user=td_user)
+    page = participant_detail(season=tonight.season, participant_id=tonight.white.pk)
+    assert page.corrections == {}
+    result_record(
+        game_id=tonight.game.pk, result="0-1", expected_version=2, user=td_user, reason="typo"
+    )
+    page = participant_detail(season=tonight.season, participant_id=tonight.white.pk, after_round=1)
+    (row,) = page.corrections[1].rows
+    assert (row.before, row.after, row.reasons) == ("1-0", "0-1", ("typo",))
