@@ -124,23 +124,21 @@ def my_result_reports(*, user: AbstractBaseUser | AnonymousUser) -> dict[int, My
     return by_season
 
 
-def participant_for_game(*, user: User, game_id: int) -> Participant | None:
-    """The user's participant in the season of board ``game_id`` (None: no such board, or he
-    does not play in its season). Whether he plays on that board is the services' to say."""
-    season_id = Game.objects.filter(pk=game_id).values_list("round__season_id", flat=True).first()
-    if season_id is None:
-        return None
+def board_player(*, user: User, game_id: int) -> Participant | None:
+    """The user's participant who plays on board ``game_id`` (None: no such board, or he does
+    not play on it). The services check the rest: the season, the round, the board's result."""
     return (
-        Participant.objects.filter(season_id=season_id, member__user=user)
+        Participant.objects.filter(member__user=user)
+        .filter(Q(games_as_white__pk=game_id) | Q(games_as_black__pk=game_id))
         .select_related("member")
         .first()
     )
 
 
-def participant_for_report(*, user: User, report_id: int) -> Participant | None:
-    """The user's participant in the season of the result report ``report_id``, or None."""
+def report_player(*, user: User, report_id: int) -> Participant | None:
+    """The user's participant on the board of the result report ``report_id``, or None."""
     game_id = ResultReport.objects.filter(pk=report_id).values_list("game_id", flat=True).first()
-    return None if game_id is None else participant_for_game(user=user, game_id=game_id)
+    return None if game_id is None else board_player(user=user, game_id=game_id)
 
 
 # --- the TD's results page -------------------------------------------------------------------

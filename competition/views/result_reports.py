@@ -2,7 +2,8 @@
 confirms or disputes it, and the TD confirms an entered result in one tap.
 
 Every write is a POST that redirects back (post/redirect/get) with a message. The player is
-found from ``request.user`` in the board's season: a member acts only for himself.
+found from ``request.user`` on the board itself: a member acts only for himself, and anyone
+else's board is refused (403).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ def _my_page(participant: Participant | None = None) -> HttpResponse:
 
 def _player(participant: Participant | None) -> Participant:
     if participant is None:
-        raise PermissionDenied(_("You do not play in this season."))
+        raise PermissionDenied(_("You do not play on this board."))
     return participant
 
 
@@ -51,7 +52,7 @@ def _player(participant: Participant | None) -> Participant:
 @login_required
 def my_result_report(request: AuthenticatedRequest, game_id: int) -> HttpResponse:
     """The player enters the result of his own board tonight."""
-    participant = _player(report_selectors.participant_for_game(user=request.user, game_id=game_id))
+    participant = _player(report_selectors.board_player(user=request.user, game_id=game_id))
     form = ResultReportForm(request.POST)
     if form_refused(request, form):
         return _my_page(participant)
@@ -72,9 +73,7 @@ def my_result_report(request: AuthenticatedRequest, game_id: int) -> HttpRespons
 @login_required
 def my_result_answer(request: AuthenticatedRequest, report_id: int) -> HttpResponse:
     """The opponent confirms or disputes the result the other player entered."""
-    participant = _player(
-        report_selectors.participant_for_report(user=request.user, report_id=report_id)
-    )
+    participant = _player(report_selectors.report_player(user=request.user, report_id=report_id))
     form = ResultAnswerForm(request.POST)
     if form_refused(request, form):
         return _my_page(participant)

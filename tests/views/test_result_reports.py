@@ -210,13 +210,22 @@ def test_someone_not_in_the_season_is_refused(client) -> None:
     assert not ResultReport.objects.exists()
 
 
-def test_a_player_of_another_board_is_told_why(client) -> None:
+def test_a_player_of_another_board_is_refused(client) -> None:
     b = board()
     third = _player(b.season, "Cor Visser", "cor")
+    as_user(client, b.white.member.user)
+    client.post(b.url("my_result_report", b.game.pk), {"result": "1-0"})
+    report = ResultReport.objects.get()
     as_user(client, third.member.user)
-    response = client.post(b.url("my_result_report", b.game.pk), {"result": "1-0"})
-    assert said(response) == ["You do not play on board 1 of round 1."]
-    assert not ResultReport.objects.exists()
+    response = client.post(b.url("my_result_report", b.game.pk), {"result": "0-1"})
+    assert response.status_code == 403
+    response = client.post(
+        b.url("my_result_answer", report.pk), {"answer": "dispute", "result": "1-0"}
+    )
+    assert response.status_code == 403
+    assert list(ResultReport.objects.values_list("participant", "result", "status")) == [
+        (b.white.pk, "1-0", "entered")
+    ]
 
 
 def test_anonymous_is_sent_to_login(client) -> None:
