@@ -428,3 +428,61 @@ def test_why_did_i_move_counts_the_players_result_as_first_closed(td_user):
     page = participant_detail(season=tonight.season, participant_id=tonight.white.pk, after_round=1)
     (row,) = page.corrections[1].rows
     assert (row.before, row.after, row.reasons) == ("1-0", "0-1", ("typo",))
+
+
+def _enter_at_once(
+    game_id: int, participant: Participant, result: str, barrier, outcome: dict[int, str]
+) -> None:
+    from django.db import connections
+
+    translation.activate("en")
+    try:
+        barrier.wait(timeout=10)
+        report = result_report(
+            game_id=game_id, participant=participant, result=result, user=participant.member.user
+        )
+        outcome[participant.pk] = report.status
+    except ServiceError as error:
+        outcome[participant.pk] = str(error)
+    finally:
+        translation.deactivate()
+        connections.close_all()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.postgres
+def test_both_players_at_the_same_moment_on_postgresql(td_user):
+    """Two threads, one per player, enter at once: the round's lock makes them take turns, so
+    the second sees the first. Different results: both disputed and nothing saved; the same
+    result: saved once, with version 2."""
+    import threading
+
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL row locks (set DATABASE_URL=postgres://...)")
+    tonight = published_evening(td_user)
+    for results, expected in ((("1-0", "0-1"), "disputed"), (("1/2", "1/2"), "agreed")):
+        ResultReport.objects.all().delete()
+        Game.objects.filter(pk=tonight.game.pk).update(result="", version=1)
+        barrier = threading.Barrier(2)
+        outcome: dict[int, str] = {}
+        threads = [
+            threading.Thread(
+                target=_enter_at_once, args=(tonight.game.pk, player, result, barrier, outcome)
+            )
+            for player, result in zip((tonight.white, tonight.black), results, strict=True)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=30)
+        game = tonight.fresh_game()
+        if expected == "disputed":
+            assert sorted(outcome.values()) == ["disputed", "entered"]
+            assert set(ResultReport.objects.values_list("status", flat=True)) == {"disputed"}
+            assert (game.result, game.version) == ("", 1)
+        else:
+            assert sorted(outcome.values()) == ["confirmed", "entered"]
+            assert (game.result, game.version) == ("1/2", 2)
+            assert set(ResultReport.objects.values_list("status", flat=True)) == {"confirmed"}
