@@ -42,6 +42,7 @@ from competition.models import (
     Member,
     NameDisplay,
     Participant,
+    ResultReport,
     Round,
     RoundEntry,
     Season,
@@ -548,6 +549,25 @@ class GameAdmin(ClosedRoundRecords):
     search_fields = ["white__member__name", "black__member__name"]
     raw_id_fields = ["white", "black"]
     list_select_related = ["round__season", "white__member", "black__member", "updated_by"]
+
+
+@admin.register(ResultReport)
+class ResultReportAdmin(admin.ModelAdmin):
+    """The players' own results, to look at: they are entered and answered on the members'
+    pages and settled on the TD's results page, through the services that keep the board's
+    history."""
+
+    list_display = ["game", "participant", "result", "status", "reported_at", "confirmed_by"]
+    list_filter = ["game__round__season", "status"]
+    search_fields = ["participant__member__name"]
+    list_select_related = ["game__round__season", "participant__member", "confirmed_by__member"]
+    readonly_fields = ["game", "participant", "result", "status", "reported_at", "confirmed_by"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
 
 
 @admin.register(RoundEntry)

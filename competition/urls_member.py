@@ -1,9 +1,9 @@
 """The member's own pages: my page, absence reports for coming evenings, the private calendar
-feed; and the TD's calendar of club evenings."""
+feed, the results a player enters for his own board; and the TD's calendar of club evenings."""
 
 from django.urls import path
 
-from competition.views import check_in, member
+from competition.views import check_in, member, result_reports
 
 urlpatterns = [
     path("me/", member.my_page, name="my_page"),
@@ -13,6 +13,14 @@ urlpatterns = [
         "me/evening/<int:evening_id>/withdraw/",
         member.my_evening_withdraw,
         name="my_evening_withdraw",
+    ),
+    path(
+        "me/board/<int:game_id>/result/", result_reports.my_result_report, name="my_result_report"
+    ),
+    path(
+        "me/result/<int:report_id>/answer/",
+        result_reports.my_result_answer,
+        name="my_result_answer",
     ),
     path("me/calendar/new-address/", member.my_feed_renew, name="my_feed_renew"),
     path("me/settings/<int:member_id>/", member.my_preferences, name="my_preferences"),

@@ -2,7 +2,15 @@
 
 from django.urls import path
 
-from competition.views import categories, check_in, groups, pairing_rules, series, td
+from competition.views import (
+    categories,
+    check_in,
+    groups,
+    pairing_rules,
+    result_reports,
+    series,
+    td,
+)
 
 _round = "td/<slug:season_slug>/<int:round_number>/"
 
@@ -49,6 +57,11 @@ urlpatterns = [
     path(_round + "print/", td.td_round_print, name="td_round_print"),
     path(_round + "results/", td.td_results, name="td_results"),
     path(_round + "results/<int:game_id>/", td.td_result_save, name="td_result_save"),
+    path(
+        _round + "reports/<int:report_id>/confirm/",
+        result_reports.td_result_report_confirm,
+        name="td_result_report_confirm",
+    ),
     path(_round + "results/<int:game_id>/correct/", td.td_result_correct, name="td_result_correct"),
     path(_round + "entries/<int:entry_id>/correct/", td.td_entry_correct, name="td_entry_correct"),
     path(

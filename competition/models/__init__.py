@@ -24,6 +24,7 @@ from competition.models.clubs import (
     validate_club_slug,
     validate_exact_number,
 )
+from competition.models.result_reports import PLAYER_RESULTS, ResultReport
 from competition.models.rounds import (
     ABSENCE_KINDS,
     ATTENDANCE_CHOICES,
@@ -39,6 +40,7 @@ from competition.models.seasons import (
     Category,
     ForbiddenPair,
     Participant,
+    ResultEntry,
     RuleChanges,
     Season,
     SeasonRules,
@@ -56,6 +58,7 @@ __all__ = [
     "ABSENCE_KINDS",
     "ATTENDANCE_CHOICES",
     "DRAFT_ENTRY_KINDS",
+    "PLAYER_RESULTS",
     "PRESENT",
     "RESERVED_CLUB_SLUGS",
     "AbsenceReport",
@@ -75,6 +78,8 @@ __all__ = [
     "Participant",
     "ParticipantExplanation",
     "RecordedByTD",
+    "ResultEntry",
+    "ResultReport",
     "Round",
     "RoundEntry",
     "RuleChanges",

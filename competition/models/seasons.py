@@ -24,6 +24,14 @@ class UnplayedPolicy(models.TextChoices):
     PLAIN = "plain", _("Actual points only")
 
 
+class ResultEntry(models.TextChoices):
+    """Who enters a season's results on the club evening."""
+
+    TD = "td", _("the TD only")
+    PLAYERS_TD_CONFIRMS = "players_td_confirms", _("a player enters, the TD confirms")
+    PLAYERS_AGREE = "players_agree", _("both players enter; their agreement confirms")
+
+
 class RuleChanges(models.TextChoices):
     """Which rounds a change of the season's rules applies to."""
 
@@ -85,6 +93,13 @@ class Season(models.Model):
         ),
     )
     requested_byes = models.BooleanField(_("members may ask for a bye"), default=False)
+    result_entry = models.CharField(
+        _("results entered by"),
+        max_length=20,
+        choices=ResultEntry,
+        default=ResultEntry.TD,
+        help_text=_("Whether the players enter their own results on their phones."),
+    )
     evening_start = models.TimeField(
         _("evenings start at"),
         null=True,

@@ -21,6 +21,7 @@ from django.utils.translation import gettext
 from competition.models import Game, Round, RoundEntry
 from competition.presentation.numbers import points_text
 from competition.selectors.common import participant_names, public_names, user_label
+from competition.selectors.result_reports import EnteredResult, entered_result
 
 
 @dataclass(frozen=True)
@@ -67,6 +68,15 @@ def corrections_for_round(*, round: Round, public: bool = False) -> list[Correct
     ``public`` names every TD :func:`td_public_name` (members read the round page; the
     accounts' names are for the TDs' own pages) and every player by his public name.
     """
+    return round_trail(round=round, public=public)[0]
+
+
+def round_trail(
+    *, round: Round, public: bool = False
+) -> tuple[list[Correction], list[EnteredResult]]:
+    """:func:`corrections_for_round`, and the results the players entered and confirmed
+    (:func:`competition.selectors.result_reports.entered_result`), by board, from the same
+    read of the history."""
     names = (public_names if public else participant_names)(season_id=round.season_id)
     corrections: list[Correction] = []
     users: dict[int, str] = {}
@@ -83,8 +93,14 @@ def corrections_for_round(*, round: Round, public: bool = False) -> list[Correct
         return users[user.pk]
 
     last_result: dict[int, str] = {}
+    entered: dict[int, EnteredResult] = {}
     for record in _changes_of(Game, round):
-        reason = _correction_reason(record, last_result)
+        line = entered_result(
+            history_type=record.history_type, before=last_result.get(record.id), record=record
+        )
+        if line is not None:  # the players' first result, not a correction
+            entered[record.id] = line
+        reason = "" if line is not None else _correction_reason(record, last_result)
         if reason:
             corrections.append(
                 Correction(
@@ -119,4 +135,4 @@ def corrections_for_round(*, round: Round, public: bool = False) -> list[Correct
             )
         last_entry[record.id] = (record.kind, record.points)
     corrections.sort(key=lambda c: c.corrected_at)
-    return corrections
+    return corrections, sorted(entered.values(), key=lambda line: line.board)

@@ -570,7 +570,9 @@ def _corrections(
     for record in _correction_history(season):
         key = (record[0], record[1])
         reason = record[6] or ""
-        if record[5] == "~" and reason and key in previous:
+        # (a game's first result with a reason is the players' entry, not a correction)
+        first_result = key[0] == "game" and key in previous and not previous[key][7]
+        if record[5] == "~" and reason and key in previous and not first_result:
             first.setdefault(key, previous[key])
             reasons[key].append(reason)
             last[key] = record

@@ -55,8 +55,9 @@ from competition.selectors.common import (
     season_input_with_public_names,
     season_tiebreak_codes,
 )
-from competition.selectors.corrections import Correction, corrections_for_round
+from competition.selectors.corrections import Correction, round_trail
 from competition.selectors.participant import ParticipantPage, participant_detail
+from competition.selectors.result_reports import EnteredResult
 from competition.selectors.snapshots import ranking_in_snapshot_text
 
 # --------------------------------------------------------------------------------------------
@@ -475,6 +476,8 @@ class RoundPage:
     names: dict[int, str] = field(default_factory=dict)  # public names of the shown players
     # each player's place in the standings before the round (none before round 1)
     places: dict[int, int] = field(default_factory=dict)
+    # the results the players entered themselves: who entered, who confirmed
+    entered_results: list[EnteredResult] = field(default_factory=list)
 
 
 def latest_round_number(*, season: Season) -> int | None:
@@ -527,7 +530,7 @@ def round_detail(*, season: Season, number: int) -> RoundPage:
         for kind, label in RoundEntry.Kind.choices
         if grouped[kind]
     ]
-    corrections = corrections_for_round(round=rnd, public=True)
+    corrections, entered = round_trail(round=rnd, public=True)
     names = {
         participant.pk: member_public_name(member=participant.member, season=season)
         for participant in [
@@ -536,7 +539,9 @@ def round_detail(*, season: Season, number: int) -> RoundPage:
         ]
     }
     places = {row["participant_id"]: row["rank"] for row in rnd.rows_before or ()} if games else {}
-    return RoundPage(season, rnd, numbers, games, entries_by_kind, corrections, names, places)
+    return RoundPage(
+        season, rnd, numbers, games, entries_by_kind, corrections, names, places, entered
+    )
 
 
 # --------------------------------------------------------------------------------------------

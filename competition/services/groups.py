@@ -48,6 +48,7 @@ COPIED_FIELDS = (
     "absence_deadline",
     "requested_byes",
     "evening_start",
+    "result_entry",
 )
 
 

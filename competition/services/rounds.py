@@ -24,6 +24,7 @@ from competition.models import (
     ExternalResult,
     Game,
     Participant,
+    ResultReport,
     Round,
     RoundEntry,
     Season,
@@ -353,6 +354,11 @@ def result_record(
     game.updated_by = user
     game._change_reason = reason.strip()  # read by simple-history
     game.save()
+    # The result saved is final: what the players still had open on this board is settled by
+    # it (services.result_reports marks its own reports confirmed after this).
+    ResultReport.objects.filter(
+        game=game, status__in=(ResultReport.Status.ENTERED, ResultReport.Status.DISPUTED)
+    ).update(status=ResultReport.Status.SUPERSEDED)
     if is_correction:
         standings_recompute(season=round.season)
         club_ratings_replay(club=round.season.club, from_date=round.date)

@@ -40,6 +40,7 @@ from competition.forms.calendar import (
     MemberPreferencesForm,
     PlannedRoundsForm,
 )
+from competition.forms.result_reports import ResultEntryForm
 from competition.models import ClubEvening, Member, Participant, Season
 from competition.permissions import (
     AuthenticatedRequest,
@@ -50,7 +51,8 @@ from competition.permissions import (
 )
 from competition.selectors import check_in as check_in_selectors
 from competition.selectors import member as member_selectors
-from competition.services import absences, feeds, privacy
+from competition.selectors import result_reports as report_selectors
+from competition.services import absences, feeds, privacy, result_reports
 from competition.services.errors import ServiceError
 from competition.views.actions import (
     form_refused,
@@ -120,6 +122,8 @@ def my_page(request: AuthenticatedRequest) -> HttpResponse:
             ],
             "check_ins": check_ins,
             "data_url": _optional_url("competition:my_data"),
+            # tonight's board where the players enter results, by season id
+            "result_reports": report_selectors.my_result_reports(user=request.user),
             "preferences": [
                 (
                     member,
@@ -305,6 +309,7 @@ CALENDAR_FORMS: dict[str, type[forms.Form]] = {
     "delete": EveningDeleteForm,
     "settings": AbsenceSettingsForm,
     "planned": PlannedRoundsForm,
+    "results": ResultEntryForm,
 }
 
 CALENDAR_ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]] = {
@@ -321,6 +326,11 @@ CALENDAR_ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]
         absences.season_planned_rounds_update,
         gettext_lazy("Planned rounds saved; the chances are being recomputed."),
     ),
+    "results": season_settings_action(
+        ResultEntryForm,
+        result_reports.season_result_entry_update,
+        gettext_lazy("Saved who enters the results."),
+    ),
 }
 
 
@@ -328,7 +338,8 @@ CALENDAR_ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]
 @login_required
 def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
     """The season's club evenings with the members' reports; add, import, delete evenings;
-    the deadline for reports and whether members may ask for a bye; the planned rounds.
+    the deadline for reports and whether members may ask for a bye; the planned rounds; who
+    enters the results.
 
     A refused or invalid post shows the page again with what was typed (nothing saved)."""
     season = season_for_td(request.user, season_slug, club=request.club)
@@ -353,5 +364,7 @@ def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse
             or AbsenceSettingsForm(initial=season_settings(season, AbsenceSettingsForm)),
             "planned_form": bound.get("planned")
             or PlannedRoundsForm(initial=season_settings(season, PlannedRoundsForm)),
+            "result_entry_form": bound.get("results")
+            or ResultEntryForm(initial=season_settings(season, ResultEntryForm)),
         },
     )

@@ -57,6 +57,7 @@ from competition.presentation import numbers
 from competition.scoring.registry import get_system
 from competition.scoring.series import evening_of
 from competition.selectors import member as member_selectors
+from competition.selectors import result_reports as report_selectors
 from competition.selectors import series as series_selectors
 from competition.selectors import td as td_selectors
 from competition.selectors.corrections import corrections_for_round
@@ -517,6 +518,8 @@ def td_results(request: AuthenticatedRequest, season_slug: str, round_number: in
             "buttons": RESULT_BUTTONS,
             "missing": sum(1 for row in boards if not row.result),
             "corrections": corrections_for_round(round=rnd),
+            # what the players entered on each board, by game id (seasons where they enter)
+            "reports": report_selectors.round_report_states(round=rnd),
             "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(round=rnd))
             if rnd.is_published
             else None,

@@ -64,6 +64,8 @@ NOT_CARRIED: dict[str, dict[str, str]] = {
     "competition.season": {
         "data_version": "a cache counter; the standings are rebuilt",
         "changed_at": "when data_version last moved (the API's Last-Modified): the import's moment",
+        "result_entry": "how the club evening's results are entered, not what they are: the "
+        "results and who entered and confirmed them (the history's reasons) are carried",
     },
     "competition.round": {
         "check_in_code": "the evening's check-in link, for that evening on this site only",
@@ -90,6 +92,8 @@ MODELS_NOT_CARRIED: dict[str, str] = {
     "competition.clubratingchange": "the club rating's ledger, replayed from the games on import",
     "competition.checkin": "what members tapped on the evening; the attendance they led to is "
     "in the round's entries",
+    "competition.resultreport": "the players' words before they are a result: the results, and "
+    "who entered and confirmed them (the history's reasons), are carried",
 }
 # Models whose every row of the season _rows compares, field by field.
 COMPARED = {

@@ -14,7 +14,14 @@ def demo(demo_club):
     return None
 
 
-READ_ONLY = {"invitation", "seasonchances", "seasonchancesjob", "clubratingchange", "checkin"}
+READ_ONLY = {
+    "invitation",
+    "seasonchances",
+    "seasonchancesjob",
+    "clubratingchange",
+    "resultreport",
+    "checkin",
+}
 
 
 def _admin_models():

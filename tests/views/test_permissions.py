@@ -79,6 +79,7 @@ def demo_kwargs() -> dict[str, object]:
         "evening_id": evening.pk,  # a club evening to come (the demo's calendar runs to May)
         "category_id": Category.objects.filter(season=season).order_by("order").first().pk,
         "code": "NOSUCH",  # a check-in code that does not exist
+        "report_id": 1,  # a player's result report: the demo has none, so one that is not there
     }
 
 
@@ -224,6 +225,8 @@ def test_a_member_cannot_touch_another_members_objects(client, demo) -> None:
         "participant_id": other.pk,
         "member_id": other.member_id,
         "evening_id": evening.pk,
+        # a board of the Keizer season (he plays on none of them)
+        "game_id": Game.objects.filter(round__season=keizer).order_by("pk").first().pk,
         "token": token,
         "number": 15,
         "round_number": 15,

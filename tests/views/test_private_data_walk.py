@@ -263,6 +263,7 @@ def _season_contexts(secret: Planted) -> Iterator[dict[str, object]]:
             "round_number": number,
             "game_id": game.pk if game else 1,
             "entry_id": entry.pk if entry else 1,
+            "report_id": 1,
             "participant_id": participant.pk if participant else 1,
             "member_id": participant.member_id if participant else 1,
             "category_id": category.pk if category else 1,
