@@ -23,6 +23,7 @@ from competition.models.clubs import (
     validate_club_slug,
     validate_exact_number,
 )
+from competition.models.push import PushSubscription
 from competition.models.rounds import (
     ABSENCE_KINDS,
     ATTENDANCE_CHOICES,
@@ -72,6 +73,7 @@ __all__ = [
     "NameDisplay",
     "Participant",
     "ParticipantExplanation",
+    "PushSubscription",
     "RecordedByTD",
     "Round",
     "RoundEntry",

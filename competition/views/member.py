@@ -58,6 +58,7 @@ from competition.views.actions import (
     season_settings_action,
     service_done,
 )
+from competition.views.push import push_settings
 
 
 def _optional_url(name: str, *candidates: dict[str, Any]) -> str | None:
@@ -114,6 +115,7 @@ def my_page(request: AuthenticatedRequest) -> HttpResponse:
                 for season in seasons
             ],
             "data_url": _optional_url("competition:my_data"),
+            "push": push_settings(request, members),
             "preferences": [
                 (
                     member,
