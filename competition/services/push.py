@@ -24,7 +24,7 @@ import logging
 from collections.abc import Iterable
 from urllib.parse import urlsplit
 
-import pywebpush
+import pywebpush  # type: ignore[import-untyped]  # no type hints of its own
 import requests
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
@@ -232,6 +232,7 @@ def _send(subscription: PushSubscription, notice: dict[str, str]) -> bool | None
             ttl=PUSH_TTL_SECONDS,
             timeout=PUSH_TIMEOUT_SECONDS,
         )
+        return True
     except pywebpush.WebPushException as error:
         status = getattr(error.response, "status_code", None)
         if status in GONE_STATUSES:

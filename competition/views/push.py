@@ -87,7 +87,9 @@ def _refused(error: ServiceError) -> JsonResponse:
 def push_subscribe(request: AuthenticatedRequest) -> HttpResponse:
     body = _posted(request)
     member = _own_member(request, body.get("member"))
-    keys = body.get("keys") if isinstance(body.get("keys"), dict) else {}
+    keys = body.get("keys")
+    if not isinstance(keys, dict):
+        keys = {}
     try:
         push.push_subscribe(
             member=member,

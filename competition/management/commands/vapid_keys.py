@@ -30,7 +30,7 @@ def vapid_key_pair() -> tuple[str, str]:
 
 
 class Command(BaseCommand):
-    help = "Print a new VAPID key pair for Web Push as VAPID_PUBLIC_KEY= and VAPID_PRIVATE_KEY= lines."
+    help = "Print a new VAPID key pair for Web Push as VAPID_PUBLIC_KEY= and VAPID_PRIVATE_KEY=."
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
