@@ -14,7 +14,13 @@ def demo(demo_club):
     return None
 
 
-READ_ONLY = {"invitation", "seasonchances", "seasonchancesjob", "clubratingchange"}
+READ_ONLY = {
+    "invitation",
+    "seasonchances",
+    "seasonchancesjob",
+    "clubratingchange",
+    "pushsubscription",
+}
 
 
 def _admin_models():
