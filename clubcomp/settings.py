@@ -327,6 +327,15 @@ if not EMAIL_HOST:
     if DEBUG:
         EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
 
+# --- Web Push (members told their pairing on their phones) ----------------------------------
+# The VAPID key pair that identifies this site to the browsers' push services, and a contact
+# (mailto: or https:) they may reach its operator at. Make a pair with
+# ``manage.py vapid_keys``. Without all three, push is not offered and nothing is sent.
+# VAPID_PRIVATE_KEY (or VAPID_PRIVATE_KEY_FILE) is a secret.
+VAPID_PUBLIC_KEY = env.text("VAPID_PUBLIC_KEY").strip()
+VAPID_PRIVATE_KEY = env.text("VAPID_PRIVATE_KEY").strip()
+VAPID_SUBJECT = env.text("VAPID_SUBJECT").strip()
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

@@ -42,6 +42,7 @@ from competition.models import (
     Member,
     NameDisplay,
     Participant,
+    PushSubscription,
     ResultReport,
     Round,
     RoundEntry,
@@ -195,6 +196,26 @@ class InvitationAdmin(admin.ModelAdmin):
     list_select_related = ["member", "created_by"]
     readonly_fields = ["member", "email", "created_by", "created_at", "expires_at", "used_at"]
     exclude = ["token_hash"]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+
+@admin.register(PushSubscription)
+class PushSubscriptionAdmin(admin.ModelAdmin):
+    """Members' devices that receive push notices, to look at (a failing device shows its last
+    error) or delete: they are made and withdrawn by the member on his page. The device's keys
+    are not shown."""
+
+    list_display = ["member", "language", "created_at", "last_error_at"]
+    list_filter = ["member__club"]
+    search_fields = ["member__name"]
+    list_select_related = ["member"]
+    readonly_fields = ["member", "language", "created_at", "last_error", "last_error_at"]
+    exclude = ["endpoint", "p256dh", "auth"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

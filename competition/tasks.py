@@ -9,12 +9,16 @@ with :func:`competition.services.background.after_commit`, once their transactio
   (competition.services.explanations);
 - ``mail_invitation``, ``mail_pairing_published``, ``mail_result_corrected``,
   ``mail_password_reset``: every mail the site sends, never inside a request;
+- ``push_pairing_published``: the Web Push notices of a published pairing
+  (competition.services.push);
 - ``backup_nightly``: the database dump and the season archives, each night at
   ``BACKUP_TIME``, when ``BACKUP_DIR`` is set.
 
 A task that raises is tried again (:func:`retried`): ``TASK_ATTEMPTS`` attempts in all, the
 first retry after ``TASK_RETRY_SECONDS``, each later one after twice the wait before. Every
-failed attempt stays in the admin with its error (*Tasks › Task results*, status failed).
+failed attempt stays in the admin with its error (*Tasks › Task results*, status failed). An
+error with a ``retry_with`` mapping narrows the next attempt (the push retries only the devices
+that failed).
 """
 
 from __future__ import annotations
@@ -30,7 +34,7 @@ from django.conf import settings
 from django.utils import timezone
 from django_tasks import task
 
-from competition.services import chances_queue, explanations, notifications
+from competition.services import chances_queue, explanations, notifications, push
 
 logger = logging.getLogger(__name__)
 
@@ -61,11 +65,11 @@ def retried(func: Callable[..., T]) -> Callable[..., T]:
     def attempt_once(*, attempt: int = 1, **kwargs: Any) -> T:
         try:
             return func(**kwargs)
-        except Exception:
+        except Exception as error:
             if attempt < settings.TASK_ATTEMPTS:
                 itself = getattr(sys.modules[func.__module__], func.__name__)
                 itself.using(run_after=timezone.now() + retry_delay(attempt)).enqueue(
-                    attempt=attempt + 1, **kwargs
+                    attempt=attempt + 1, **{**kwargs, **getattr(error, "retry_with", {})}
                 )
                 logger.warning("%s failed (attempt %d); retried later", func.__name__, attempt)
             else:
@@ -99,6 +103,12 @@ def mail_invitation(*, invitation_id: int, link: str) -> int:
 @retried
 def mail_pairing_published(*, round_id: int) -> int:
     return notifications.pairing_published_notify(round_id=round_id)
+
+
+@task(priority=MAIL_PRIORITY)
+@retried
+def push_pairing_published(*, round_id: int, subscription_ids: list[int] | None = None) -> int:
+    return push.pairing_published_push(round_id=round_id, subscription_ids=subscription_ids)
 
 
 @task(priority=MAIL_PRIORITY)

@@ -3,7 +3,7 @@ feed, the results a player enters for his own board; and the TD's calendar of cl
 
 from django.urls import path
 
-from competition.views import check_in, member, result_reports
+from competition.views import check_in, member, push, result_reports
 
 urlpatterns = [
     path("me/", member.my_page, name="my_page"),
@@ -24,6 +24,9 @@ urlpatterns = [
     ),
     path("me/calendar/new-address/", member.my_feed_renew, name="my_feed_renew"),
     path("me/settings/<int:member_id>/", member.my_preferences, name="my_preferences"),
+    path("me/push/subscribe/", push.push_subscribe, name="push_subscribe"),
+    path("me/push/unsubscribe/", push.push_unsubscribe, name="push_unsubscribe"),
+    path("me/push/stop/", push.push_stop, name="push_stop"),
     path("ical/<str:token>/<slug:season_slug>.ics", member.member_feed, name="member_feed"),
     path("td/<slug:season_slug>/calendar/", member.td_calendar, name="td_calendar"),
 ]

@@ -24,6 +24,7 @@ from competition.models.clubs import (
     validate_club_slug,
     validate_exact_number,
 )
+from competition.models.push import PushSubscription
 from competition.models.result_reports import PLAYER_RESULTS, ResultReport
 from competition.models.rounds import (
     ABSENCE_KINDS,
@@ -77,6 +78,7 @@ __all__ = [
     "NameDisplay",
     "Participant",
     "ParticipantExplanation",
+    "PushSubscription",
     "RecordedByTD",
     "ResultEntry",
     "ResultReport",

@@ -19,6 +19,7 @@ import datetime
 import hashlib
 import secrets
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
@@ -37,6 +38,7 @@ from competition.models import (
     Invitation,
     Member,
     Participant,
+    PushSubscription,
     RoundEntry,
     Season,
 )
@@ -254,6 +256,7 @@ def account_unlink(*, member: Member, user: User) -> Member:
     member.user = None
     member.notify_pairing = member.notify_correction = False
     member.save(update_fields=["user", "email", "notify_pairing", "notify_correction"])
+    PushSubscription.objects.filter(member=member).delete()  # the account owner's devices
     return member
 
 
@@ -285,10 +288,10 @@ def member_notes_clear(*, member: Member) -> None:
 @transaction.atomic
 def member_anonymise(*, member: Member, user: User) -> Member:
     """Replace ``member``'s name everywhere and clear what identifies him (e-mail, KNSB and
-    FIDE ids, birth year, rating, account, calendar feed, invitations, and every note about
-    him: :func:`member_notes_clear`). His games and entries stay, so the standings stay exactly
-    as they were; the event rating of each season (``Participant.rating``) stays too, as
-    ARO/TPR use it."""
+    FIDE ids, birth year, rating, account, calendar feed, invitations, push subscriptions, and
+    every note about him: :func:`member_notes_clear`). His games and entries stay, so the
+    standings stay exactly as they were; the event rating of each season
+    (``Participant.rating``) stays too, as ARO/TPR use it."""
     member = _locked_member(member)
     _require_td(user, member)
     if member.anonymised_at is not None:
@@ -309,6 +312,7 @@ def member_anonymise(*, member: Member, user: User) -> Member:
     member.anonymised_at = timezone.now()
     member.save()
     Invitation.objects.filter(member=member).delete()
+    PushSubscription.objects.filter(member=member).delete()
     member_notes_clear(member=member)
     seasons_touch(seasons=Season.objects.filter(participants__member=member).distinct())
     return member
@@ -438,6 +442,17 @@ def member_data(*, member: Member) -> dict[str, Any]:
                 "used_at": _iso(invitation.used_at),
             }
             for invitation in member.invitations.order_by("created_at")
+        ],
+        "push_subscriptions": [
+            {
+                "push_service": urlsplit(subscription.endpoint).hostname,
+                "endpoint": subscription.endpoint,
+                "language": subscription.language,
+                "subscribed_at": _iso(subscription.created_at),
+                "last_error": subscription.last_error,
+                "last_error_at": _iso(subscription.last_error_at),
+            }
+            for subscription in member.push_subscriptions.order_by("created_at")
         ],
     }
 

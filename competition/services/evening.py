@@ -61,6 +61,7 @@ from competition.selectors.td import (
 )
 from competition.services.background import after_commit
 from competition.services.errors import ServiceError
+from competition.services.push import pairing_push_queue
 from competition.services.ratings import club_ratings_replay
 from competition.services.rounds import changed_by, entry_record, round_lock
 from competition.services.standings import standings_recompute
@@ -494,6 +495,7 @@ def round_publish(*, round: Round, user: User | None) -> Round:
     round.status = Round.Status.PAIRED
     round.save(update_fields=["status"])
     after_commit("mail_pairing_published", round_id=round.pk)
+    pairing_push_queue(round_id=round.pk)
     return round
 
 

@@ -61,6 +61,7 @@ from competition.views.actions import (
     season_settings_action,
     service_done,
 )
+from competition.views.push import push_settings
 
 
 def _optional_url(name: str, *candidates: dict[str, Any]) -> str | None:
@@ -124,6 +125,7 @@ def my_page(request: AuthenticatedRequest) -> HttpResponse:
             "data_url": _optional_url("competition:my_data"),
             # tonight's board where the players enter results, by season id
             "result_reports": report_selectors.my_result_reports(user=request.user),
+            "push": push_settings(request, members),
             "preferences": [
                 (
                     member,

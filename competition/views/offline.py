@@ -1,7 +1,8 @@
 """The TD's evening as an installable web app that keeps working without a network.
 
 Three site-level addresses (never under a club; their names are reserved club slugs):
-``/manifest.webmanifest`` (name, icons, start page), ``/service-worker.js`` (the worker, from
+``/manifest.webmanifest`` (name, icons, start page; the TD's app or, with ``?app=member``, the
+member's), ``/service-worker.js`` (the worker, from
 ``static/js/service-worker.js``, with its scope the whole site because a club's pages live under
 ``/<club>/``) and ``/offline`` (what a page that was not kept says without a network).
 How it works: docs/offline.md.
@@ -56,15 +57,24 @@ THEME_COLOUR = "#212529"  # the navigation bar's colour (static/icons are drawn 
 @require_safe
 def manifest(request: HttpRequest) -> HttpResponse:
     """The web app manifest. ``?club=<slug>`` (the TD pages of a club link it so) starts the
-    installed app at that club's club evening; without it at the site's ``/td/``."""
+    installed app at that club's club evening; without it at the site's ``/td/``.
+    ``?app=member`` (the member's page links it so) is the member's app instead: it starts at
+    his page (``/me/``, or the club's with ``club``), where he is told his pairing by push."""
     club = club_by_slug(slug=request.GET.get("club", ""))
-    start = club_url(club.slug, "competition:td_home") if club else site_url("competition:td_home")
-    name = _("Club evening")
+    if request.GET.get("app") == "member":
+        page = "competition:my_page"
+        name = _("My page")
+        description = _("My club evenings, my pairing (also by push notification) and results.")
+    else:
+        page = "competition:td_home"
+        name = _("Club evening")
+        description = _("Attendance, pairing and results of the club evening, also offline.")
+    start = club_url(club.slug, page) if club else site_url(page)
     body = {
         "id": start,
         "name": f"{club.name} · {name}" if club else f"clubcomp · {name}",
         "short_name": name,
-        "description": _("Attendance, pairing and results of the club evening, also offline."),
+        "description": description,
         "lang": request.LANGUAGE_CODE,
         "start_url": start,
         "scope": site_prefix(),
@@ -112,6 +122,8 @@ def _worker_script() -> str:
         "static_url": settings.STATIC_URL,
         "static": urls,
         "offline": site_url("offline"),
+        "member_page": site_url("competition:my_page"),
+        "icon": static("icons/icon-192.png"),
     }
     filled = []
     for line in source.splitlines(keepends=True):

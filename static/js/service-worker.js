@@ -11,10 +11,12 @@
      copy for when there is no network; only the latest round of a competition is kept;
    - any other page: the network, or the offline page when there is none.
    Form posts and fetches of results never come here: they go to the network as always, and
-   js/td.js keeps a result that could not be sent. Logging out deletes the kept pages (js/page.js). */
+   js/td.js keeps a result that could not be sent. Logging out deletes the kept pages (js/page.js).
+   It also shows the push notices members subscribed to (js/push.js; "Bord 3, wit, tegen X") and a
+   tap on one opens the member's page (the notice's own address on this site, else SETTINGS'). */
 "use strict";
 
-const SETTINGS = {"version": "dev", "static_url": "/static/", "static": [], "offline": "/offline"};
+const SETTINGS = {"version": "dev", "static_url": "/static/", "static": [], "offline": "/offline", "member_page": "/me/", "icon": "/static/icons/icon-192.png"};
 
 const PREFIX = "clubcomp-";
 const STATIC_CACHE = PREFIX + "static-" + SETTINGS.version;
@@ -156,5 +158,36 @@ self.addEventListener("message", function (event) {
   var linked = (data.missing || []).map(function (a) { return fetchAndKeep(a, true); });
   event.waitUntil(Promise.all([own, Promise.all(linked)]).then(function (done) {
     if (event.source) { event.source.postMessage({ kept: done[0] }); }
+  }));
+});
+
+// A push notice (competition.services.push): {title, body, url, tag}. A later notice with the same
+// tag (the same round) replaces the earlier one.
+self.addEventListener("push", function (event) {
+  var notice = {};
+  if (event.data) {
+    try { notice = event.data.json(); } catch (e) { notice = { body: event.data.text() }; }
+  }
+  var target = new URL(notice.url || SETTINGS.member_page, self.location.origin);
+  if (target.origin !== self.location.origin) { target = new URL(SETTINGS.member_page, self.location.origin); }
+  event.waitUntil(self.registration.showNotification(notice.title || "clubcomp", {
+    body: notice.body || "",
+    tag: notice.tag || undefined,
+    icon: SETTINGS.icon,
+    badge: SETTINGS.icon,
+    data: { url: target.href },
+  }));
+});
+
+// A tap on a notice: the member's page, in a window of this site that shows it already or a new one.
+self.addEventListener("notificationclick", function (event) {
+  event.notification.close();
+  var data = event.notification.data || {};
+  var target = data.url || new URL(SETTINGS.member_page, self.location.origin).href;
+  event.waitUntil(self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(function (windows) {
+    for (var i = 0; i < windows.length; i += 1) {
+      if (windows[i].url === target && "focus" in windows[i]) { return windows[i].focus(); }
+    }
+    return self.clients.openWindow ? self.clients.openWindow(target) : null;
   }));
 });

@@ -92,6 +92,8 @@ MODELS_NOT_CARRIED: dict[str, str] = {
     "competition.clubratingchange": "the club rating's ledger, replayed from the games on import",
     "competition.checkin": "what members tapped on the evening; the attendance they led to is "
     "in the round's entries",
+    "competition.pushsubscription": "a member's phones for push notices: private, and bound to "
+    "the browser that subscribed; he subscribes again after a restore",
     "competition.resultreport": "the players' words before they are a result: the results, and "
     "who entered and confirmed them (the history's reasons), are carried",
 }

@@ -21,6 +21,7 @@ READ_ONLY = {
     "clubratingchange",
     "resultreport",
     "checkin",
+    "pushsubscription",
 }
 
 
