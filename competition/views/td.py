@@ -333,7 +333,7 @@ class PairingAction:
 
 
 def _players_form(
-    form_class: type[SwapForm | FixForm | ByeForm],
+    form_class: type[SwapForm | FixForm | ByeForm | LeavesForm],
 ) -> Callable[[QueryDict, Round], forms.Form]:
     """A form choosing among the round's participants (by id; the page shows the names)."""
 
