@@ -61,6 +61,7 @@ from competition.selectors import result_reports as report_selectors
 from competition.selectors import series as series_selectors
 from competition.selectors import td as td_selectors
 from competition.selectors.corrections import corrections_for_round
+from competition.selectors.pairing_page import pairing_page
 from competition.services import evening, leaving, rounds
 from competition.services import series as rapid_series
 from competition.services.errors import ServiceError
@@ -287,7 +288,7 @@ def td_latecomer(
 @login_required
 def td_pairing(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
     rnd = round_for_td(request, season_slug, round_number)
-    page = td_selectors.pairing_page(round=rnd)
+    page = pairing_page(round=rnd)
     players = [
         (pid, f"{name} ({page.ranks[pid]})" if pid in page.ranks else name)
         for pid, name in page.present
@@ -467,7 +468,7 @@ def td_round_print(
         "competition/td/print.html",
         {
             "round": rnd,
-            "page": td_selectors.pairing_page(round=rnd),
+            "page": pairing_page(round=rnd),
             "entries": td_selectors.round_entries(round=rnd),
         },
     )

@@ -107,7 +107,7 @@ def test_with_nobody_free_the_opponent_gets_the_bye(td_user) -> None:
     assert entry_of(rnd, black).points == Decimal("1")  # the season's bye points
     assert departure.opponent_has_bye and "gets the bye" in departure.said
     # the TD's pairing page numbers the boards as they stand: 1 and 2
-    from competition.selectors.td import pairing_page
+    from competition.selectors.pairing_page import pairing_page
 
     page = pairing_page(round=rnd)
     assert [row.number for row in page.boards] == [1, 2]
