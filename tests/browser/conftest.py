@@ -4,10 +4,11 @@ is not installed (`make test` installs it when run as root; CI always has it).""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
@@ -42,6 +43,24 @@ def browser(_chromium) -> Iterator[object]:
 def _chromium() -> Iterator[object]:
     if not _have_browser():
         pytest.skip("Debian's chromium and chromium-driver are not installed")
+    with _started_chromium() as driver:
+        yield driver
+
+
+@pytest.fixture
+def another_phone() -> Iterator[Callable[[], object]]:
+    """Start one more phone (a Chromium of its own: its own cookies, so its own login) per
+    call, for a test that runs an evening on several phones at once; each quits afterwards."""
+    if not _have_browser():
+        pytest.skip("Debian's chromium and chromium-driver are not installed")
+    with contextlib.ExitStack() as phones:
+        yield lambda: phones.enter_context(_started_chromium())
+
+
+@contextlib.contextmanager
+def _started_chromium() -> Iterator[object]:
+    """Debian's Chromium, headless, phone-sized, in Dutch, with a profile and a download folder
+    of its own (both removed when it quits)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
