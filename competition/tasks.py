@@ -10,7 +10,9 @@ with :func:`competition.services.background.after_commit`, once their transactio
 - ``mail_invitation``, ``mail_pairing_published``, ``mail_result_corrected``,
   ``mail_password_reset``: every mail the site sends, never inside a request;
 - ``backup_nightly``: the database dump and the season archives, each night at
-  ``BACKUP_TIME``, when ``BACKUP_DIR`` is set.
+  ``BACKUP_TIME``, when ``BACKUP_DIR`` is set; first it gives the pending games past their
+  season's deadline a double forfeit (competition.services.postponed; without nightly backups
+  ``manage.py expire_pending_games`` does it from cron).
 
 A task that raises is tried again (:func:`retried`): ``TASK_ATTEMPTS`` attempts in all, the
 first retry after ``TASK_RETRY_SECONDS``, each later one after twice the wait before. Every
@@ -30,7 +32,7 @@ from django.conf import settings
 from django.utils import timezone
 from django_tasks import task
 
-from competition.services import chances_queue, explanations, notifications
+from competition.services import chances_queue, explanations, notifications, postponed
 
 logger = logging.getLogger(__name__)
 
@@ -121,6 +123,8 @@ def backup_nightly(*, night: str) -> dict[str, object]:
     from competition.services import backups
 
     backups.backup_schedule_next(after=datetime.date.fromisoformat(night))
+    # Games on another date past their season's deadline: settled before the backup keeps them.
+    postponed.pending_games_expire(today=datetime.date.fromisoformat(night))
     made = backups.backup_make(night=night)
     chances_queue.chances_sweep()
     explanations.explanations_sweep()
