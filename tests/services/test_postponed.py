@@ -117,7 +117,7 @@ def test_in_advance_works_the_same(published):
     earlier = datetime.date(2026, 9, 3)
     game_play_later(game_id=g2.id, played_on=earlier, user=user)
     round_complete(round=r1, user=user)
-    result_record(game_id=g2.id, result="0.5", expected_version=2, user=user)
+    result_record(game_id=g2.id, result="1/2", expected_version=2, user=user)
     assert points(season, 1) == {a.id: "1", b.id: "0", c.id: "0.5", d.id: "0.5"}
     (entry,) = corrections_for_round(round=r1)
     assert entry.reason == "played on 3 September 2026"
