@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from competition.views import categories, check_in, groups, pairing_rules, series, td
+from competition.views import categories, check_in, groups, pairing_rules, postponed, series, td
 
 _round = "td/<slug:season_slug>/<int:round_number>/"
 
@@ -50,6 +50,11 @@ urlpatterns = [
     path(_round + "results/", td.td_results, name="td_results"),
     path(_round + "results/<int:game_id>/", td.td_result_save, name="td_result_save"),
     path(_round + "results/<int:game_id>/correct/", td.td_result_correct, name="td_result_correct"),
+    path(
+        _round + "results/<int:game_id>/later/",
+        postponed.td_game_play_later,
+        name="td_game_play_later",
+    ),
     path(_round + "entries/<int:entry_id>/correct/", td.td_entry_correct, name="td_entry_correct"),
     path(
         _round + "entries/<int:entry_id>/external/",

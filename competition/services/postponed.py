@@ -54,9 +54,7 @@ def _refresh_standings(round: Round) -> None:
 
 
 @transaction.atomic
-def game_play_later(
-    *, game_id: int, played_on: datetime.date | object, user: User | None
-) -> Game:
+def game_play_later(*, game_id: int, played_on: datetime.date | object, user: User | None) -> Game:
     """Mark a board of a published or completed round as played on ``played_on`` (before the
     round's date: in advance; after it: postponed). Refused for a board with a result, a date
     that is not a date, a draft round and a user who is not a TD of the round's club. Setting
