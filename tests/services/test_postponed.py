@@ -22,6 +22,7 @@ from competition.services.postponed import (
     pending_games_expire,
 )
 from competition.services.rounds import game_create, result_record, round_complete, round_create
+from competition.services.transfer import season_trf
 from tests.factories import ParticipantFactory, SeasonFactory
 
 pytestmark = pytest.mark.django_db
@@ -248,3 +249,87 @@ def test_the_command_expires_pending_games(published):
     assert out.getvalue().strip() == "1 pending games given a double forfeit"
     g2.refresh_from_db()
     assert g2.result == "--"
+
+
+def test_the_trf_writes_a_pending_game_as_not_yet_played(published):
+    _season, _players, r1, g2, user = published
+    game_play_later(game_id=g2.id, played_on=LATER, user=user)
+    round_complete(round=r1, user=user)
+    trf = season_trf(season=r1.season)
+    players = [line for line in trf.splitlines() if line.startswith("001")]
+    # Start numbers 1-4: board 1 1-0, board 2 (3 against 4) paired without a result.
+    # (a blank result closes the line: the TRF writer strips the trailing blanks)
+    assert [line[91:99] for line in players] == ["   2 w 1", "   1 b 0", "   4 w", "   3 b"]
+    result_record(game_id=g2.id, result="0-1", expected_version=2, user=user)
+    players = [line for line in season_trf(season=r1.season).splitlines() if line.startswith("001")]
+    assert [line[91:99] for line in players][2:] == ["   4 w 0", "   3 b 1"]
+
+
+# --- every system and tie-break takes a pending game inside a closed round ------------------
+
+ALL_TIEBREAKS = ["BH", "SB", "PS", "KS", "DE", "WIN", "WON", "BPG", "BWG", "ARO", "TPR", "AOB"]
+SYSTEM_FIGURES = {"internal-sb": ("SB",)}  # a system's own figure is no tie-break of it
+
+
+def _two_rounds(system: str, *, pending: bool, policy: str) -> tuple[object, list, Game | None]:
+    """Six players, two closed rounds; round 1 board 3 (E-F) pending, or played 1-0 on the
+    evening (``pending=False``)."""
+    tiebreaks = [code for code in ALL_TIEBREAKS if code not in SYSTEM_FIGURES.get(system, ())]
+    season = SeasonFactory(system=system, tiebreaks=tiebreaks, unplayed_policy=policy)
+    user = User.objects.create_superuser(f"td-{season.slug}", password="x-pass-12345")
+    p = [ParticipantFactory(season=season, start_rank=i, rating=1800 + i) for i in range(1, 7)]
+    (r1,) = round_create(seasons=[season], date=EVENING)
+    game_create(round=r1, board=1, white=p[0], black=p[1], result="1-0")
+    game_create(round=r1, board=2, white=p[2], black=p[3], result="1/2")
+    g3 = game_create(round=r1, board=3, white=p[4], black=p[5], result="" if pending else "1-0")
+    evening.round_publish(round=r1, user=user)
+    if pending:
+        game_play_later(game_id=g3.id, played_on=LATER, user=user)
+    round_complete(round=r1, user=user)
+    (r2,) = round_create(seasons=[season], date=LATER)
+    game_create(round=r2, board=1, white=p[1], black=p[4], result="0-1")
+    game_create(round=r2, board=2, white=p[3], black=p[0], result="1/2")
+    game_create(round=r2, board=3, white=p[5], black=p[2], result="0-1")
+    evening.round_publish(round=r2, user=user)
+    round_complete(round=r2, user=user)
+    return season, p, g3 if pending else None
+
+
+def _by_start(season, round_number: int, players) -> list[tuple]:
+    rows = StandingsSnapshot.objects.get(season=season, round_number=round_number).rows
+    by_id = {row["participant_id"]: row for row in rows}
+    return [
+        (by_id[p.id]["score"], by_id[p.id]["games"], sorted(by_id[p.id]["values"])) for p in players
+    ]
+
+
+@pytest.mark.parametrize("system", ["internal-sb", "van-den-brink", "keizer", "points"])
+@pytest.mark.parametrize("policy", ["fide-2024", "fide-2026", "unplayed-as-draw"])
+def test_every_system_counts_a_pending_game_as_no_result_until_it_is_played(system, policy):
+    season, players, g3 = _two_rounds(system, pending=True, policy=policy)
+    evening_season, evening_players, _ = _two_rounds(system, pending=False, policy=policy)
+    figures = {
+        code for code in ALL_TIEBREAKS if code not in ("DE", *SYSTEM_FIGURES.get(system, ()))
+    }
+    pending_rows = _by_start(season, 2, players)
+    # Every tie-break is computed for everyone; E and F have one game fewer than the others.
+    assert all(figures <= set(row[2]) for row in pending_rows)
+    assert [row[1] for row in pending_rows] == [2, 2, 2, 2, 1, 1]
+    rows = StandingsSnapshot.objects.get(season=season, round_number=1).rows
+    games = {row["participant_id"]: row["games"] for row in rows}
+    assert [games[p.id] for p in players] == [1, 1, 1, 1, 0, 0]
+    # Its result a week later: the standings are those of the game played on the evening.
+    result_record(game_id=g3.id, result="1-0", expected_version=2, user=g3.updated_by)
+    for number in (1, 2):
+        assert _by_start(season, number, players) == _by_start(
+            evening_season, number, evening_players
+        )
+        after = StandingsSnapshot.objects.get(season=season, round_number=number).rows
+        evening_rows = StandingsSnapshot.objects.get(
+            season=evening_season, round_number=number
+        ).rows
+        index = {p.id: i for i, p in enumerate(players)}
+        evening_index = {p.id: i for i, p in enumerate(evening_players)}
+        assert [(index[r["participant_id"]], r["score"], r["values"]) for r in after] == [
+            (evening_index[r["participant_id"]], r["score"], r["values"]) for r in evening_rows
+        ]
