@@ -333,3 +333,24 @@ def test_every_system_counts_a_pending_game_as_no_result_until_it_is_played(syst
         assert [(index[r["participant_id"]], r["score"], r["values"]) for r in after] == [
             (evening_index[r["participant_id"]], r["score"], r["values"]) for r in evening_rows
         ]
+
+
+def test_internal_sb_gives_a_pending_game_the_unplayed_value(td_user):
+    season = SeasonFactory(system="internal-sb")
+    td_user.groups.add(td_group(season.club))
+    a, b, c, d = (ParticipantFactory(season=season, start_rank=i) for i in range(1, 5))
+    (r1,) = round_create(seasons=[season], date=EVENING)
+    game_create(round=r1, board=1, white=a, black=b, result="1-0")
+    g2 = game_create(round=r1, board=2, white=c, black=d)
+    evening.round_publish(round=r1, user=td_user)
+    game_play_later(game_id=g2.id, played_on=LATER, user=td_user)
+    round_complete(round=r1, user=td_user)
+
+    def internal_points() -> list[str]:
+        rows = StandingsSnapshot.objects.get(season=season, round_number=1).rows
+        by_id = {row["participant_id"]: row["values"]["IP"] for row in rows}
+        return [by_id[p.id] for p in (a, b, c, d)]
+
+    assert internal_points() == ["1", "0", "0.5", "0.5"]  # ½: the season's unplayed value
+    result_record(game_id=g2.id, result="1-0", expected_version=2, user=td_user)
+    assert internal_points() == ["1", "0", "1", "0"]
