@@ -354,3 +354,22 @@ def test_internal_sb_gives_a_pending_game_the_unplayed_value(td_user):
     assert internal_points() == ["1", "0", "0.5", "0.5"]  # ½: the season's unplayed value
     result_record(game_id=g2.id, result="1-0", expected_version=2, user=td_user)
     assert internal_points() == ["1", "0", "1", "0"]
+
+
+def test_the_nightly_task_expires_pending_games_before_the_backup(published, monkeypatch):
+    from competition import tasks
+    from competition.services import backups
+
+    _season, _players, r1, g2, user = published
+    game_play_later(game_id=g2.id, played_on=LATER, user=user)
+    round_complete(round=r1, user=user)
+    seen: list[str] = []
+
+    def backup_make(*, night: str) -> dict[str, object]:
+        seen.append(Game.objects.get(pk=g2.pk).result)  # what the backup keeps
+        return {"night": night}
+
+    monkeypatch.setattr(backups, "backup_make", backup_make)
+    monkeypatch.setattr(backups, "backup_schedule_next", lambda *, after=None: None)
+    assert tasks.backup_nightly.call(night="2026-09-25") == {"night": "2026-09-25"}
+    assert seen == ["--"]
