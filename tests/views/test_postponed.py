@@ -142,3 +142,24 @@ def test_public_pages_show_the_pending_game(client, round_one, td_user):
     standings_recompute(season=season)
     html = client.get(standings).content.decode()
     assert "Played later" not in html
+
+
+def rules_url(season) -> str:
+    return club_reverse("competition:td_pairing_rules", kwargs={"season_slug": season.slug})
+
+
+def test_the_pairing_rules_page_sets_the_deadline(td, round_one):
+    season = round_one[0]
+    data = {"action": "settings", "rematch_window": "3", "player_leaves": "repair"}
+    html = td.get(rules_url(season)).content.decode()
+    assert 'name="pending_days"' in html and 'value="14"' in html
+    td.post(rules_url(season), {**data, "pending_days": "21"})
+    season.refresh_from_db()
+    assert season.pending_days == 21
+    td.post(rules_url(season), {**data, "pending_days": ""})
+    season.refresh_from_db()
+    assert season.pending_days is None
+    response = td.post(rules_url(season), {**data, "pending_days": "-2"})
+    assert response.status_code == 200  # the form again, with its error
+    season.refresh_from_db()
+    assert season.pending_days is None
