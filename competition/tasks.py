@@ -12,7 +12,9 @@ with :func:`competition.services.background.after_commit`, once their transactio
 - ``push_pairing_published``: the Web Push notices of a published pairing
   (competition.services.push);
 - ``backup_nightly``: the database dump and the season archives, each night at
-  ``BACKUP_TIME``, when ``BACKUP_DIR`` is set.
+  ``BACKUP_TIME``, when ``BACKUP_DIR`` is set; first it gives the pending games past their
+  season's deadline a double forfeit (competition.services.postponed; without nightly backups
+  ``manage.py expire_pending_games`` does it from cron).
 
 A task that raises is tried again (:func:`retried`): ``TASK_ATTEMPTS`` attempts in all, the
 first retry after ``TASK_RETRY_SECONDS``, each later one after twice the wait before. Every
@@ -34,7 +36,7 @@ from django.conf import settings
 from django.utils import timezone
 from django_tasks import task
 
-from competition.services import chances_queue, explanations, notifications, push
+from competition.services import chances_queue, explanations, notifications, postponed, push
 
 logger = logging.getLogger(__name__)
 
@@ -131,6 +133,8 @@ def backup_nightly(*, night: str) -> dict[str, object]:
     from competition.services import backups
 
     backups.backup_schedule_next(after=datetime.date.fromisoformat(night))
+    # Games on another date past their season's deadline: settled before the backup keeps them.
+    postponed.pending_games_expire(today=datetime.date.fromisoformat(night))
     made = backups.backup_make(night=night)
     chances_queue.chances_sweep()
     explanations.explanations_sweep()

@@ -7,6 +7,7 @@ from competition.views import (
     check_in,
     groups,
     pairing_rules,
+    postponed,
     result_reports,
     series,
     td,
@@ -63,6 +64,11 @@ urlpatterns = [
         name="td_result_report_confirm",
     ),
     path(_round + "results/<int:game_id>/correct/", td.td_result_correct, name="td_result_correct"),
+    path(
+        _round + "results/<int:game_id>/later/",
+        postponed.td_game_play_later,
+        name="td_game_play_later",
+    ),
     path(_round + "entries/<int:entry_id>/correct/", td.td_entry_correct, name="td_entry_correct"),
     path(
         _round + "entries/<int:entry_id>/external/",

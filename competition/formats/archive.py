@@ -1,6 +1,6 @@
 """The season archive: one JSON document holding everything that makes up a season.
 
-``{"format": "clubcomp-season", "version": 7, ...}`` with the club, the season with all its
+``{"format": "clubcomp-season", "version": 8, ...}`` with the club, the season with all its
 settings, its rule-set history, the members involved, participants, rounds (games and entries
 with who changed them last and when), the calendar of club evenings with the members' absence
 reports, and the complete change history of games, entries and reports, as simple-history
@@ -43,8 +43,8 @@ from typing import Any
 from competition.scoring.exact import fraction_from_text
 
 FORMAT = "clubcomp-season"
-VERSION = 7
-SUPPORTED_VERSIONS = frozenset({1, 2, 3, 4, 5, 6, 7})
+VERSION = 8
+SUPPORTED_VERSIONS = frozenset({1, 2, 3, 4, 5, 6, 7, 8})
 RESULTS = frozenset({"1-0", "1/2", "0-1", "+-", "-+", "--", ""})
 ENTRY_KINDS = frozenset({"bye", "absent_notice", "absent_no_notice", "club_duty", "not_paired"})
 SEASON_STATUSES = frozenset({"draft", "running", "finished"})
@@ -298,6 +298,10 @@ class ArchiveSeason:
     tournament_type: str = field(
         default="", metadata=check(since=7, key="rating_report.tournament_type")
     )
+    # days after its round within which a game on another date is played; null: no deadline
+    pending_days: int | None = field(
+        default=None, metadata=check(minimum=0, maximum=SMALL, since=8)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -342,6 +346,8 @@ class ArchiveGame:
     updated_at: datetime | None = None
     # a draft board the TD set by hand
     fixed_by_td: bool = field(default=False, metadata=check(since=2))
+    # played on another date than its round's (in advance or postponed); null: on the evening
+    played_on: date | None = field(default=None, metadata=check(since=8))
 
 
 @dataclass(frozen=True, slots=True)
@@ -392,6 +398,7 @@ class ArchiveGameRecord:
     updated_by: str | None = field(metadata=check(nonempty=True))
     updated_at: datetime
     fixed_by_td: bool = field(default=False, metadata=check(since=2))
+    played_on: date | None = field(default=None, metadata=check(since=8))
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils import timezone
@@ -246,3 +246,22 @@ class EntryCorrectionForm(forms.Form):
     reason = forms.CharField(max_length=100, label=_("Reason"))
     # The version the page showed: a correction saved meanwhile by another TD is not overwritten.
     version = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class PlayLaterForm(forms.Form):
+    """A board played on another date (in advance or postponed): the date, or back to the
+    round's evening (``cancel``)."""
+
+    played_on = forms.DateField(
+        label=_("Played on"),
+        widget=DateInput(),
+        required=False,
+        error_messages={"invalid": _("Give the date the game is played on.")},
+    )
+    cancel = forms.BooleanField(required=False, widget=forms.HiddenInput)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not data.get("cancel") and data.get("played_on") is None and not self.errors:
+            self.add_error("played_on", _("Give the date the game is played on."))
+        return data

@@ -78,3 +78,13 @@ class PairingRulesForm(forms.Form):
         widget=forms.RadioSelect,
         help_text=_("One tap on the published pairing does this; a round robin always forfeits."),
     )
+    pending_days = forms.IntegerField(
+        label=_("Days to play a game on another date"),
+        min_value=0,
+        max_value=32767,  # PositiveSmallIntegerField on every database
+        required=False,
+        help_text=_(
+            "A game played later that still has no result this many days after its round "
+            "is a double forfeit. Empty: no deadline."
+        ),
+    )

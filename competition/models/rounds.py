@@ -150,6 +150,10 @@ class Game(RecordedByTD):
     result = models.CharField(
         _("result"), max_length=3, choices=Result, default=Result.NOT_PLAYED, blank=True
     )
+    # A game played on another date than its round's evening (in advance or postponed: an
+    # "inhaalpartij"); empty: on the evening. Without a result it is pending
+    # (competition.services.postponed): the round can be closed without it.
+    played_on = models.DateField(_("played on another date"), null=True, blank=True)
 
     class Meta:
         ordering = ["round", "board"]
@@ -181,6 +185,11 @@ class Game(RecordedByTD):
 
     def __str__(self) -> str:
         return f"{self.round} {_('board')} {self.board}: {self.white} – {self.black}"
+
+    @property
+    def is_pending(self) -> bool:
+        """Played on another date and still without a result."""
+        return self.played_on is not None and self.result == Game.Result.NOT_PLAYED
 
 
 class ExternalResult(models.TextChoices):

@@ -125,6 +125,17 @@ class Season(models.Model):
         choices=PlayerLeaves,
         default=PlayerLeaves.REPAIR,
     )
+    # Games on another date (competition.services.postponed): a pending game still without a
+    # result this many days after its round's date gets a double forfeit; empty: no deadline.
+    pending_days = models.PositiveSmallIntegerField(
+        _("days to play a game on another date"),
+        null=True,
+        blank=True,
+        help_text=_(
+            "A game played later that still has no result this many days after its round "
+            "is a double forfeit. Empty: no deadline."
+        ),
+    )
     name_display = models.CharField(
         _("names on public pages"),
         max_length=8,

@@ -430,6 +430,45 @@ def _standings_page(
 
 
 @dataclass(frozen=True)
+class PendingGame:
+    """A game played on another date that has no result yet, as the public pages show it:
+    "Inhaalpartij: X – Y, ronde 5, speeldatum 12 december"."""
+
+    round_number: int
+    board: int
+    white: str
+    black: str
+    played_on: datetime.date
+
+
+def pending_games(*, season: Season) -> list[PendingGame]:
+    """The games on another date without a result (competition.services.postponed) of the
+    season's completed rounds (those the standings count), in the order of their dates, with
+    the players' public names (one query)."""
+    games = (
+        Game.objects.filter(
+            round__season=season,
+            round__status=Round.Status.COMPLETED,
+            played_on__isnull=False,
+            result=Game.Result.NOT_PLAYED,
+        )
+        .select_related("round", "white__member", "black__member")
+        .order_by("played_on", "round__number", "board")
+    )
+    return [
+        PendingGame(
+            game.round.number,
+            game.board,
+            member_public_name(member=game.white.member, season=season),
+            member_public_name(member=game.black.member, season=season),
+            game.played_on,
+        )
+        for game in games
+        if game.played_on is not None
+    ]
+
+
+@dataclass(frozen=True)
 class RuleChange:
     """A change of the season's rules as the public pages report it."""
 
@@ -478,6 +517,8 @@ class RoundPage:
     places: dict[int, int] = field(default_factory=dict)
     # the results the players entered themselves: who entered, who confirmed
     entered_results: list[EnteredResult] = field(default_factory=list)
+    # its games on another date still without a result
+    pending: list[PendingGame] = field(default_factory=list)
 
 
 def latest_round_number(*, season: Season) -> int | None:
@@ -539,8 +580,24 @@ def round_detail(*, season: Season, number: int) -> RoundPage:
         ]
     }
     places = {row["participant_id"]: row["rank"] for row in rnd.rows_before or ()} if games else {}
+    pending = [
+        PendingGame(
+            rnd.number, game.board, names[game.white_id], names[game.black_id], game.played_on
+        )
+        for game in games
+        if game.played_on is not None and game.result == Game.Result.NOT_PLAYED
+    ]
     return RoundPage(
-        season, rnd, numbers, games, entries_by_kind, corrections, names, places, entered
+        season,
+        rnd,
+        numbers,
+        games,
+        entries_by_kind,
+        corrections,
+        names,
+        places,
+        entered,
+        pending,
     )
 
 

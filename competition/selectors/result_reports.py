@@ -225,6 +225,10 @@ def entered_result(*, history_type: str, before: str | None, record: Any) -> Ent
     reason = record.history_change_reason or ""
     if history_type != "~" or before != Game.Result.NOT_PLAYED or not reason:
         return None
+    if getattr(record, "played_on", None) is not None:
+        # a game on another date: its first result, "played on <date>", is on the trail as the
+        # TD entered it (competition.services.postponed), with the corrections
+        return None
     if record.result == Game.Result.NOT_PLAYED:
         return None
     return EnteredResult(

@@ -517,6 +517,12 @@ class ResultBoardRow:
     version: int
     saved_by: str
     saved_at: datetime.datetime | None
+    # Played on another date (competition.services.postponed); pending while without a result.
+    played_on: datetime.date | None = None
+
+    @property
+    def pending(self) -> bool:
+        return self.played_on is not None and not self.result
 
 
 @dataclass(frozen=True)
@@ -544,6 +550,7 @@ def result_board(*, game: Game) -> ResultBoardRow:
         version=game.version,
         saved_by=user_label(user=game.updated_by) if saved and game.updated_by else "",
         saved_at=game.updated_at if saved else None,
+        played_on=game.played_on,
     )
 
 

@@ -71,8 +71,11 @@ def season_pairing_rules_update(
     one_pairing_bye: bool,
     seed_by_club_rating: bool = False,
     player_leaves: str = Season.PlayerLeaves.REPAIR,
+    pending_days: int | None = None,
 ) -> Season:
-    """The season's settings for the ladder pairing (``max_meetings`` None: no limit)."""
+    """The season's settings for the ladder pairing (``max_meetings`` None: no limit) and the
+    evening's (a player who leaves; ``pending_days``: the deadline of a game played on another
+    date, competition.services.postponed; None: no deadline)."""
     if player_leaves not in Season.PlayerLeaves.values:
         raise ServiceError(
             _("Unknown rule for a player who leaves: %(rule)s.") % {"rule": player_leaves}
@@ -81,7 +84,10 @@ def season_pairing_rules_update(
         raise ServiceError(_("The rematch window cannot be negative."))
     if max_meetings is not None and max_meetings < 1:
         raise ServiceError(_("At most this many games: give 1 or more, or leave it empty."))
+    if pending_days is not None and pending_days < 0:
+        raise ServiceError(_("The days to play a game on another date cannot be negative."))
     season = Season.objects.select_for_update().get(pk=season.pk)
+    season.pending_days = pending_days
     season.rematch_window = rematch_window
     season.max_meetings = max_meetings
     season.rematch_colours_reversed = rematch_colours_reversed
@@ -96,6 +102,7 @@ def season_pairing_rules_update(
             "one_pairing_bye",
             "seed_by_club_rating",
             "player_leaves",
+            "pending_days",
         ]
     )
     chances_request(season=season)

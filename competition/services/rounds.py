@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
-from django.utils.formats import time_format
+from django.utils.formats import date_format, time_format
 from django.utils.translation import gettext as _
 
 from competition.models import (
@@ -314,7 +314,9 @@ def result_record(
 
     Results are entered once the pairing is published. In a completed round a result is a
     correction: it needs a reason, is kept in the history with that reason, and the standings
-    of that round and every later one are recomputed.
+    of that round and every later one are recomputed. A pending game's first result (a game
+    played on another date, competition.services.postponed) needs no reason: its history says
+    the date it was played on; the standings are recomputed all the same.
     """
     round_id = Game.objects.filter(pk=game_id).values_list("round_id", flat=True).first()
     if round_id is None:
@@ -337,10 +339,13 @@ def result_record(
     game.round = round
     if game.version != expected_version:
         raise ServiceError(_describe_change(game, user))
-    is_correction = round.is_completed
+    in_completed_round = round.is_completed
+    # A pending game's first result (played on another date) is not a correction.
+    played_later = in_completed_round and game.is_pending
+    is_correction = in_completed_round and not played_later
     if is_correction and not reason.strip():
         raise ServiceError(_("Correcting a result of a completed round needs a reason."))
-    if is_correction and result == Game.Result.NOT_PLAYED:
+    if in_completed_round and result == Game.Result.NOT_PLAYED:
         # round_complete refuses to close a round with an open board; a correction must not
         # open one again afterwards.
         raise ServiceError(
@@ -353,31 +358,35 @@ def result_record(
     game.version += 1
     game.updated_by = user
     game._change_reason = reason.strip()  # read by simple-history
+    if played_later and game.played_on is not None and not game._change_reason:
+        game._change_reason = _("played on %(date)s") % {"date": date_format(game.played_on)}
     game.save()
     # The result saved is final: what the players still had open on this board is settled by
     # it (services.result_reports marks its own reports confirmed after this).
     ResultReport.objects.filter(
         game=game, status__in=(ResultReport.Status.ENTERED, ResultReport.Status.DISPUTED)
     ).update(status=ResultReport.Status.SUPERSEDED)
-    if is_correction:
+    if in_completed_round:
         standings_recompute(season=round.season)
         club_ratings_replay(club=round.season.club, from_date=round.date)
+    if is_correction:
         after_commit("mail_result_corrected", game_id=game.pk)
     return game
 
 
 @transaction.atomic
 def round_complete(*, round: Round, user: User | None) -> Round:
-    """Close a published round once every board has a result; the standings are recomputed."""
+    """Close a published round once every board has a result or is played on another date
+    (pending: competition.services.postponed); the standings are recomputed."""
     round = round_lock(round.pk)
     if round.is_planned:
         raise ServiceError(_("Publish the pairing and enter the results first."))
     if round.is_completed:
         raise ServiceError(_("Round %(round)s is already closed.") % {"round": round.number})
     open_boards = list(
-        Game.objects.filter(round=round, result=Game.Result.NOT_PLAYED).values_list(
-            "board", flat=True
-        )
+        Game.objects.filter(
+            round=round, result=Game.Result.NOT_PLAYED, played_on__isnull=True
+        ).values_list("board", flat=True)
     )
     if open_boards:
         raise ServiceError(

@@ -378,6 +378,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
                 # links to the season's categories and periods
                 "category_links": category_selectors.category_links(season=season),
                 "periods": category_selectors.season_periods(season=season),
+                "pending": public.pending_games(season=season) if data.rows else [],
             },
             request=request,
         )

@@ -96,7 +96,7 @@ def test_backup_restores_every_season_into_an_empty_database(
     first = archive_bytes(tmp_path / "first")
     assert list(first) == ARCHIVES
     listed = manifest(tmp_path / "first")
-    assert listed["archive_format"] == "clubcomp-season" and listed["archive_version"] == 7
+    assert listed["archive_format"] == "clubcomp-season" and listed["archive_version"] == 8
     assert [f["file"] for f in listed["files"]] == ARCHIVES
     assert not list((tmp_path / "first").glob(".*"))  # no temporary file left behind
 

@@ -206,6 +206,13 @@ ARCHIVE = SeasonArchive(
 def as_version(document: dict, version: int) -> dict:
     """``document`` (as ``dump_archive`` writes it) without what later versions added."""
     document["version"] = version
+    if version < 8:
+        del document["season"]["pending_days"]
+        for row in (
+            *(game for rnd in document["rounds"] for game in rnd["games"]),
+            *document["history"]["games"],
+        ):
+            del row["played_on"]
     if version < 7:
         for key in ("seed_by_club_rating", "rating_report"):
             del document["season"][key]
@@ -268,7 +275,7 @@ def test_dump_is_canonical_and_loads_back() -> None:
     text = dump_archive(ARCHIVE)
     assert text.endswith("}\n")
     assert text.startswith(
-        '{\n  "format": "clubcomp-season",\n  "version": 7,\n  "fingerprint": null,\n'
+        '{\n  "format": "clubcomp-season",\n  "version": 8,\n  "fingerprint": null,\n'
     )
     assert '"name": "Müller, Jörg"' in text  # ensure_ascii=False
     assert '"factor": "0.07"' in text  # exact strings, never floats
@@ -363,8 +370,8 @@ def _set(path: list[object], value: object) -> callable:  # type: ignore[valid-t
     ("change", "message"),
     [
         (
-            _set(["version"], 8),
-            "version: version 8 is not supported (supported: 1, 2, 3, 4, 5, 6, 7)",
+            _set(["version"], 9),
+            "version: version 9 is not supported (supported: 1, 2, 3, 4, 5, 6, 7, 8)",
         ),
         (_set(["format"], "other"), "format: not a season archive (expected 'clubcomp-season')"),
         (
@@ -582,7 +589,7 @@ def test_a_version_3_archive_loads_with_the_defaults_of_version_4() -> None:
     assert loaded.game_history == ARCHIVE.game_history
     # Written again, it is a version 6 archive with the defaults spelled out.
     again = json.loads(dump_archive(loaded))
-    assert again["version"] == 7 and again["evenings"] == []
+    assert again["version"] == 8 and again["evenings"] == []
     assert again["history"]["reports"] == [] and again["season"]["absence_deadline"] is None
 
 

@@ -32,7 +32,7 @@ RULED = dataclasses.replace(
 def test_the_pairing_rules_round_trip() -> None:
     text = dump_archive(RULED)
     document = json.loads(text)
-    assert document["version"] == 7
+    assert document["version"] == 8
     assert document["forbidden_pairs"] == [
         {"first": 10, "second": 12, "note": "broers"},
         {"first": 11, "second": 12, "note": ""},

@@ -182,6 +182,8 @@ def build_season() -> Season:
         deputy_arbiters="Piet Pietersen\nKlaas Klaassen",
         time_control="90 min + 30 s",
         tournament_type="Individual: Round-Robin",
+        # games on another date: a double forfeit 10 days after the round (version 8)
+        pending_days=10,
         # rule set 2 scores the rounds from round 2 on
         rule_changes=RuleChanges.NEXT_ROUND,
         rules_from_round=2,
@@ -290,9 +292,18 @@ def build_season() -> Season:
     r2 = Round.objects.create(
         season=season, number=2, date=datetime.date(2026, 9, 10), status="paired"
     )
-    # Round 1: a game entered as 0-1 and corrected to 1-0 by Anna with a reason; a second
-    # board paired and then removed ("board removed"); Dirk not yet taking part.
-    game = Game(round=r1, board=1, white=a, black=b, result="0-1", updated_by=wim)
+    # Round 1: a game played on another date (version 8), entered as 0-1 and corrected to 1-0
+    # by Anna with a reason; a second board paired and then removed ("board removed"); Dirk not
+    # yet taking part.
+    game = Game(
+        round=r1,
+        board=1,
+        white=a,
+        black=b,
+        result="0-1",
+        updated_by=wim,
+        played_on=datetime.date(2026, 9, 5),
+    )
     _save(game, when=at(3, 20), user=wim)
     game.result, game.version, game.updated_by = "1-0", 2, anna
     _save(game, when=at(4, 9, 5, 250), user=anna, reason="Uitslag verkeerd ingevoerd")
@@ -840,7 +851,7 @@ def test_a_version_3_archive_imports_with_the_defaults() -> None:
     }
     # Written again it is a version 5 archive that says so.
     again = json.loads(season_archive_text(season=old))
-    assert again["version"] == 7 and again["evenings"] == []
+    assert again["version"] == 8 and again["evenings"] == []
     assert again["season"]["absence_deadline"] is None
 
 
@@ -897,4 +908,4 @@ def test_a_version_4_archive_imports_with_the_pairing_rules_defaults() -> None:
     )
     assert not ForbiddenPair.objects.filter(season=old).exists()
     again = json.loads(season_archive_text(season=old))
-    assert again["version"] == 7 and again["forbidden_pairs"] == []
+    assert again["version"] == 8 and again["forbidden_pairs"] == []

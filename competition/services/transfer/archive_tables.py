@@ -87,6 +87,7 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
                     "group_letter", "group_period", "rounds_per_evening", "best_evenings",
                     "evening_start", "seed_by_club_rating", "city", "federation",
                     "chief_arbiter", "deputy_arbiters", "time_control", "tournament_type",
+                    "pending_days",
                 ),
             ),
             Table(
@@ -138,7 +139,12 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
         frozenset({"games", "entries"}),
     ),
     fa.ArchiveGame: (
-        (Table(models.Game, _columns("board", "result", "version", "updated_at", "fixed_by_td")),),
+        (
+            Table(
+                models.Game,
+                _columns("board", "result", "version", "updated_at", "fixed_by_td", "played_on"),
+            ),
+        ),
         frozenset({"id", "white", "black"}),
     ),
     fa.ArchiveEntry: (
@@ -189,7 +195,7 @@ TABLES: dict[type[Any], tuple[tuple[Table, ...], frozenset[str]]] = {
                 models.Game.history.model,
                 _columns(
                     "history_date", "history_type", "history_change_reason", "board", "result",
-                    "version", "updated_at", "fixed_by_td",
+                    "version", "updated_at", "fixed_by_td", "played_on",
                 ),
             ),
         ),
@@ -248,6 +254,7 @@ _SHARED_HISTORY = (
     "note",
     "updated_at",
     "fixed_by_td",
+    "played_on",
     "external_result",
     "reported_at",
 )
