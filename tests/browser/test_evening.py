@@ -39,7 +39,7 @@ def tap(browser, element) -> None:
         browser.execute_script("arguments[0].click();", element)
 
 
-def _gone(element):
+def page_replaced(element):
     """A wait condition: ``element``'s page has been replaced. Chrome says so in two ways: the
     element is stale, or (caught while the page is being replaced) its node "does not belong to
     the document"; Selenium's ``staleness_of`` knows only the first."""
@@ -95,7 +95,7 @@ def test_a_whole_evening_on_a_phone(browser, live_server, demo_club_committed) -
     # The swap is a plain post: wait for the old page to go before reading the new one (read
     # while the page was being replaced, a board's text raised "Node … does not belong to the
     # document", which the wait does not ignore).
-    wait.until(_gone(boards[0]))
+    wait.until(page_replaced(boards[0]))
     wait.until(EC.text_to_be_present_in_element((By.CSS_SELECTOR, "#board-1 td.black"), black_2))
     assert black_1 in browser.find_element(By.CSS_SELECTOR, "#board-2 td.black").text
 
