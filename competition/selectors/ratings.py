@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from django.db.models import Max, OuterRef, Q, Subquery
+from django.db.models.functions import Coalesce
 
 from competition.models import (
     Club,
@@ -93,24 +94,25 @@ def ledger_input(
 ) -> LedgerInput:
     """Every rated game of ``club`` from ``from_date`` on (all of them for None), in date
     order (three queries). A game over the board in a completed round counts; a forfeit
-    does not (FIDE rates no forfeit); external games when the club says so."""
+    does not (FIDE rates no forfeit); external games when the club says so. A game played on
+    another date than its round's counts on the evening it was played."""
     rated = rated_seasons(club=club, rules=rules) & Q(round__status=Round.Status.COMPLETED)
+    games = Game.objects.filter(rated, result__in=list(_GAME_SCORES)).annotate(
+        day=Coalesce("played_on", "round__date")
+    )
     if from_date is not None:
-        rated &= Q(round__date__gte=from_date)
-    games = (
-        Game.objects.filter(rated, result__in=list(_GAME_SCORES))
-        .order_by("round__date", "round__season_id", "round__number", "board", "pk")
-        .values_list(
-            "pk",
-            "round__date",
-            "round__season_id",
-            "round__number",
-            "white__member_id",
-            "black__member_id",
-            "result",
-            "white__rating",
-            "black__rating",
-        )
+        games = games.filter(day__gte=from_date)
+        rated &= Q(round__date__gte=from_date)  # the external games below: on their round's date
+    rows = games.order_by("day", "round__season_id", "round__number", "board", "pk").values_list(
+        "pk",
+        "day",
+        "round__season_id",
+        "round__number",
+        "white__member_id",
+        "black__member_id",
+        "result",
+        "white__rating",
+        "black__rating",
     )
     by_date: dict[datetime.date, tuple[list[RatedGame], list[ExternalGame]]] = {}
     start_ratings: dict[int, int] = {}
@@ -122,7 +124,7 @@ def ledger_input(
             start_ratings[member_id] = event_rating if known else rules.start_rating  # type: ignore[assignment]
 
     where: dict[int, tuple[int, int]] = {}
-    for pk, day, season_id, number, white, black, result, white_rating, black_rating in games:
+    for pk, day, season_id, number, white, black, result, white_rating, black_rating in rows:
         start(white, white_rating)
         start(black, black_rating)
         by_date.setdefault(day, ([], []))[0].append(

@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from competition.models import Game, Round, Season
 from competition.permissions import is_td
 from competition.services.errors import ServiceError
-from competition.services.ratings import club_ratings_replay
+from competition.services.ratings import club_ratings_round_replay
 from competition.services.rounds import round_lock
 from competition.services.standings import standings_recompute
 
@@ -50,7 +50,7 @@ def _refresh_standings(round: Round) -> None:
     """A completed round's standings (and the club ratings from its date) follow the change."""
     if round.is_completed:
         standings_recompute(season=round.season)
-        club_ratings_replay(club=round.season.club, from_date=round.date)
+        club_ratings_round_replay(round=round)
 
 
 @transaction.atomic

@@ -23,6 +23,7 @@ from competition.models import (
     Club,
     ClubRatingChange,
     ClubRatingRules,
+    Game,
     Participant,
     Round,
     Season,
@@ -149,6 +150,15 @@ def club_ratings_replay(*, club: Club, from_date: datetime.date | None = None) -
     stale.delete()
     _insert([_row(club, change, data.games, data.entries) for change in changes])
     return len(changes)
+
+
+def club_ratings_round_replay(*, round: Round) -> int:
+    """The ledger after ``round``'s games changed: replayed from the first evening one of them
+    was played on (its round's date, or earlier for a game played in advance)."""
+    in_advance = Game.objects.filter(round=round, played_on__lt=round.date).aggregate(
+        first=Min("played_on")
+    )["first"]
+    return club_ratings_replay(club=round.season.club, from_date=in_advance or round.date)
 
 
 def club_ratings_season_replay(*, season: Season) -> None:

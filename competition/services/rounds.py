@@ -33,7 +33,7 @@ from competition.models import (
 from competition.selectors.common import user_label
 from competition.services.background import after_commit
 from competition.services.errors import ServiceError
-from competition.services.ratings import club_ratings_replay
+from competition.services.ratings import club_ratings_round_replay
 from competition.services.standings import standings_recompute
 
 
@@ -368,7 +368,7 @@ def result_record(
     ).update(status=ResultReport.Status.SUPERSEDED)
     if in_completed_round:
         standings_recompute(season=round.season)
-        club_ratings_replay(club=round.season.club, from_date=round.date)
+        club_ratings_round_replay(round=round)
     if is_correction:
         after_commit("mail_result_corrected", game_id=game.pk)
     return game
@@ -396,5 +396,5 @@ def round_complete(*, round: Round, user: User | None) -> Round:
     round.status = Round.Status.COMPLETED
     round.save(update_fields=["status"])
     standings_recompute(season=round.season)
-    club_ratings_replay(club=round.season.club, from_date=round.date)
+    club_ratings_round_replay(round=round)
     return round

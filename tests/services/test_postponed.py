@@ -11,7 +11,7 @@ from django.contrib.auth.models import User
 from django.core.management import call_command
 from django.utils import translation
 
-from competition.models import Club, Game, Round, StandingsSnapshot
+from competition.models import Club, ClubRatingChange, Game, Round, StandingsSnapshot
 from competition.permissions import td_group
 from competition.selectors.corrections import corrections_for_round
 from competition.services import evening
@@ -21,6 +21,7 @@ from competition.services.postponed import (
     game_play_later_cancel,
     pending_games_expire,
 )
+from competition.services.ratings import club_ratings_replay
 from competition.services.rounds import game_create, result_record, round_complete, round_create
 from competition.services.transfer import season_trf
 from tests.factories import ParticipantFactory, SeasonFactory
@@ -249,6 +250,60 @@ def test_the_command_expires_pending_games(published):
     assert out.getvalue().strip() == "1 pending games given a double forfeit"
     g2.refresh_from_db()
     assert g2.result == "--"
+
+
+def rating_dates(club) -> dict[int, list[str]]:
+    """Each member's club rating changes, as the evenings they are dated on."""
+    dates: dict[int, list[str]] = {}
+    for member_id, day in (
+        ClubRatingChange.objects.filter(club=club).order_by("date").values_list("member_id", "date")
+    ):
+        dates.setdefault(member_id, []).append(day.isoformat())
+    return dates
+
+
+def test_the_club_rating_counts_a_later_game_on_the_evening_it_was_played(published):
+    season, (a, b, c, d), r1, g2, user = published
+    game_play_later(game_id=g2.id, played_on=LATER, user=user)
+    round_complete(round=r1, user=user)
+    # Closed with C-D pending: only A and B have played a rated game.
+    assert rating_dates(season.club) == {a.member_id: ["2026-09-10"], b.member_id: ["2026-09-10"]}
+    result_record(game_id=g2.id, result="1-0", expected_version=2, user=user)
+    assert rating_dates(season.club) == {
+        a.member_id: ["2026-09-10"],
+        b.member_id: ["2026-09-10"],
+        c.member_id: ["2026-09-17"],
+        d.member_id: ["2026-09-17"],
+    }
+
+
+def test_the_club_rating_counts_a_game_played_in_advance_on_its_own_evening(published):
+    season, (a, b, c, d), r1, g2, user = published
+    earlier = datetime.date(2026, 9, 3)
+    game_play_later(game_id=g2.id, played_on=earlier, user=user)
+    round_complete(round=r1, user=user)
+    result_record(game_id=g2.id, result="1/2", expected_version=2, user=user)
+    assert rating_dates(season.club) == {
+        a.member_id: ["2026-09-10"],
+        b.member_id: ["2026-09-10"],
+        c.member_id: ["2026-09-03"],
+        d.member_id: ["2026-09-03"],
+    }
+    # The same ledger as a full replay from the first evening.
+    replayed = list(
+        ClubRatingChange.objects.filter(club=season.club)
+        .values_list("member_id", "date", "rating_before", "rating_after", "change")
+        .order_by("date", "member_id")
+    )
+    club_ratings_replay(club=season.club)
+    assert (
+        list(
+            ClubRatingChange.objects.filter(club=season.club)
+            .values_list("member_id", "date", "rating_before", "rating_after", "change")
+            .order_by("date", "member_id")
+        )
+        == replayed
+    )
 
 
 def test_the_trf_writes_a_pending_game_as_not_yet_played(published):
