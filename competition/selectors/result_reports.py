@@ -85,7 +85,7 @@ class MyBoardReport:
 
 def my_result_reports(*, user: AbstractBaseUser | AnonymousUser) -> dict[int, MyBoardReport]:
     """By season id: the user's board in each running season's published round whose players
-    enter results (two queries, and one per such board)."""
+    enter results (three queries, and one per season for its public names)."""
     if not isinstance(user, User) or not user.is_authenticated:
         return {}
     participants = list(
@@ -98,20 +98,24 @@ def my_result_reports(*, user: AbstractBaseUser | AnonymousUser) -> dict[int, My
     if not participants:
         return {}
     ids = [p.pk for p in participants]
-    games = Game.objects.filter(
-        Q(white_id__in=ids) | Q(black_id__in=ids), round__status=Round.Status.PAIRED
-    ).select_related("round")
+    games = list(
+        Game.objects.filter(
+            Q(white_id__in=ids) | Q(black_id__in=ids), round__status=Round.Status.PAIRED
+        ).select_related("round")
+    )
+    open_reports: defaultdict[int, list[ResultReport]] = defaultdict(list)
+    for report in ResultReport.objects.filter(game__in=games, status__in=OPEN).order_by(
+        "reported_at", "pk"
+    ):
+        open_reports[report.game_id].append(report)
     choices = tuple((code, str(Game.Result(code).label)) for code in PLAYER_RESULTS)
+    names_of: dict[int, dict[int, str]] = {}
     by_season: dict[int, MyBoardReport] = {}
     for game in games:
         me = next(p for p in participants if p.pk in (game.white_id, game.black_id))
-        names = public_names(season_id=me.season_id)
-        reports = [
-            _line(report, names)
-            for report in ResultReport.objects.filter(game=game, status__in=OPEN).order_by(
-                "reported_at", "pk"
-            )
-        ]
+        if me.season_id not in names_of:
+            names_of[me.season_id] = public_names(season_id=me.season_id)
+        reports = [_line(report, names_of[me.season_id]) for report in open_reports[game.pk]]
         by_season[me.season_id] = MyBoardReport(
             game_id=game.pk,
             board=game.board,

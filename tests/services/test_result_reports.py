@@ -399,6 +399,34 @@ def test_my_page_reads_tonights_board_with_both_words(tonight):
     assert [code for code, _label in mine.choices] == ["1-0", "1/2", "0-1"]
 
 
+def test_my_page_reads_every_board_in_three_queries_and_one_per_season(
+    tonight, django_assert_num_queries
+):
+    """Anna plays in two seasons tonight, both her boards with reports of both players: the
+    participants, the boards, the open reports, and each season's public names."""
+    anna = tonight.white
+    second = SeasonFactory(club=tonight.season.club, result_entry=ResultEntry.PLAYERS_AGREE)
+    anna_again = ParticipantFactory(season=second, member=anna.member)
+    eve = _player(second, "Eve Smit")
+    (rnd,) = round_create(seasons=[second], date=datetime.date(2026, 9, 10))
+    game = game_create(round=rnd, board=1, white=eve, black=anna_again)
+    evening.round_publish(round=rnd, user=tonight.td)
+    tonight.enter(anna, Game.Result.DRAW)
+    tonight.enter(tonight.third, Game.Result.WHITE_WINS, game=tonight.other)
+    tonight.enter(eve, Game.Result.WHITE_WINS, game=game)
+    with django_assert_num_queries(5):
+        mine = my_result_reports(user=tonight.user(anna))
+    assert set(mine) == {tonight.season.pk, second.pk}
+    first, other = mine[tonight.season.pk], mine[second.pk]
+    assert (first.board, first.mine.result, first.theirs) == (1, "1/2", None)
+    assert (other.board, other.mine, other.theirs.name, other.theirs.result) == (
+        1,
+        None,
+        "Eve Smit",
+        "1-0",
+    )
+
+
 def test_the_season_setting_is_saved_and_refuses_an_unknown_value(tonight):
     season_result_entry_update(season=tonight.season, result_entry=ResultEntry.TD)
     tonight.season.refresh_from_db()
