@@ -701,17 +701,21 @@ def _pair_costs(
     """The costs of levels 0-2 (rules, rematches) of the pairs that have any, by positions
     (i, j), i < j. Few pairs have one: they are found from the recent rounds and the rules,
     not by looking at every pair."""
-    position = {player.player_id: index for index, player in enumerate(players)}
+    position = dict(zip([player.player_id for player in players], range(len(players))))
     find = position.get
     costs: dict[tuple[int, int], int] = {}
     for age in range(1, window + 1):  # the latest meeting first: it sets the cost
         cost = scale.rematch_unit + scale.recency_unit * (window + 1 - age)
         for a, b in history.pairs_of_round(round_number - age):
             i = find(a)
-            if i is not None:
-                j = find(b)
-                if j is not None:
-                    costs.setdefault((i, j) if i < j else (j, i), cost)
+            if i is None:
+                continue
+            j = find(b)
+            if j is None:
+                continue
+            key = (i, j) if i < j else (j, i)
+            if key not in costs:
+                costs[key] = cost
     if rules.active:
         violations: dict[tuple[int, int], int] = {}
         for a, b in rules.forbidden_pairs:
@@ -797,7 +801,7 @@ def _match(
         )
         pairs = [(a, b) if a < b else (b, a) for a, b in matching]
         if len(pairs) * 2 == m:
-            total = len(pairs) * ceiling - sum(weights[edge_of[i] + j - i - 1] for i, j in pairs)
+            total = len(pairs) * ceiling - sum([weights[edge_of[i] + j - i - 1] for i, j in pairs])
             # Any matching with a pair more than `span` places apart costs at least
             # (span+1)² + (m/2 - 1) distance units plus the clashes no matching avoids;
             # below that, the window held the optimum.
