@@ -701,7 +701,7 @@ def _pair_costs(
     """The costs of levels 0-2 (rules, rematches) of the pairs that have any, by positions
     (i, j), i < j. Few pairs have one: they are found from the recent rounds and the rules,
     not by looking at every pair."""
-    position = dict(zip([player.player_id for player in players], range(len(players))))
+    position = {player.player_id: index for index, player in enumerate(players)}
     find = position.get
     costs: dict[tuple[int, int], int] = {}
     for age in range(1, window + 1):  # the latest meeting first: it sets the cost
