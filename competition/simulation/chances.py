@@ -352,7 +352,7 @@ class _Round:
         absent = [
             notice[pid]
             for pid in taking_part
-            if pid not in present and (withdrawn[pid] is None or number < withdrawn[pid])
+            if pid not in present and ((left := withdrawn[pid]) is None or number < left)
         ]  # a round after withdrawing has no record, as in the season itself (_still_in)
         if not present:
             return Round(number, (), tuple(absent))
