@@ -48,8 +48,23 @@ class PairingHistory:
         self._add((game.round_number, game.white_id, game.black_id) for game in games)
 
     def add_round(self, round_number: int, boards: Iterable[tuple[PlayerId, PlayerId]]) -> None:
-        """The games (white, black) of one round, later than every game so far."""
-        self._add((round_number, white, black) for white, black in boards)
+        """The games (white, black) of one round, later than every game so far.
+
+        :meth:`_add` written out for one round (a simulation adds thousands): of two games of
+        one pair in the round the first stays the latest, as there.
+        """
+        latest, meetings = self._latest, self._meetings
+        pairs = self._rounds.get(round_number)
+        for white, black in boards:
+            pair = (white, black) if white < black else (black, white)
+            known = latest.get(pair)
+            if known is None or round_number > known[0]:
+                latest[pair] = (round_number, white, black)
+            meetings[pair] = meetings.get(pair, 0) + 1
+            if pairs is None:
+                pairs = self._rounds[round_number] = [pair]
+            else:
+                pairs.append(pair)
 
     def _add(self, games: Iterable[_Meeting]) -> None:
         latest, meetings, rounds = self._latest, self._meetings, self._rounds

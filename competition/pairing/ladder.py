@@ -177,18 +177,40 @@ def pair_boards(
 
     For simulations, which pair many rounds of one season: ``pair_boards`` equals
     ``pair_round`` on the request with the same players (ranked in this order), the history's
-    games and the same rules (``tests/pairing/test_pair_boards.py``); nothing is checked.
+    games and the same rules (``tests/pairing/test_pair_boards.py``); nothing is checked. It
+    takes the same bye (:func:`_bye_of`) and matching (:func:`_match`) as :func:`_pair` without
+    fixed boards, and gives the colours of :func:`_colour_rule` written out in one loop (a
+    simulation pairs thousands of rounds; the function calls per board were a tenth of its time).
     """
     who_may_meet = _Rules.of(rules.forbidden_pairs, rules.max_meetings, history)
-    paired = _pair(standing, round_number, rules, history, who_may_meet)
+    bye, _tier = _bye_of(standing, None, rules.max_allocated_byes)
+    to_pair = standing if bye is None else [player for player in standing if player is not bye]
+    matched = _match(to_pair, history, round_number, rules.rematch_window, who_may_meet)
     boards: list[tuple[PlayerId, PlayerId]] = []
     reverse = rules.reverse_colours_at_rematch
-    for higher, lower, _ in paired.pairs:
-        previous = history._latest_meeting(higher.player_id, lower.player_id)
-        previous_black = None if previous is None else previous[2]
-        white, black, _kind = _colour_rule(higher, lower, previous_black, reverse)
-        boards.append((white.player_id, black.player_id))
-    return boards, (paired.bye.player_id if paired.bye else None)
+    latest = history._latest_meeting
+    limit = MAX_COLOUR_DIFFERENCE
+    for higher, lower in matched:
+        high_id, low_id = higher.player_id, lower.player_id
+        high_difference = higher.whites - higher.blacks
+        low_difference = lower.whites - lower.blacks
+        # _colour_legal for either choice: white's difference + 1 ≤ 2, black's − 1 ≥ −2
+        higher_white_ok = high_difference < limit and low_difference > -limit
+        lower_white_ok = low_difference < limit and high_difference > -limit
+        if higher_white_ok != lower_white_ok:
+            higher_white = higher_white_ok
+        else:
+            previous = latest(high_id, low_id)
+            if reverse and previous is not None:
+                higher_white = previous[2] == high_id
+            elif higher.whites != lower.whites:
+                higher_white = higher.whites < lower.whites
+            elif previous is not None:
+                higher_white = previous[2] == high_id
+            else:
+                higher_white = False
+        boards.append((high_id, low_id) if higher_white else (low_id, high_id))
+    return boards, (bye.player_id if bye is not None else None)
 
 
 def pair_round(request: PairingRequest) -> PairingProposal:
@@ -686,10 +708,14 @@ def _pair_costs(
         cost = scale.rematch_unit + scale.recency_unit * (window + 1 - age)
         for a, b in history.pairs_of_round(round_number - age):
             i = find(a)
-            if i is not None:
-                j = find(b)
-                if j is not None:
-                    costs.setdefault((i, j) if i < j else (j, i), cost)
+            if i is None:
+                continue
+            j = find(b)
+            if j is None:
+                continue
+            key = (i, j) if i < j else (j, i)
+            if key not in costs:
+                costs[key] = cost
     if rules.active:
         violations: dict[tuple[int, int], int] = {}
         for a, b in rules.forbidden_pairs:
@@ -775,7 +801,7 @@ def _match(
         )
         pairs = [(a, b) if a < b else (b, a) for a, b in matching]
         if len(pairs) * 2 == m:
-            total = len(pairs) * ceiling - sum(weights[edge_of[i] + j - i - 1] for i, j in pairs)
+            total = len(pairs) * ceiling - sum([weights[edge_of[i] + j - i - 1] for i, j in pairs])
             # Any matching with a pair more than `span` places apart costs at least
             # (span+1)² + (m/2 - 1) distance units plus the clashes no matching avoids;
             # below that, the window held the optimum.

@@ -211,7 +211,8 @@ class _Ladder:
         figures = self.figures
         boards: list[tuple[int, int]] = []
         for game in rnd.games:
-            if game.result.is_played:
+            result = game.result  # Result.is_played, by identity (an enum's hash is slow)
+            if result is _WHITE_WINS or result is _DRAW or result is _BLACK_WINS:
                 figures[game.white].whites += 1
                 figures[game.black].blacks += 1
                 boards.append((game.white, game.black))
@@ -226,6 +227,9 @@ class _Ladder:
                 player.allocated_byes += 1
                 player.had_bye_last_round = True
                 self.last_byes.append(player)
+
+
+_WHITE_WINS, _DRAW, _BLACK_WINS = Result.WHITE_WINS, Result.DRAW, Result.BLACK_WINS
 
 
 class Choices(Protocol):
@@ -275,6 +279,8 @@ class _Round:
         self.withdrawn = {p.id: p.withdrawn_round for p in season.participants}
         # (players, round) -> the Berger round: the same in every simulation
         self.berger: dict[tuple[int, int], tuple[list[tuple[int, int]], int | None]] = {}
+        # an absence notice is the same entry in every round (entries are immutable)
+        self.absent = {p.id: Entry(p.id, EntryKind.ABSENT_NOTICE) for p in season.participants}
 
     def play(
         self, choices: Choices, number: int, keeper: ScoreKeeper, ladder: _Ladder | None
@@ -342,15 +348,16 @@ class _Round:
         taking_part: list[int],
         present: set[int],
     ) -> Round:
+        withdrawn, notice = self.withdrawn, self.absent
         absent = [
-            Entry(pid, EntryKind.ABSENT_NOTICE)
+            notice[pid]
             for pid in taking_part
-            if pid not in present and self._still_in(pid, number)
-        ]  # a round after withdrawing has no record, as in the season itself
+            if pid not in present and ((left := withdrawn[pid]) is None or number < left)
+        ]  # a round after withdrawing has no record, as in the season itself (_still_in)
         if not present:
             return Round(number, (), tuple(absent))
         figures = ladder.figures
-        standing = [figures[pid] for pid in keeper.order() if pid in present]
+        standing = [figures[pid] for pid in keeper.order_among(present)]
         boards, bye_id = pair_boards(
             standing, ladder.history, round_number=number, rules=self.data.pairing
         )

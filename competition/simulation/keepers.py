@@ -68,6 +68,10 @@ class EngineKeeper(ScoreKeeper):
     def order(self) -> list[int]:
         return list(self.ranking)
 
+    def order_among(self, pids: Iterable[int]) -> list[int]:
+        chosen = set(pids)
+        return [pid for pid in self.ranking if pid in chosen]
+
     def primary(self, pid: int) -> Fraction:
         return self.values[pid][self.codes[0]]
 

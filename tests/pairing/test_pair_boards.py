@@ -76,6 +76,20 @@ def test_a_history_of_played_games_reads_as_one_of_rounds() -> None:
         assert history.latest_game(101, 103) is None
 
 
+def test_a_pair_twice_in_one_round_keeps_the_first_as_its_latest_game() -> None:
+    # add_round (a simulation's, written out) reads a round as extend reads its games.
+    games = (PlayedGame(2, 101, 102), PlayedGame(2, 102, 101), PlayedGame(2, 103, 104))
+    by_round = PairingHistory()
+    by_round.add_round(2, [(101, 102), (102, 101), (103, 104)])
+    at_once = PairingHistory.of(games)
+    for history in (at_once, by_round):
+        assert history.latest_game(102, 101) == PlayedGame(2, 101, 102)
+        assert history.meetings(101, 102) == 2
+        assert list(history.pairs_of_round(2)) == [(101, 102), (101, 102), (103, 104)]
+    by_round.add_round(3, [])
+    assert list(by_round.pairs_of_round(3)) == []
+
+
 def test_pair_boards_on_running_figures() -> None:
     # Any object with the figures will do (a simulation updates its own round by round):
     # five players, 101 and 102 met last round, 105 has the most byes and 104 had it last.

@@ -164,6 +164,26 @@ def test_keepers_give_the_engine_figures(case: tuple[SeasonInput, list[Round]]) 
             assert keeper.order() == [row.participant_id for row in rows]
 
 
+@settings(max_examples=examples(300), deadline=None)
+@given(seasons(), st.data())
+def test_the_order_among_some_is_their_order_in_the_whole_ranking(
+    case: tuple[SeasonInput, list[Round]], data: st.DataObject
+) -> None:
+    """``order_among`` (a simulated ladder round sorts only the players present) keeps the
+    players given in the order of ``order``, for every keeper and for the engine's."""
+    season, more = case
+    for incremental in (True, False):
+        keeper = keeper_for(
+            season, awarded=awarded(more), rounds_left=len(more), incremental=incremental
+        )
+        for rnd in [None, *more]:
+            if rnd is not None:
+                keeper.play_round(rnd)
+            order = keeper.order()
+            some = data.draw(st.sets(st.sampled_from(order)))
+            assert keeper.order_among(some) == [pid for pid in order if pid in some]
+
+
 @st.composite
 def keizer_seasons_with_tiebreaks(draw: st.DrawFn) -> tuple[SeasonInput, list[Round]]:
     """A Keizer season as :func:`seasons` makes them, with some of the season's tie-breaks."""

@@ -30,7 +30,7 @@ with H (IP 3 + 7 × ½ = 6½), which adds ½ × 6½ = 3¼.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from math import lcm
 
@@ -351,6 +351,17 @@ class InternalSBKeeper(ScoreKeeper):
     def standing_keys(self) -> dict[int, int]:
         internal_points, shift = self.internal_points, SHIFT
         return {pid: sb * shift + internal_points[pid] for pid, sb in self.sonneborn_berger.items()}
+
+    def order_among(self, pids: Iterable[int]) -> list[int]:
+        """As :meth:`ScoreKeeper.order_among`, on SB then internal points directly (the order of
+        the keys ``sb·SHIFT + internal points``) without a key for everybody: a simulated ladder
+        asks every round, for the players present."""
+        sb, internal_points = self.sonneborn_berger, self.internal_points
+        game_units, tie_order = self.game_units, self.tie_order
+        return sorted(
+            pids,
+            key=lambda pid: (-sb[pid], -internal_points[pid], -game_units[pid], tie_order[pid]),
+        )
 
     def primary(self, pid: int) -> Fraction:
         return Fraction(self.sonneborn_berger[pid], 2 * self.unit)

@@ -6,7 +6,7 @@ the season's first round; property tests compare its standings with the engine's
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 
@@ -150,6 +150,10 @@ class KeizerKeeper(ScoreKeeper):
 
     def order(self) -> list[int]:
         return list(self.outcome.order)
+
+    def order_among(self, pids: Iterable[int]) -> list[int]:
+        chosen = set(pids)
+        return [pid for pid in self.outcome.order if pid in chosen]
 
     def primary(self, pid: int) -> Fraction:
         return self.outcome.score[pid]

@@ -162,6 +162,8 @@ class PointsKeeper(ScoreKeeper):
         twin.points = dict(self.points)
 
     def _entry_value_units(self, points: Fraction) -> int:
+        if not points:  # an absence's nothing, without a Fraction's hash
+            return 0
         known = self._entry_value.get(points)
         if known is None:
             draw_units = self.result_units[1]

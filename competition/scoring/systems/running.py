@@ -100,6 +100,8 @@ class ScoreKeeper:
 
     def units(self, value: Fraction) -> int:
         """``value`` in game-point units (exact: the unit divides every awarded value)."""
+        if not value:  # an absence's nothing: cheaper asked first than a Fraction's hash
+            return 0
         known = self._entry_units.get(value)
         if known is not None:
             return known
@@ -147,3 +149,10 @@ class ScoreKeeper:
         name (see the module docstring)."""
         keys, game_units, tie_order = self.standing_keys(), self.game_units, self.tie_order
         return sorted(keys, key=lambda pid: (-keys[pid], -game_units[pid], tie_order[pid]))
+
+    def order_among(self, pids: Iterable[int]) -> list[int]:
+        """The participants ``pids`` in the order of :meth:`order` (the key orders everyone
+        totally, so sorting a few of them gives their order in the whole ranking; a simulated
+        ladder round sorts only the players present)."""
+        keys, game_units, tie_order = self.standing_keys(), self.game_units, self.tie_order
+        return sorted(pids, key=lambda pid: (-keys[pid], -game_units[pid], tie_order[pid]))
