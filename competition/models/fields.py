@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 
@@ -30,4 +31,20 @@ def optional_count(
         blank=True,
         validators=[MinValueValidator(1)],
         help_text=help_text,
+    )
+
+
+def optional_account(
+    verbose_name: StrOrPromise, *, related_name: str = "+", editable: bool = True
+) -> models.ForeignKey[Any, Any]:
+    """The account that did something (or a member's own account): empty when there is none,
+    and set to NULL when the account is deleted, so the row it is on stays."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name=related_name,
+        editable=editable,
+        verbose_name=verbose_name,
     )
