@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
     from django.utils.functional import _StrOrPromise as StrOrPromise
 
 
@@ -36,7 +37,7 @@ def optional_count(
 
 def optional_account(
     verbose_name: StrOrPromise, *, related_name: str = "+", editable: bool = True
-) -> models.ForeignKey[Any, Any]:
+) -> models.ForeignKey[User | None, User | None]:
     """The account that did something (or a member's own account): empty when there is none,
     and set to NULL when the account is deleted, so the row it is on stays."""
     return models.ForeignKey(
