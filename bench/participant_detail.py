@@ -15,7 +15,6 @@ import argparse
 import cProfile
 import pstats
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,18 +26,14 @@ DB_FILE = django_on_database(None)
 
 
 from bench.season import add_size_options, season_of_size  # noqa: E402
+from bench.timing import runs_ms  # noqa: E402
 
 
 def best_ms(call, repeats: int) -> tuple[float, float]:
     """The best CPU time and the best wall time of ``call()``, in ms."""
     call()  # warm up
-    cpu_times, times = [], []
-    for _ in range(repeats):
-        started, cpu_started = time.perf_counter(), time.process_time()
-        call()
-        cpu_times.append(1000 * (time.process_time() - cpu_started))
-        times.append(1000 * (time.perf_counter() - started))
-    return min(cpu_times), min(times)
+    wall, cpu = runs_ms(call, repeats)
+    return min(cpu), min(wall)
 
 
 def main() -> None:
