@@ -116,6 +116,7 @@ def medians_ms(
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     add_size_options(parser, players=PLAYERS, rounds=ROUNDS, repeats=REPEATS)
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes (CI's smoke run)")
     options = parser.parse_args()
     season, participants = season_of_size(options)
     participant, unstored = participants[0], participants[1]

@@ -41,6 +41,7 @@ def main() -> None:
     add_size_options(parser, players=150, rounds=40, repeats=5)
     parser.add_argument("--systems", default="internal-sb,keizer")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--smoke", action="store_true", help="tiny sizes (CI's smoke run)")
     options = parser.parse_args()
     season, participants = season_of_size(options)
     from competition.selectors.participant import participant_detail

@@ -70,11 +70,11 @@ def build_season(
 def add_size_options(
     parser: argparse.ArgumentParser, *, players: int, rounds: int, repeats: int
 ) -> None:
-    """The season's size and the number of runs, with ``--smoke`` for CI's smoke run."""
+    """The season's size and the number of runs (the script adds its own ``--smoke``, which
+    :func:`season_of_size` reads)."""
     parser.add_argument("--players", type=int, default=players)
     parser.add_argument("--rounds", type=int, default=rounds)
     parser.add_argument("--repeats", type=int, default=repeats)
-    parser.add_argument("--smoke", action="store_true", help="tiny sizes (CI's smoke run)")
 
 
 def season_of_size(options: argparse.Namespace) -> tuple[Any, list[Any]]:
