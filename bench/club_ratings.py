@@ -35,6 +35,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench.timing import runs_ms  # noqa: E402
+
 
 def build_club(seasons: int, rounds: int, members: int, seed: int = 27) -> Any:
     from competition.models import Club, Game, Member, Participant, Round, Season
@@ -86,12 +88,7 @@ def build_club(seasons: int, rounds: int, members: int, seed: int = 27) -> Any:
 def median_ms(run: Callable[[], object], repeats: int) -> tuple[float, float]:
     """The median wall time and the median CPU time of this process, in milliseconds (on a
     shared machine the wall time also counts the others' load and the disk)."""
-    wall, cpu = [], []
-    for _ in range(repeats):
-        started, started_cpu = time.perf_counter(), time.process_time()
-        run()
-        wall.append(1000 * (time.perf_counter() - started))
-        cpu.append(1000 * (time.process_time() - started_cpu))
+    wall, cpu = runs_ms(run, repeats)
     return statistics.median(wall), statistics.median(cpu)
 
 

@@ -36,13 +36,12 @@ from bench.django_setup import django_on_database  # noqa: E402
 DB_FILE = django_on_database(None)
 
 from django.core.cache import cache  # noqa: E402
-from django.core.management import call_command  # noqa: E402
 from django.http import HttpResponse  # noqa: E402
 from django.shortcuts import render  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.urls import include, path  # noqa: E402
 
-from bench.season import build_season  # noqa: E402
+from bench.season import add_size_options, season_of_size  # noqa: E402
 from competition.clubs import club_url  # noqa: E402
 from competition.models import ParticipantExplanation  # noqa: E402
 from competition.services.explanations import explanations_store  # noqa: E402
@@ -116,15 +115,10 @@ def medians_ms(
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=PLAYERS)
-    parser.add_argument("--rounds", type=int, default=ROUNDS)
-    parser.add_argument("--repeats", type=int, default=REPEATS)
+    add_size_options(parser, players=PLAYERS, rounds=ROUNDS, repeats=REPEATS)
     parser.add_argument("--smoke", action="store_true", help="tiny sizes (CI's smoke run)")
     options = parser.parse_args()
-    if options.smoke:
-        options.players, options.rounds, options.repeats = 8, 3, 1
-    call_command("migrate", verbosity=0)
-    season, participants = build_season(players=options.players, rounds=options.rounds)
+    season, participants = season_of_size(options)
     participant, unstored = participants[0], participants[1]
     started = time.perf_counter()
     stored = explanations_store(season_id=season.pk)  # what the worker does after the change

@@ -15,7 +15,6 @@ import argparse
 import cProfile
 import pstats
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -25,36 +24,26 @@ from bench.django_setup import django_on_database  # noqa: E402
 
 DB_FILE = django_on_database(None)
 
-from django.core.management import call_command  # noqa: E402
 
-from bench.season import build_season  # noqa: E402
+from bench.season import add_size_options, season_of_size  # noqa: E402
+from bench.timing import runs_ms  # noqa: E402
 
 
 def best_ms(call, repeats: int) -> tuple[float, float]:
     """The best CPU time and the best wall time of ``call()``, in ms."""
     call()  # warm up
-    cpu_times, times = [], []
-    for _ in range(repeats):
-        started, cpu_started = time.perf_counter(), time.process_time()
-        call()
-        cpu_times.append(1000 * (time.process_time() - cpu_started))
-        times.append(1000 * (time.perf_counter() - started))
-    return min(cpu_times), min(times)
+    wall, cpu = runs_ms(call, repeats)
+    return min(cpu), min(wall)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--players", type=int, default=150)
-    parser.add_argument("--rounds", type=int, default=40)
-    parser.add_argument("--repeats", type=int, default=5)
+    add_size_options(parser, players=150, rounds=40, repeats=5)
     parser.add_argument("--systems", default="internal-sb,keizer")
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--smoke", action="store_true", help="tiny sizes (CI's smoke run)")
     options = parser.parse_args()
-    if options.smoke:
-        options.players, options.rounds, options.repeats = 8, 3, 1
-    call_command("migrate", verbosity=0)
-    season, participants = build_season(players=options.players, rounds=options.rounds)
+    season, participants = season_of_size(options)
     from competition.selectors.participant import participant_detail
     from competition.services.standings import standings_recompute
 

@@ -9,6 +9,7 @@ fills in (``competition.services.rounds.result_record``).
 
 from __future__ import annotations
 
+import argparse
 import time
 from typing import Any
 
@@ -64,3 +65,24 @@ def build_season(
     standings_recompute(season=season)
     print(f"standings_recompute: {1000 * (time.perf_counter() - started):.0f} ms")
     return season, participants
+
+
+def add_size_options(
+    parser: argparse.ArgumentParser, *, players: int, rounds: int, repeats: int
+) -> None:
+    """The season's size and the number of runs (the script adds its own ``--smoke``, which
+    :func:`season_of_size` reads)."""
+    parser.add_argument("--players", type=int, default=players)
+    parser.add_argument("--rounds", type=int, default=rounds)
+    parser.add_argument("--repeats", type=int, default=repeats)
+
+
+def season_of_size(options: argparse.Namespace) -> tuple[Any, list[Any]]:
+    """The season of the options' size (tiny ones under ``--smoke``, which also sets one run),
+    built on a freshly migrated database."""
+    from django.core.management import call_command
+
+    if options.smoke:
+        options.players, options.rounds, options.repeats = 8, 3, 1
+    call_command("migrate", verbosity=0)
+    return build_season(players=options.players, rounds=options.rounds)

@@ -98,6 +98,17 @@ class TrfNationalRating:
     birth: str = ""
 
 
+class _TagText:
+    """A tournament's property read from its tags: the text of the first tag ``code``, trimmed,
+    "" where the file has none (``TrfTournament.name`` is tag 012's)."""
+
+    def __init__(self, code: str) -> None:
+        self.code = code
+
+    def __get__(self, tournament: TrfTournament, owner: type[TrfTournament]) -> str:
+        return (tournament.tag(self.code) or "").strip()
+
+
 @dataclass(frozen=True, slots=True)
 class TrfTournament:
     """A whole TRF: tags in file order, round dates, players, national ratings, kept records."""
@@ -118,25 +129,12 @@ class TrfTournament:
                 return value
         return None
 
-    @property
-    def name(self) -> str:
-        return (self.tag("012") or "").strip()
-
-    @property
-    def city(self) -> str:
-        return (self.tag("022") or "").strip()
-
-    @property
-    def federation(self) -> str:
-        return (self.tag("032") or "").strip()
-
-    @property
-    def start_date(self) -> str:
-        return (self.tag("042") or "").strip()
-
-    @property
-    def end_date(self) -> str:
-        return (self.tag("052") or "").strip()
+    # The texts of the header's tags, trimmed ("" where the file has none).
+    name = _TagText("012")
+    city = _TagText("022")
+    federation = _TagText("032")
+    start_date = _TagText("042")
+    end_date = _TagText("052")
 
     @property
     def tiebreaks(self) -> tuple[str, ...]:

@@ -14,6 +14,7 @@ from django.contrib.auth.forms import PasswordResetForm
 from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from competition.forms.ranges import small_number
 from competition.services.notifications import password_reset_request
 
 
@@ -26,7 +27,7 @@ class InviteForm(forms.Form):
 
 
 class WithdrawForm(forms.Form):
-    from_round = forms.IntegerField(label=_("Withdrawn from round"), min_value=1, max_value=32767)
+    from_round = small_number(_("Withdrawn from round"), min_value=1)
     note = forms.CharField(label=_("Reason"), max_length=200, required=False)
 
 

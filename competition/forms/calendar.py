@@ -9,7 +9,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from competition.forms.evening import DateInput
+from competition.forms.evening import DateInput, TimeInput
+from competition.forms.ranges import small_number
 from competition.models import AbsenceReport, NameDisplay, Season
 from competition.services import absences
 
@@ -87,7 +88,7 @@ class AbsenceSettingsForm(forms.Form):
     absence_deadline = forms.TimeField(
         label=_("Absence deadline"),
         required=False,
-        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        widget=TimeInput(),
         help_text=_(
             "Members report an absence until this time on the evening's day (e.g. 18:00). "
             "Empty: until the TD publishes the pairing."
@@ -97,7 +98,7 @@ class AbsenceSettingsForm(forms.Form):
     evening_start = forms.TimeField(
         label=_("Evenings start at"),
         required=False,
-        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+        widget=TimeInput(),
         help_text=_(
             "The members' calendars show the evenings from then on. Empty: at the club's time."
         ),
@@ -109,7 +110,7 @@ class ClubEveningStartForm(forms.Form):
 
     evening_start = forms.TimeField(
         label=_("Club evenings start at"),
-        widget=forms.TimeInput(attrs={"type": "time", "class": "form-control"}, format="%H:%M"),
+        widget=TimeInput(attrs={"class": "form-control"}),
         error_messages={
             "required": _("Give the time the club evenings start, such as 20:00."),
             "invalid": _("Give the time the club evenings start, such as 20:00."),
@@ -118,10 +119,9 @@ class ClubEveningStartForm(forms.Form):
 
 
 class PlannedRoundsForm(forms.Form):
-    planned_rounds = forms.IntegerField(
-        label=_("Planned rounds"),
+    planned_rounds = small_number(
+        _("Planned rounds"),
         min_value=1,
-        max_value=32767,  # PositiveSmallIntegerField on every database
         required=False,
         help_text=_(
             "How many rounds the season has in all: “Can I still win?” simulates the rounds "

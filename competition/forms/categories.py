@@ -8,24 +8,20 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from competition.forms.ranges import SMALL_MAX, small_number
 from competition.models import Category
-
-SMALL = 32767  # PositiveSmallIntegerField on every database
 
 
 def _bound(label: Any, help_text: Any = "") -> forms.IntegerField:
-    return forms.IntegerField(
-        label=label, min_value=0, max_value=SMALL, required=False, help_text=help_text
-    )
+    return small_number(label, required=False, help_text=help_text)
 
 
 class CategoryForm(forms.Form):
     category = forms.IntegerField(widget=forms.HiddenInput, required=False)
     name = forms.CharField(label=_("Name"), max_length=60, help_text=_("For example: Group B."))
-    order = forms.IntegerField(
-        label=_("Order"),
+    order = small_number(
+        _("Order"),
         min_value=1,
-        max_value=SMALL,
         required=False,
         help_text=_("Categories are listed and their prizes awarded in this order."),
     )
@@ -41,10 +37,8 @@ class CategoryForm(forms.Form):
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
-    prizes = forms.IntegerField(
-        label=_("Number of prizes"),
-        min_value=0,
-        max_value=SMALL,
+    prizes = small_number(
+        _("Number of prizes"),
         initial=3,
         help_text=_("Places 1 to this number win a prize."),
     )
@@ -91,7 +85,7 @@ class PrizeSettingsForm(forms.Form):
     def clean_period_ends(self) -> list[int]:
         ends: list[int] = []
         for part in self.cleaned_data["period_ends"].replace(";", " ").replace(",", " ").split():
-            if not part.isdigit() or not 1 <= int(part) <= SMALL:
+            if not part.isdigit() or not 1 <= int(part) <= SMALL_MAX:
                 raise forms.ValidationError(
                     _("Give the last round of each period as numbers, for example: 12, 24.")
                 )

@@ -45,6 +45,15 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d")
 
 
+class TimeInput(forms.TimeInput):
+    """A time as hours and minutes (20:00), in the browser's own time picker."""
+
+    input_type = "time"
+
+    def __init__(self, attrs: dict[str, Any] | None = None) -> None:
+        super().__init__(attrs, format="%H:%M")
+
+
 class EveningStartForm(forms.Form):
     seasons = forms.ModelMultipleChoiceField(
         queryset=Season.objects.none(),

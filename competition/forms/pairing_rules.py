@@ -8,6 +8,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from competition.forms.ranges import small_number
 from competition.models import Season
 
 
@@ -41,16 +42,13 @@ class ForbiddenPairRemoveForm(forms.Form):
 
 
 class PairingRulesForm(forms.Form):
-    rematch_window = forms.IntegerField(
-        label=_("No rematch within this many rounds"),
-        min_value=0,
-        max_value=32767,  # PositiveSmallIntegerField on every database
+    rematch_window = small_number(
+        _("No rematch within this many rounds"),
         help_text=_("0: no such rule."),
     )
-    max_meetings = forms.IntegerField(
-        label=_("At most this many games between two players"),
+    max_meetings = small_number(
+        _("At most this many games between two players"),
         min_value=1,
-        max_value=32767,  # PositiveSmallIntegerField on every database
         required=False,
         help_text=_("Empty: no limit."),
     )
@@ -78,10 +76,8 @@ class PairingRulesForm(forms.Form):
         widget=forms.RadioSelect,
         help_text=_("One tap on the published pairing does this; a round robin always forfeits."),
     )
-    pending_days = forms.IntegerField(
-        label=_("Days to play a game on another date"),
-        min_value=0,
-        max_value=32767,  # PositiveSmallIntegerField on every database
+    pending_days = small_number(
+        _("Days to play a game on another date"),
         required=False,
         help_text=_(
             "A game played later that still has no result this many days after its round "

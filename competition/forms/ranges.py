@@ -3,14 +3,20 @@
 SQLite stores any 64-bit integer in a ``PositiveSmallIntegerField``, PostgreSQL only 0 to
 32767: a form that trusts the database in use accepts 40000 on one and answers 500 on the
 other. ``integer_range`` gives the range every backend stores (Django's own table, the one
-PostgreSQL enforces), narrowed by the field's own validators (a board is at least 1).
+PostgreSQL enforces), narrowed by the field's own validators (a board is at least 1);
+``small_number`` is a form's field for a ``PositiveSmallIntegerField``.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
+from django import forms
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db.backends.base.operations import BaseDatabaseOperations
 from django.db.models import Field
+
+SMALL_MAX = 32767  # the most a PositiveSmallIntegerField stores on every database
 
 
 def integer_range(model_field: Field) -> tuple[int, int] | None:
@@ -31,3 +37,17 @@ def integer_range(model_field: Field) -> tuple[int, int] | None:
         if isinstance(validator, MaxValueValidator) and isinstance(validator.limit_value, int):
             high = min(high, validator.limit_value)
     return low, high
+
+
+def small_number(
+    label: Any, *, min_value: int = 0, required: bool = True, help_text: Any = "", **kwargs: Any
+) -> forms.IntegerField:
+    """A whole number from ``min_value`` up to what a ``PositiveSmallIntegerField`` stores."""
+    return forms.IntegerField(
+        label=label,
+        min_value=min_value,
+        max_value=SMALL_MAX,
+        required=required,
+        help_text=help_text,
+        **kwargs,
+    )

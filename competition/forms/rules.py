@@ -17,7 +17,7 @@ from crispy_forms.helper import FormHelper
 from crispy_forms.layout import HTML, Fieldset, Layout, Submit
 from django import forms
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, gettext_noop, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from competition.forms.ranges import integer_range
@@ -72,25 +72,36 @@ def _word(typed: str, words: tuple[str, ...]) -> str:
     return ""
 
 
+# The allowed values in words, whole numbers and exact ones: both bounds, the lower only, the
+# upper only, none.
+_ALLOWED_WORDS = {
+    True: (
+        gettext_noop("a whole number from %(low)s to %(high)s"),
+        gettext_noop("a whole number of at least %(low)s"),
+        gettext_noop("a whole number of at most %(high)s"),
+        gettext_noop("a whole number"),
+    ),
+    False: (
+        gettext_noop("an exact number from %(low)s to %(high)s"),
+        gettext_noop("an exact number of at least %(low)s"),
+        gettext_noop("an exact number of at most %(high)s"),
+        gettext_noop("an exact number"),
+    ),
+}
+
+
 def _allowed(spec: ParameterSpec) -> str:
     """The allowed values in the reader's words (``ParameterSpec.allowed`` says it in English)."""
     low = None if spec.minimum is None else _show(spec.minimum)
     high = None if spec.maximum is None else _show(spec.maximum)
-    if spec.kind is ParameterKind.INT:
-        if low is not None and high is not None:
-            return gettext("a whole number from %(low)s to %(high)s") % {"low": low, "high": high}
-        if low is not None:
-            return gettext("a whole number of at least %(low)s") % {"low": low}
-        if high is not None:
-            return gettext("a whole number of at most %(high)s") % {"high": high}
-        return gettext("a whole number")
+    both, at_least, at_most, unbounded = _ALLOWED_WORDS[spec.kind is ParameterKind.INT]
     if low is not None and high is not None:
-        return gettext("an exact number from %(low)s to %(high)s") % {"low": low, "high": high}
+        return gettext(both) % {"low": low, "high": high}
     if low is not None:
-        return gettext("an exact number of at least %(low)s") % {"low": low}
+        return gettext(at_least) % {"low": low}
     if high is not None:
-        return gettext("an exact number of at most %(high)s") % {"high": high}
-    return gettext("an exact number")
+        return gettext(at_most) % {"high": high}
+    return gettext(unbounded)
 
 
 def _whole_number(low: int | None, high: int | None, **kwargs: Any) -> forms.IntegerField:

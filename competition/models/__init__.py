@@ -25,7 +25,7 @@ from competition.models.clubs import (
     validate_exact_number,
 )
 from competition.models.push import PushSubscription
-from competition.models.result_reports import PLAYER_RESULTS, ResultReport
+from competition.models.result_reports import OPEN_STATUSES, PLAYER_RESULTS, ResultReport
 from competition.models.rounds import (
     ABSENCE_KINDS,
     ATTENDANCE_CHOICES,
@@ -59,6 +59,7 @@ __all__ = [
     "ABSENCE_KINDS",
     "ATTENDANCE_CHOICES",
     "DRAFT_ENTRY_KINDS",
+    "OPEN_STATUSES",
     "PLAYER_RESULTS",
     "PRESENT",
     "RESERVED_CLUB_SLUGS",

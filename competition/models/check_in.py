@@ -8,11 +8,11 @@ entries (no entry: present), which the TD may still change.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from competition.models.fields import optional_account
 from competition.models.rounds import Round
 from competition.models.seasons import Participant
 
@@ -28,14 +28,7 @@ class CheckIn(models.Model):
         verbose_name=_("participant"),
     )
     checked_in_at = models.DateTimeField(_("checked in at"), default=timezone.now)
-    checked_in_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        verbose_name=_("checked in by"),
-    )
+    checked_in_by = optional_account(_("checked in by"))
 
     class Meta:
         ordering = ["round", "checked_in_at"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import Q
@@ -11,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from competition.history import History
 from competition.models.clubs import Club, Member
-from competition.models.fields import optional_text
+from competition.models.fields import optional_account, optional_text
 from competition.models.seasons import Participant, Season
 
 
@@ -73,14 +72,7 @@ class AbsenceReport(models.Model):
     )
     kind = models.CharField(_("report"), max_length=8, choices=Kind, default=Kind.ABSENT)
     note = optional_text(_("note"), max_length=200)
-    reported_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        verbose_name=_("reported by"),
-    )
+    reported_by = optional_account(_("reported by"))
     reported_at = models.DateTimeField(_("reported at"), default=timezone.now)
     history = History()
 
@@ -113,14 +105,7 @@ class Invitation(models.Model):
         _("fingerprint of the link"), max_length=64, unique=True, editable=False
     )
     email = models.EmailField(_("e-mail address"), blank=True, default="")
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        verbose_name=_("made by"),
-    )
+    created_by = optional_account(_("made by"))
     created_at = models.DateTimeField(_("made at"), default=timezone.now)
     expires_at = models.DateTimeField(_("valid until"))
     used_at = models.DateTimeField(_("used at"), null=True, blank=True)

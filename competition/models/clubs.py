@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import datetime
 
-from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.db.models import Q
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from competition.models.fields import optional_text
+from competition.models.fields import optional_account, optional_text
 from competition.scoring.exact import is_fraction_text
 
 StrOrPromise = str | Promise
@@ -129,14 +128,7 @@ class Member(models.Model):
     active = models.BooleanField(_("active"), default=True)
     # The member's own account (one per club: a person in two clubs is two members). A member
     # account has no TD rights; those come from the club's TD group only.
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="memberships",
-        verbose_name=_("account"),
-    )
+    user = optional_account(_("account"), related_name="memberships")
     email = models.EmailField(_("e-mail address"), blank=True, default="")
     name_display = models.CharField(
         _("name on public pages"),

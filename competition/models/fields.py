@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
     from django.utils.functional import _StrOrPromise as StrOrPromise
 
 
@@ -30,4 +32,20 @@ def optional_count(
         blank=True,
         validators=[MinValueValidator(1)],
         help_text=help_text,
+    )
+
+
+def optional_account(
+    verbose_name: StrOrPromise, *, related_name: str = "+", editable: bool = True
+) -> models.ForeignKey[User | None, User | None]:
+    """The account that did something (or a member's own account): empty when there is none,
+    and set to NULL when the account is deleted, so the row it is on stays."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name=related_name,
+        editable=editable,
+        verbose_name=verbose_name,
     )

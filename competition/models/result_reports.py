@@ -71,3 +71,8 @@ class ResultReport(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game}: {self.get_result_display()} ({self.participant}, {self.status})"
+
+
+# The reports still waiting for the other player or the TD (the constraint's "open": one per
+# player and board).
+OPEN_STATUSES = (ResultReport.Status.ENTERED, ResultReport.Status.DISPUTED)

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
@@ -12,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from competition.history import History
-from competition.models.fields import optional_text
+from competition.models.fields import optional_account, optional_text
 from competition.models.seasons import Participant, Season
 from competition.scoring.model import EntryKind as ScoringEntryKind
 from competition.scoring.model import Result as ScoringResult
@@ -100,15 +99,7 @@ class RecordedByTD(models.Model):
     # Set by the TD on a draft board or a bye, so re-running the pairing engine "on the rest"
     # keeps it.
     fixed_by_td = models.BooleanField(_("fixed by the TD"), default=False)
-    updated_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        editable=False,
-        verbose_name=_("last changed by"),
-    )
+    updated_by = optional_account(_("last changed by"), editable=False)
     updated_at = models.DateTimeField(_("last changed at"), auto_now=True)
     # One more with every change a TD saves: a page sends the version it showed, and a change
     # made meanwhile by someone else is refused instead of overwritten.

@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime
 from decimal import Decimal
 
-from django.conf import settings
 from django.core.validators import MinValueValidator
 from django.db import models
 from django.db.models import F, Q
@@ -13,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from competition.models.clubs import Club, Member, NameDisplay, validate_exact_number
-from competition.models.fields import optional_count, optional_text
+from competition.models.fields import optional_account, optional_count, optional_text
 
 
 class UnplayedPolicy(models.TextChoices):
@@ -310,14 +309,7 @@ class SeasonRules(models.Model):
     from_round = models.PositiveSmallIntegerField(
         _("from round"), default=1, validators=[MinValueValidator(1)]
     )
-    changed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        verbose_name=_("changed by"),
-    )
+    changed_by = optional_account(_("changed by"))
 
     class Meta:
         ordering = ["season", "-version"]

@@ -14,9 +14,12 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import repeat
+from typing import TypeVar
 
 from competition.scoring.model import EntryKind, Participant, Result, Round, SeasonInput
 from competition.scoring.text import TextError
+
+V = TypeVar("V")
 
 
 class ScoringInputError(TextError):
@@ -105,49 +108,14 @@ class SeasonRows:
         return LazyRecords(self)
 
 
-class _Rows(Mapping[int, list[Row]]):
-    """:attr:`SeasonRows.rows`: a participant's rows are built when read."""
+class _PerParticipant(Mapping[int, V]):
+    """A mapping participant id -> what is built for him from the season's rows when read: the
+    participants are those of the rows; each kind says what it builds (``__getitem__``)."""
 
-    __slots__ = ("_season_rows",)
-
-    def __init__(self, season_rows: SeasonRows) -> None:
-        self._season_rows = season_rows
-
-    def __getitem__(self, pid: int) -> list[Row]:
-        if pid not in self._season_rows.classes:
-            raise KeyError(pid)
-        return self._season_rows.rows_of(pid)
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._season_rows.classes)
-
-    def __len__(self) -> int:
-        return len(self._season_rows.classes)
-
-    def __contains__(self, pid: object) -> bool:
-        return pid in self._season_rows.classes
-
-
-class LazyRecords(Mapping[int, tuple[RoundRecord, ...]]):
-    """``records_by_participant`` as a mapping that builds a participant's records when read.
-
-    The engine's inner loops read :class:`SeasonRows`; explanations and systems that want
-    :class:`RoundRecord` objects get them from here without paying for everybody's.
-    """
-
-    __slots__ = ("_built", "_rows")
+    __slots__ = ("_rows",)
 
     def __init__(self, rows: SeasonRows) -> None:
         self._rows = rows
-        self._built: dict[int, tuple[RoundRecord, ...]] = {}
-
-    def __getitem__(self, pid: int) -> tuple[RoundRecord, ...]:
-        built = self._built.get(pid)
-        if built is None:
-            if pid not in self._rows.classes:
-                raise KeyError(pid)
-            built = self._built[pid] = self._rows.records_of(pid)
-        return built
 
     def __iter__(self) -> Iterator[int]:
         return iter(self._rows.classes)
@@ -157,6 +125,39 @@ class LazyRecords(Mapping[int, tuple[RoundRecord, ...]]):
 
     def __contains__(self, pid: object) -> bool:
         return pid in self._rows.classes
+
+
+class _Rows(_PerParticipant[list[Row]]):
+    """:attr:`SeasonRows.rows`: a participant's rows are built when read."""
+
+    __slots__ = ()
+
+    def __getitem__(self, pid: int) -> list[Row]:
+        if pid not in self._rows.classes:
+            raise KeyError(pid)
+        return self._rows.rows_of(pid)
+
+
+class LazyRecords(_PerParticipant[tuple[RoundRecord, ...]]):
+    """``records_by_participant`` as a mapping that builds a participant's records when read.
+
+    The engine's inner loops read :class:`SeasonRows`; explanations and systems that want
+    :class:`RoundRecord` objects get them from here without paying for everybody's.
+    """
+
+    __slots__ = ("_built",)
+
+    def __init__(self, rows: SeasonRows) -> None:
+        super().__init__(rows)
+        self._built: dict[int, tuple[RoundRecord, ...]] = {}
+
+    def __getitem__(self, pid: int) -> tuple[RoundRecord, ...]:
+        built = self._built.get(pid)
+        if built is None:
+            if pid not in self._rows.classes:
+                raise KeyError(pid)
+            built = self._built[pid] = self._rows.records_of(pid)
+        return built
 
 
 def read_rows(season: SeasonInput, upto_round: int | None = None) -> SeasonRows:

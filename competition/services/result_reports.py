@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from competition.models import (
+    OPEN_STATUSES,
     PLAYER_RESULTS,
     Game,
     Participant,
@@ -37,8 +38,6 @@ from competition.selectors.common import public_names
 from competition.selectors.corrections import td_public_name
 from competition.services.errors import ServiceError
 from competition.services.rounds import result_record, round_lock
-
-OPEN = (ResultReport.Status.ENTERED, ResultReport.Status.DISPUTED)
 
 
 @transaction.atomic
@@ -102,7 +101,7 @@ def _ensure_player(round: Round, game: Game, participant: Participant, user: Use
 def _open_reports(game: Game) -> list[ResultReport]:
     return list(
         ResultReport.objects.select_for_update()
-        .filter(game=game, status__in=OPEN)
+        .filter(game=game, status__in=OPEN_STATUSES)
         .order_by("reported_at", "pk")
     )
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
 from django.contrib.auth import get_user_model
 
@@ -43,6 +43,8 @@ from competition.services.transfer.archive_tables import (
     decimal_text,
     same_values,
 )
+
+T = TypeVar("T")
 
 
 def _parameters_out(stored: Mapping[str, object]) -> tuple[tuple[str, str], ...]:
@@ -283,56 +285,62 @@ def _participants_out(rows: _SeasonRows) -> tuple[fa.ArchiveParticipant, ...]:
     )
 
 
+def _by_parent(
+    parents: Iterable[Any], children: Iterable[Any], parent_id: str, out: Callable[[Any], T]
+) -> dict[int, tuple[T, ...]]:
+    """Each parent's children (its id in the child's field ``parent_id``) as the archive writes
+    them, in the children's order; a parent without any has an empty tuple."""
+    grouped: dict[int, list[T]] = {parent.id: [] for parent in parents}
+    for child in children:
+        grouped[getattr(child, parent_id)].append(out(child))
+    return {key: tuple(values) for key, values in grouped.items()}
+
+
 def _rounds_out(rows: _SeasonRows) -> tuple[fa.ArchiveRound, ...]:
     """The rounds with their games and entries."""
-    games: dict[int, list[fa.ArchiveGame]] = {r.id: [] for r in rows.rounds}
-    for g in rows.games:
-        games[g.round_id].append(
-            fa.ArchiveGame(
-                **same_values(g, fa.ArchiveGame),
-                id=rows.gid[g.id],
-                white=rows.pid[g.white_id],
-                black=rows.pid[g.black_id],
-                updated_by=rows.user(g.updated_by_id),
-                updated_at=g.updated_at,
-            )
+
+    def game_out(g: Game) -> fa.ArchiveGame:
+        return fa.ArchiveGame(
+            **same_values(g, fa.ArchiveGame),
+            id=rows.gid[g.id],
+            white=rows.pid[g.white_id],
+            black=rows.pid[g.black_id],
+            updated_by=rows.user(g.updated_by_id),
+            updated_at=g.updated_at,
         )
-    entries: dict[int, list[fa.ArchiveEntry]] = {r.id: [] for r in rows.rounds}
-    for e in rows.entries:
-        entries[e.round_id].append(
-            fa.ArchiveEntry(
-                **same_values(e, fa.ArchiveEntry),
-                id=rows.eid[e.id],
-                participant=rows.pid[e.participant_id],
-                points=fraction_to_text(Fraction(e.points)),
-                updated_by=rows.user(e.updated_by_id),
-                updated_at=e.updated_at,
-            )
+
+    def entry_out(e: RoundEntry) -> fa.ArchiveEntry:
+        return fa.ArchiveEntry(
+            **same_values(e, fa.ArchiveEntry),
+            id=rows.eid[e.id],
+            participant=rows.pid[e.participant_id],
+            points=fraction_to_text(Fraction(e.points)),
+            updated_by=rows.user(e.updated_by_id),
+            updated_at=e.updated_at,
         )
+
+    games = _by_parent(rows.rounds, rows.games, "round_id", game_out)
+    entries = _by_parent(rows.rounds, rows.entries, "round_id", entry_out)
     return tuple(
-        fa.ArchiveRound(
-            **same_values(r, fa.ArchiveRound),
-            games=tuple(games[r.id]),
-            entries=tuple(entries[r.id]),
-        )
+        fa.ArchiveRound(**same_values(r, fa.ArchiveRound), games=games[r.id], entries=entries[r.id])
         for r in rows.rounds
     )
 
 
 def _evenings_out(rows: _SeasonRows) -> tuple[fa.ArchiveEvening, ...]:
     """The club evenings with their absence reports."""
-    reports: dict[int, list[fa.ArchiveReport]] = {e.id: [] for e in rows.evenings}
-    for r in rows.reports:
-        reports[r.evening_id].append(
-            fa.ArchiveReport(
-                **same_values(r, fa.ArchiveReport),
-                id=rows.rid[r.id],
-                participant=rows.pid[r.participant_id],
-                reported_by=rows.user(r.reported_by_id),
-            )
+
+    def report_out(r: AbsenceReport) -> fa.ArchiveReport:
+        return fa.ArchiveReport(
+            **same_values(r, fa.ArchiveReport),
+            id=rows.rid[r.id],
+            participant=rows.pid[r.participant_id],
+            reported_by=rows.user(r.reported_by_id),
         )
+
+    reports = _by_parent(rows.evenings, rows.reports, "evening_id", report_out)
     return tuple(
-        fa.ArchiveEvening(**same_values(e, fa.ArchiveEvening), reports=tuple(reports[e.id]))
+        fa.ArchiveEvening(**same_values(e, fa.ArchiveEvening), reports=reports[e.id])
         for e in rows.evenings
     )
 
