@@ -55,7 +55,7 @@ def main() -> None:
         options.players, options.rounds, options.repeats = 8, 3, 1
     call_command("migrate", verbosity=0)
     season, participants = build_season(players=options.players, rounds=options.rounds)
-    from competition.selectors.participant import participant_detail
+    from competition.selectors.participants import participant_detail
     from competition.services.standings import standings_recompute
 
     participant_id = participants[0].pk

@@ -25,7 +25,7 @@ from competition.presentation.legend import separation_labels
 from competition.scoring.exact import fraction_to_text
 from competition.scoring.registry import SYSTEMS
 from competition.selectors.api import EveningItem, PublicParticipant
-from competition.selectors.participant import ParticipantPage
+from competition.selectors.participants import ParticipantPage
 from competition.selectors.public import RoundPage, SeasonStandingsPage
 from competition.selectors.ratings import RatingList as RatingListPage
 

@@ -56,7 +56,7 @@ from competition.selectors.common import (
     season_tiebreak_codes,
 )
 from competition.selectors.corrections import Correction, round_trail
-from competition.selectors.participant import ParticipantPage, participant_detail
+from competition.selectors.participants import ParticipantPage, participant_detail
 from competition.selectors.result_reports import EnteredResult
 from competition.selectors.snapshots import ranking_in_snapshot_text
 

@@ -39,7 +39,7 @@ from competition.models import Game, RoundEntry
 from competition.presentation import labels, numbers
 from competition.scoring.model import Contribution
 from competition.scoring.movement import Movement
-from competition.selectors.participant import (
+from competition.selectors.participants import (
     ChartRow,
     CorrectedRow,
     ExplanationSection,

@@ -67,7 +67,7 @@ from competition.presentation.legend import order_sentence, separation_labels, s
 from competition.scoring.registry import FIGURE_NAMES, get_system
 from competition.selectors import categories as category_selectors
 from competition.selectors import groups as group_selectors
-from competition.selectors import participant as participant_selectors
+from competition.selectors import participants as participants_selectors
 from competition.selectors import public
 from competition.selectors import series as series_selectors
 from competition.selectors import systems as systems_selectors
@@ -467,7 +467,7 @@ def round_latest(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _chart(
-    data: participant_selectors.ParticipantPage, format_number: Callable[[object], str]
+    data: participants_selectors.ParticipantPage, format_number: Callable[[object], str]
 ) -> SafeString:
     language = get_language() or "nl"
     score_label = figure_label(data.primary, language)
@@ -500,7 +500,7 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
 
     def build() -> SafeString:
         data = found(
-            lambda: participant_selectors.participant_detail(
+            lambda: participants_selectors.participant_detail(
                 season=season, participant_id=participant_id, after_round=_round_param(request)
             ),
             Participant.DoesNotExist,
@@ -525,7 +525,7 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
         return render_to_string("competition/_participant.html", context, request=request)
 
     heading = present(
-        participant_selectors.participant_heading(season=season, participant_id=participant_id),
+        participants_selectors.participant_heading(season=season, participant_id=participant_id),
         _("No such participant."),
     )
     profile_url = reverse("competition:member_profile", kwargs={"member_id": heading.member_id})
@@ -541,7 +541,7 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
 
 
 def _participant_context(
-    season: Season, data: participant_selectors.ParticipantPage, *, examples: bool = False
+    season: Season, data: participants_selectors.ParticipantPage, *, examples: bool = False
 ) -> dict[str, Any]:
     """The participant page's context; ``examples``: with each explanation's worked sentence's
     numbers (the how-it-works page)."""
@@ -596,7 +596,7 @@ def _participant_context(
     }
 
 
-def _figure_values(data: participant_selectors.ParticipantPage) -> dict[str, list[object]]:
+def _figure_values(data: participants_selectors.ParticipantPage) -> dict[str, list[object]]:
     """Every value the participant page shows of each figure, by code: what each game adds
     (the games table and the explanation), the total and, for the primary score, the score
     after each round and its changes (the chart and "why did I move"). Each figure is written

@@ -14,7 +14,7 @@ from django.template import Context, Template
 from django.utils import translation
 
 from competition.models import Season
-from competition.selectors.participant import participant_detail
+from competition.selectors.participants import participant_detail
 from competition.views.participant_rows import (
     CellTexts,
     game_rows_html,
