@@ -27,8 +27,9 @@ from competition.models import Club, Participant, Round, Season
 from competition.permissions import found
 from competition.selectors import api as selectors
 from competition.selectors.participants import participant_detail
-from competition.selectors.public import SeasonStandingsPage, round_detail, standings_for_season
 from competition.selectors.ratings import club_rating_list
+from competition.selectors.rounds import round_detail
+from competition.selectors.standings import SeasonStandingsPage, standings_for_season
 
 api = NinjaAPI(
     title="clubcomp",

@@ -34,7 +34,7 @@ from competition.permissions import (
     season_participant,
 )
 from competition.selectors.accounts import first_round_not_completed, season_member_accounts
-from competition.selectors.member import user_members
+from competition.selectors.members import user_members
 from competition.services import accounts
 from competition.services.errors import ServiceError
 from competition.services.notifications import invitation_mail

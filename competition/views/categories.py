@@ -30,7 +30,7 @@ from competition.permissions import (
     season_of_address,
 )
 from competition.selectors import categories as selectors
-from competition.selectors import td as td_selectors
+from competition.selectors import participants as participants_selectors
 from competition.services import categories as services
 from competition.views.actions import posted_action, season_settings_action
 from competition.views.public import (
@@ -165,7 +165,7 @@ def _bound_category_form(
 
 
 def _save(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = _bound_category_form(request, td_selectors.season_players(season=season))
+    form = _bound_category_form(request, participants_selectors.season_players(season=season))
     if form.is_valid():
         category_id = form.cleaned_data["category"]
         if category_id:
@@ -221,7 +221,7 @@ def _category_form(category: Category, players: list[tuple[int, str]]) -> Catego
 def td_categories(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
     """The season's categories with their prizes, and its periods; only this club's TDs."""
     season = season_for_td(request.user, season_slug, club=request.club)
-    players = td_selectors.season_players(season=season)
+    players = participants_selectors.season_players(season=season)
     bound = posted_action(
         request,
         season,

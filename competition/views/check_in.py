@@ -30,8 +30,8 @@ from competition.models import Round
 from competition.permissions import AuthenticatedRequest, present, request_club, round_for_td
 from competition.presentation import labels
 from competition.selectors import check_in as check_in_selectors
-from competition.selectors import member as member_selectors
-from competition.selectors import td as td_selectors
+from competition.selectors import evening as evening_selectors
+from competition.selectors import members as members_selectors
 from competition.services import check_in as check_in_service
 from competition.services.errors import ServiceError
 
@@ -48,7 +48,7 @@ def _at(moment: Any) -> str:
 def check_in_page(request: AuthenticatedRequest, code: str) -> HttpResponse:
     """The check-in link: the round it is for and "I am here" (or why not). A POST checks the
     user in; ``next=me`` sends him back to his page."""
-    if not member_selectors.user_members(user=request.user):
+    if not members_selectors.user_members(user=request.user):
         raise PermissionDenied(_("Only members with an account can check in."))
     rnd = present(
         check_in_selectors.round_by_check_in_code(code=code, club=request_club(request)),
@@ -126,7 +126,7 @@ def _posted_marks(request: AuthenticatedRequest, rnd: Round) -> dict[int, str]:
     """The attendance marks the attendance form posts along (``p<id>``), or none."""
     if not any(key.startswith("p") and key[1:].isdigit() for key in request.POST):
         return {}
-    ids = [p.id for p in td_selectors.participants_in_round(round=rnd)]
+    ids = [p.id for p in evening_selectors.participants_in_round(round=rnd)]
     form = AttendanceForm(request.POST, participant_ids=ids)
     return form.marks() if form.is_valid() else {}
 

@@ -21,11 +21,8 @@ from competition.permissions import club_for_admin, season_of_address
 from competition.presentation import numbers
 from competition.security import embed_origins
 from competition.selectors.api import public_seasons_of_club
-from competition.selectors.public import (
-    latest_round_number,
-    round_detail,
-    standings_for_season,
-)
+from competition.selectors.rounds import latest_round_number, round_detail
+from competition.selectors.standings import standings_for_season
 from competition.services.clubs import club_embed_origins_set
 from competition.services.errors import ServiceError
 

@@ -49,8 +49,11 @@ from competition.permissions import (
     request_club,
     season_for_td,
 )
+from competition.selectors import absences as absences_selectors
 from competition.selectors import check_in as check_in_selectors
-from competition.selectors import member as member_selectors
+from competition.selectors import evenings as evenings_selectors
+from competition.selectors import feeds as feeds_selectors
+from competition.selectors import members as members_selectors
 from competition.selectors import result_reports as report_selectors
 from competition.services import absences, feeds, privacy, result_reports
 from competition.services.errors import ServiceError
@@ -91,10 +94,10 @@ def _feed_url(request: HttpRequest, member: Member, season: Season) -> str:
 @require_safe
 @login_required
 def my_page(request: AuthenticatedRequest) -> HttpResponse:
-    members = member_selectors.user_members(user=request.user)
+    members = members_selectors.user_members(user=request.user)
     if not members:
         return render(request, "competition/member/no_member.html")
-    seasons = member_selectors.my_seasons(user=request.user)
+    seasons = members_selectors.my_seasons(user=request.user)
     check_ins = check_in_selectors.my_open_check_ins(
         rounds=[season.tonight.round for season in seasons if season.tonight is not None],
         user=request.user,
@@ -150,7 +153,7 @@ def my_page(request: AuthenticatedRequest) -> HttpResponse:
 def my_preferences(request: AuthenticatedRequest, member_id: int) -> HttpResponse:
     """Save a member's own settings (e-mail, mails, name in public); only his own members."""
     member = next(
-        (m for m in member_selectors.user_members(user=request.user) if m.pk == member_id), None
+        (m for m in members_selectors.user_members(user=request.user) if m.pk == member_id), None
     )
     if member is None:
         raise PermissionDenied(_("You can only change your own settings."))
@@ -172,10 +175,10 @@ def _my_participant(
 ) -> tuple[ClubEvening, Participant]:
     """The evening and the user's own participant in its season: 403 for a user without a
     member account or not playing in that season, 404 for no such evening."""
-    if not member_selectors.user_members(user=request.user):
+    if not members_selectors.user_members(user=request.user):
         raise PermissionDenied(_("Only members with an account can report."))
     evening, participant = found(
-        lambda: member_selectors.evening_for_user(user=request.user, evening_id=evening_id),
+        lambda: absences_selectors.evening_for_user(user=request.user, evening_id=evening_id),
         ClubEvening.DoesNotExist,
         _("No such club evening."),
     )
@@ -230,7 +233,7 @@ def _day(evening: ClubEvening) -> str:
 @login_required
 def my_feed_renew(request: AuthenticatedRequest) -> HttpResponse:
     """New calendar addresses for all the user's members: the old ones stop working."""
-    members = member_selectors.user_members(user=request.user)
+    members = members_selectors.user_members(user=request.user)
     if not members:
         raise PermissionDenied(_("Only members with an account have a calendar address."))
     for member in members:
@@ -247,16 +250,16 @@ def my_feed_renew(request: AuthenticatedRequest) -> HttpResponse:
 
 @require_safe
 def member_feed(request: HttpRequest, token: str, season_slug: str) -> HttpResponse:
-    member = present(member_selectors.feed_member(token=token), _("No such calendar."))
+    member = present(feeds_selectors.feed_member(token=token), _("No such calendar."))
     participant = present(
-        member_selectors.feed_participant(
+        feeds_selectors.feed_participant(
             member=member, season_slug=season_slug, club=request_club(request)
         ),
         _("No such calendar."),
     )
     host, _port = split_domain_port(request.get_host())
     text = calendar_text(
-        member_selectors.feed_events(participant=participant, domain=host or "clubcomp"),
+        feeds_selectors.feed_events(participant=participant, domain=host or "clubcomp"),
         name=participant.season.name,
         stamp=timezone.now(),
     )
@@ -295,7 +298,7 @@ def _calendar_import(request: AuthenticatedRequest, season: Season) -> forms.For
 def _calendar_delete(request: AuthenticatedRequest, season: Season) -> forms.Form:
     form = EveningDeleteForm(request.POST)
     if form.is_valid():
-        evening = member_selectors.season_evening(
+        evening = evenings_selectors.season_evening(
             season=season, evening_id=form.cleaned_data["evening"]
         )
         if evening is None:
@@ -359,7 +362,7 @@ def td_calendar(request: AuthenticatedRequest, season_slug: str) -> HttpResponse
         "competition/td/calendar.html",
         {
             "season": season,
-            "rows": member_selectors.season_calendar(season=season),
+            "rows": evenings_selectors.season_calendar(season=season),
             "add_form": bound.get("add") or EveningAddForm(),
             "import_form": bound.get("import") or EveningsImportForm(),
             "settings_form": bound.get("settings")

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST
 
 from competition.forms.evening import PlayLaterForm
 from competition.permissions import AuthenticatedRequest, present, round_for_td
-from competition.selectors import td as td_selectors
+from competition.selectors import rounds as rounds_selectors
 from competition.services import postponed
 from competition.services.errors import ServiceError
 from competition.views.actions import form_errors
@@ -27,7 +27,8 @@ def td_game_play_later(
 ) -> HttpResponse:
     rnd = round_for_td(request, season_slug, round_number)
     game = present(
-        td_selectors.round_game(rnd, game_id), _("This board no longer exists; reload the round.")
+        rounds_selectors.round_game(rnd, game_id),
+        _("This board no longer exists; reload the round."),
     )
     form = PlayLaterForm(request.POST)
     if not form.is_valid():

@@ -66,13 +66,18 @@ from competition.presentation.labels import (
 from competition.presentation.legend import order_sentence, separation_labels, standings_legend
 from competition.scoring.registry import FIGURE_NAMES, get_system
 from competition.selectors import categories as category_selectors
+from competition.selectors import clubs as clubs_selectors
 from competition.selectors import groups as group_selectors
+from competition.selectors import page_cache as page_cache_selectors
 from competition.selectors import participants as participants_selectors
-from competition.selectors import public
+from competition.selectors import postponed as postponed_selectors
+from competition.selectors import rounds as rounds_selectors
+from competition.selectors import rules as rules_selectors
 from competition.selectors import series as series_selectors
+from competition.selectors import standings as standings_selectors
 from competition.selectors import systems as systems_selectors
 from competition.selectors.evenings import club_next_evening
-from competition.selectors.member import user_members
+from competition.selectors.members import user_members
 from competition.services.errors import ServiceError
 from competition.services.transfer import EXPORT_FORMATS, standings_document, standings_export
 from competition.views.participant_rows import (
@@ -139,7 +144,7 @@ def _anonymous_cacheable(request: HttpRequest, keep: tuple[str, ...]) -> bool:
 
 
 def _season_versions(club: Club | None, slug: str, **kwargs: Any) -> tuple[Any, ...] | None:
-    return public.season_versions(club=club, slug=slug)
+    return page_cache_selectors.season_versions(club=club, slug=slug)
 
 
 def anonymous_page_cache(
@@ -199,13 +204,15 @@ def home(request: HttpRequest) -> HttpResponse:
     its group competitions), or at the site's own address the directory of clubs."""
     club = request_club(request)
     if club is None:
-        return render(request, "competition/clubs.html", {"clubs": public.club_directory()})
+        return render(
+            request, "competition/clubs.html", {"clubs": clubs_selectors.club_directory()}
+        )
     return render(
         request,
         "competition/home.html",
         {
             "club": club,
-            "summaries": public.season_summaries(club=club),
+            "summaries": clubs_selectors.season_summaries(club=club),
             "next_evening": club_next_evening(club=club, today=timezone.localdate()),
             # competitions played in groups, each linking to its page
             "group_competitions": group_selectors.group_competitions_listed(club=club),
@@ -245,7 +252,7 @@ def language(request: HttpRequest) -> HttpResponse:
 
 
 def _labels(
-    data: public.SeasonStandingsPage,
+    data: standings_selectors.SeasonStandingsPage,
 ) -> tuple[tuple[str, str], list[tuple[str, str]], list]:
     language = get_language() or "nl"
     primary = (data.primary, figure_label(data.primary, language))
@@ -254,7 +261,9 @@ def _labels(
     return primary, figures, tiebreaks
 
 
-def _standings_table(request: HttpRequest, season: Season, data: public.SeasonStandingsPage):
+def _standings_table(
+    request: HttpRequest, season: Season, data: standings_selectors.SeasonStandingsPage
+):
     primary, figures, tiebreaks = _labels(data)
     table = standings_table(
         data.rows,
@@ -273,7 +282,9 @@ def _standings_table(request: HttpRequest, season: Season, data: public.SeasonSt
     return table
 
 
-def _standings_legend(season: Season, data: public.SeasonStandingsPage, table) -> dict[str, Any]:
+def _standings_legend(
+    season: Season, data: standings_selectors.SeasonStandingsPage, table
+) -> dict[str, Any]:
     """The legend of the columns ``table`` shows and how equal scores are ordered."""
     return {
         "columns": standings_legend(
@@ -358,7 +369,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 
     def build() -> SafeString:
         data = found(
-            lambda: public.standings_for_season(
+            lambda: standings_selectors.standings_for_season(
                 season=season, after_round=_round_param(request), rules_version=rules_version
             ),
             SeasonRules.DoesNotExist,
@@ -373,12 +384,12 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
                 "data": data,
                 "table": table,
                 "legend": legend,
-                "rule_changes": public.rule_changes(season=season),
+                "rule_changes": rules_selectors.rule_changes(season=season),
                 "earlier_rules": data.rules_version != season.rules_version,
                 # links to the season's categories and periods
                 "category_links": category_selectors.category_links(season=season),
                 "periods": category_selectors.season_periods(season=season),
-                "pending": public.pending_games(season=season) if data.rows else [],
+                "pending": postponed_selectors.pending_games(season=season) if data.rows else [],
             },
             request=request,
         )
@@ -387,7 +398,7 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     return _page(request, "competition/standings.html", season, body, tab="standings")
 
 
-def _pairings_table(season: Season, data: public.RoundPage) -> PairingsTable:
+def _pairings_table(season: Season, data: rounds_selectors.RoundPage) -> PairingsTable:
     results = dict(Game.Result.choices)
     return PairingsTable(
         [
@@ -409,7 +420,7 @@ def _pairings_table(season: Season, data: public.RoundPage) -> PairingsTable:
 
 
 def _round_versions(club: Club | None, slug: str, number: int) -> tuple[Any, ...] | None:
-    return public.round_versions(club=club, slug=slug, number=number)
+    return page_cache_selectors.round_versions(club=club, slug=slug, number=number)
 
 
 @require_safe
@@ -419,11 +430,11 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
     Not keyed by the season's versions like the other pages (a result saved in the open round
     changes this page before any standings): anonymous readers get it from the cache under
-    :func:`~competition.selectors.public.round_versions`, which every change to the round's
+    :func:`~competition.selectors.page_cache.round_versions`, which every change to the round's
     boards, entries or status moves."""
     season = season_of_address(request, slug)
     data = found(
-        lambda: public.round_detail(season=season, number=number),
+        lambda: rounds_selectors.round_detail(season=season, number=number),
         Round.DoesNotExist,
         _("No such round."),
     )
@@ -458,7 +469,7 @@ def after_login(request: HttpRequest) -> HttpResponse:
 def round_latest(request: HttpRequest, slug: str) -> HttpResponse:
     """The latest round of the season (the one being played, else the last one)."""
     season = season_of_address(request, slug)
-    number = public.latest_round_number(season=season)
+    number = rounds_selectors.latest_round_number(season=season)
     if number is None:
         return render(
             request, "competition/round.html", {"season": season, "data": None, "tab": "rounds"}
@@ -641,7 +652,7 @@ def crosstable(request: HttpRequest, slug: str) -> HttpResponse:
     season = season_of_address(request, slug)
 
     def build() -> SafeString:
-        data = public.crosstable(season=season)
+        data = standings_selectors.crosstable(season=season)
         return render_to_string("competition/_crosstable.html", {"season": season, "data": data})
 
     body = _cached_body(request, season, "crosstable", build, keep=(), tab="crosstable")
@@ -654,7 +665,7 @@ def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
     season = season_of_address(request, slug)
 
     def build() -> SafeString:
-        data = public.how_it_works(season=season)
+        data = rules_selectors.how_it_works(season=season)
         language = get_language() or "nl"
         context: dict[str, Any] = {
             "season": season,
@@ -677,7 +688,7 @@ def how_it_works(request: HttpRequest, slug: str) -> HttpResponse:
             ],
             "tiebreaks": [(code, figure_label(code, language)) for code in data.tiebreak_codes],
             "unplayed_policy": season.get_unplayed_policy_display(),
-            "rule_changes": public.rule_changes(season=season),
+            "rule_changes": rules_selectors.rule_changes(season=season),
             "shown_rules_version": season.rules_version,
             "forbidden_pair_count": data.forbidden_pairs,
         }

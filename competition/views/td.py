@@ -56,10 +56,13 @@ from competition.permissions import (
 from competition.presentation import numbers
 from competition.scoring.registry import get_system
 from competition.scoring.series import evening_of
-from competition.selectors import member as member_selectors
+from competition.selectors import absences as absences_selectors
+from competition.selectors import clubs as clubs_selectors
+from competition.selectors import evening as evening_selectors
 from competition.selectors import result_reports as report_selectors
+from competition.selectors import rounds as rounds_selectors
 from competition.selectors import series as series_selectors
-from competition.selectors import td as td_selectors
+from competition.selectors import standings as standings_selectors
 from competition.selectors.corrections import corrections_for_round
 from competition.selectors.pairing_page import pairing_page
 from competition.services import evening, leaving, rounds
@@ -103,13 +106,13 @@ def _wants_json(request: AuthenticatedRequest) -> bool:
 def td_home(request: AuthenticatedRequest) -> HttpResponse:
     if request.club is None:
         # the site's /td/ for a TD of several clubs: which club's evening?
-        clubs = td_selectors.td_clubs(user=request.user)
+        clubs = clubs_selectors.td_clubs(user=request.user)
         return render(
             request,
             "competition/td/clubs.html",
             {"clubs": [(c, club_url(c.slug, "competition:td_home")) for c in clubs]},
         )
-    desks = td_selectors.td_desk(user=request.user, club=request.club)
+    desks = evening_selectors.td_desk(user=request.user, club=request.club)
     startable = [d.season for d in desks if d.open_round is None]
     return render(
         request,
@@ -125,7 +128,7 @@ def td_home(request: AuthenticatedRequest) -> HttpResponse:
 @require_POST
 @td_required
 def td_evening_start(request: AuthenticatedRequest) -> HttpResponse:
-    allowed = [d.season for d in td_selectors.td_desk(user=request.user, club=request.club)]
+    allowed = [d.season for d in evening_selectors.td_desk(user=request.user, club=request.club)]
     form = EveningStartForm(request.POST, seasons=allowed)
     if not form.is_valid():
         messages.error(request, _("Choose at least one competition and a date."))
@@ -165,7 +168,7 @@ def td_round_new(request: AuthenticatedRequest, season_slug: str) -> HttpRespons
         {
             "season": season,
             "form": form,
-            "next_number": td_selectors.new_round_number(season=season),
+            "next_number": rounds_selectors.new_round_number(season=season),
         },
     )
 
@@ -175,12 +178,12 @@ def td_round_new(request: AuthenticatedRequest, season_slug: str) -> HttpRespons
 def td_round(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
     """The round's current step: attendance, pairing, results, or the closed round."""
     rnd = round_for_td(request, season_slug, round_number)
-    step = td_selectors.current_step(round=rnd)
+    step = rounds_selectors.current_step(round=rnd)
     target = {
-        td_selectors.Step.ATTENDANCE: "td_attendance",
-        td_selectors.Step.PAIRING: "td_pairing",
-        td_selectors.Step.RESULTS: "td_results",
-        td_selectors.Step.CLOSED: "td_round_summary",
+        rounds_selectors.Step.ATTENDANCE: "td_attendance",
+        rounds_selectors.Step.PAIRING: "td_pairing",
+        rounds_selectors.Step.RESULTS: "td_results",
+        rounds_selectors.Step.CLOSED: "td_round_summary",
     }[step]
     return redirect(_round_url(target, rnd))
 
@@ -194,7 +197,7 @@ def td_attendance(
     request: AuthenticatedRequest, season_slug: str, round_number: int
 ) -> HttpResponse:
     rnd = round_for_td(request, season_slug, round_number)
-    rows = td_selectors.attendance_rows(round=rnd)
+    rows = evening_selectors.attendance_rows(round=rnd)
     form = AttendanceForm(request.POST or None, participant_ids=[r.participant.id for r in rows])
     if request.method == "POST" and form.is_valid():
         try:
@@ -225,9 +228,11 @@ def td_attendance(
             "rows": rows,
             "choices": [(code, ATTENDANCE_SHORT[code], label) for code, label in ATTENDANCE_LABELS],
             "present_count": counts[PRESENT],
-            "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(round=rnd)),
-            "has_draft": td_selectors.round_has_games(round=rnd),
-            "reports": member_selectors.round_reports(round=rnd),
+            "latecomer_form": LatecomerForm(
+                members=evening_selectors.latecomer_candidates(round=rnd)
+            ),
+            "has_draft": rounds_selectors.round_has_games(round=rnd),
+            "reports": absences_selectors.round_reports(round=rnd),
             **attendance_check_in(request, rnd),
         },
     )
@@ -237,7 +242,7 @@ def _posted_marks(request: AuthenticatedRequest, rnd: Round) -> dict[int, str]:
     """The attendance marks posted along (``p<id>`` fields), or none when there are none."""
     if not rnd.is_planned or not any(key.startswith("p") for key in request.POST):
         return {}
-    ids = [p.id for p in td_selectors.participants_in_round(round=rnd)]
+    ids = [p.id for p in evening_selectors.participants_in_round(round=rnd)]
     form = AttendanceForm(request.POST, participant_ids=ids)
     return form.marks() if form.is_valid() else {}
 
@@ -254,7 +259,7 @@ def td_latecomer(
     """Add a late-comer. From the attendance page the post also carries the marks the TD made
     there: they are saved with the late-comer, so nothing marked is lost."""
     rnd = round_for_td(request, season_slug, round_number)
-    form = LatecomerForm(request.POST, members=td_selectors.latecomer_candidates(round=rnd))
+    form = LatecomerForm(request.POST, members=evening_selectors.latecomer_candidates(round=rnd))
     marks = _posted_marks(request, rnd)
     back = _round_url(LATECOMER_BACK.get(request.POST.get("back", ""), "td_attendance"), rnd)
     if not form.is_valid():
@@ -277,7 +282,9 @@ def td_latecomer(
     except ServiceError as error:
         _refuse(request, error)
     else:
-        messages.success(request, td_selectors.seat_sentence(round=rnd, participant=participant))
+        messages.success(
+            request, evening_selectors.seat_sentence(round=rnd, participant=participant)
+        )
     return redirect(back)
 
 
@@ -303,7 +310,9 @@ def td_pairing(request: AuthenticatedRequest, season_slug: str, round_number: in
             "fix_form": FixForm(players=players),
             "bye_form": ByeForm(players=players),
             "leaves_form": LeavesForm(players=page.may_leave),
-            "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(round=rnd)),
+            "latecomer_form": LatecomerForm(
+                members=evening_selectors.latecomer_candidates(round=rnd)
+            ),
             "editable": rnd.is_planned,
         },
     )
@@ -339,7 +348,7 @@ def _players_form(
     """A form choosing among the round's participants (by id; the page shows the names)."""
 
     def make(data: QueryDict, rnd: Round) -> forms.Form:
-        ids = [(p.id, str(p.id)) for p in td_selectors.participants_in_round(round=rnd)]
+        ids = [(p.id, str(p.id)) for p in evening_selectors.participants_in_round(round=rnd)]
         return form_class(data, players=ids)
 
     return make
@@ -347,7 +356,7 @@ def _players_form(
 
 PAIRING_ACTIONS: dict[str, PairingAction] = {
     "propose": PairingAction(
-        lambda data, rnd: ProposeForm(data, has_draft=td_selectors.round_has_games(round=rnd)),
+        lambda data, rnd: ProposeForm(data, has_draft=rounds_selectors.round_has_games(round=rnd)),
         lambda rnd, data, user: evening.pairing_propose(
             round=rnd, user=user, keep_fixed=data["keep_fixed"]
         ),
@@ -469,7 +478,7 @@ def td_round_print(
         {
             "round": rnd,
             "page": pairing_page(round=rnd),
-            "entries": td_selectors.round_entries(round=rnd),
+            "entries": rounds_selectors.round_entries(round=rnd),
         },
     )
 
@@ -477,7 +486,7 @@ def td_round_print(
 # --- results ---------------------------------------------------------------------------------
 
 
-def board_json(row: td_selectors.ResultBoardRow) -> dict[str, Any]:
+def board_json(row: rounds_selectors.ResultBoardRow) -> dict[str, Any]:
     return {
         "game_id": row.game_id,
         "board": row.board,
@@ -488,7 +497,7 @@ def board_json(row: td_selectors.ResultBoardRow) -> dict[str, Any]:
     }
 
 
-def _saved_line(row: td_selectors.ResultBoardRow) -> str:
+def _saved_line(row: rounds_selectors.ResultBoardRow) -> str:
     if row.saved_at is None:
         return ""
     return _("saved by %(who)s at %(time)s") % {
@@ -501,14 +510,14 @@ def _saved_line(row: td_selectors.ResultBoardRow) -> str:
 @login_required
 def td_results(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
     rnd = round_for_td(request, season_slug, round_number)
-    boards = td_selectors.result_boards(round=rnd)
+    boards = rounds_selectors.result_boards(round=rnd)
     return render(
         request,
         "competition/td/results.html",
         {
             "round": rnd,
             "boards": [(row, _saved_line(row)) for row in boards],
-            "entries": td_selectors.round_entries(round=rnd),
+            "entries": rounds_selectors.round_entries(round=rnd),
             "external_results": [
                 ("", _("no external game")),
                 *(
@@ -521,7 +530,9 @@ def td_results(request: AuthenticatedRequest, season_slug: str, round_number: in
             "corrections": corrections_for_round(round=rnd),
             # what the players entered on each board, by game id (seasons where they enter)
             "reports": report_selectors.round_report_states(round=rnd),
-            "latecomer_form": LatecomerForm(members=td_selectors.latecomer_candidates(round=rnd))
+            "latecomer_form": LatecomerForm(
+                members=evening_selectors.latecomer_candidates(round=rnd)
+            )
             if rnd.is_published
             else None,
             # A rapid evening's round with more to come tonight: *Close and pair round N*.
@@ -540,7 +551,7 @@ def td_result_save(
     error_message = ""
     if not form.is_valid():
         error_message = " ".join(form_errors(form))
-    elif td_selectors.round_game(rnd, game_id) is None:
+    elif rounds_selectors.round_game(rnd, game_id) is None:
         error_message = _("This board no longer exists; reload the round.")
     else:
         try:
@@ -552,12 +563,12 @@ def td_result_save(
             )
         except ServiceError as error:
             error_message = str(error)
-    game = td_selectors.round_game(rnd, game_id)
+    game = rounds_selectors.round_game(rnd, game_id)
     if _wants_json(request):
         body: dict[str, Any] = {"ok": not error_message, "message": error_message}
         if game is not None:
-            body["board"] = board_json(td_selectors.result_board(game=game))
-        body["missing"] = td_selectors.open_board_count(round=rnd)
+            body["board"] = board_json(rounds_selectors.result_board(game=game))
+        body["missing"] = rounds_selectors.open_board_count(round=rnd)
         return JsonResponse(body, status=200 if not error_message else 409)
     if error_message:
         messages.error(request, error_message)
@@ -578,7 +589,7 @@ def td_round_summary(
 ) -> HttpResponse:
     """The closed round: who moved in the standings, every board and entry, the corrections."""
     rnd = round_for_td(request, season_slug, round_number)
-    change = td_selectors.standings_change(round=rnd)
+    change = standings_selectors.standings_change(round=rnd)
     summary = {
         "round": rnd,
         "change": change,
@@ -587,8 +598,8 @@ def td_round_summary(
             [row.score for row in change.top],
             points=numbers.is_points(get_system(rnd.season.system).primary),
         ),
-        "boards": td_selectors.result_boards(round=rnd),
-        "entries": td_selectors.round_entries(round=rnd),
+        "boards": rounds_selectors.result_boards(round=rnd),
+        "entries": rounds_selectors.round_entries(round=rnd),
         "corrections": corrections_for_round(round=rnd),
         # A rapid evening: the evening's ranking and points so far (competition.selectors.series).
         "evening": series_selectors.evening_page(
@@ -648,7 +659,7 @@ def _correct(
 
 
 RESULT_CORRECTION = CorrectionPage(
-    load=td_selectors.round_game,
+    load=rounds_selectors.round_game,
     missing=gettext_lazy("This board no longer exists; reload the round."),
     form=CorrectionForm,
     initial=lambda game: {"result": game.result},
@@ -667,7 +678,7 @@ RESULT_CORRECTION = CorrectionPage(
 )
 
 ENTRY_CORRECTION = CorrectionPage(
-    load=td_selectors.round_entry,
+    load=rounds_selectors.round_entry,
     missing=gettext_lazy("This entry no longer exists; reload the round."),
     form=EntryCorrectionForm,
     initial=lambda entry: {
@@ -709,7 +720,7 @@ def td_external_result_save(
     form = ExternalResultForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(form_errors(form)))
-    elif td_selectors.round_entry(rnd, entry_id) is None:
+    elif rounds_selectors.round_entry(rnd, entry_id) is None:
         messages.error(request, _("This entry no longer exists; reload the round."))
     else:
         try:

@@ -11,7 +11,8 @@ from django.test import RequestFactory
 from django.utils import translation
 
 from competition.models import Season
-from competition.selectors import public as selectors
+from competition.selectors import rounds as rounds_selectors
+from competition.selectors import standings as standings_selectors
 from competition.views.public import _standings_table
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 def _tables_html(season: Season, query: str) -> tuple[str, str]:
     request = RequestFactory().get(f"/season/{season.slug}/{query}")
-    data = selectors.standings_for_season(season=season)
+    data = standings_selectors.standings_for_season(season=season)
     fast = _standings_table(request, season, data)
     slow = _standings_table(request, season, data)
     slow.rows_html = ""  # the template's own loop
@@ -56,7 +57,7 @@ def test_python_pairing_rows_equal_the_template_rows(demo_club, language: str) -
     checked = 0
     with translation.override(language):
         for round in rounds:
-            data = selectors.round_detail(season=round.season, number=round.number)
+            data = rounds_selectors.round_detail(season=round.season, number=round.number)
             if not data.games:
                 continue
             if round.number == 1:  # an open board too: "not yet played"
