@@ -17,7 +17,7 @@ may not act on it. Views write no 404 of their own for these.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar, cast
 
 from django.contrib.auth.decorators import user_passes_test
@@ -122,6 +122,15 @@ def present(value: Found | None, message: str | Promise) -> Found:
     if value is None:
         raise Http404(message)
     return value
+
+
+def named_in(table: Mapping[str, Found], name: str, message: str | Promise | None = None) -> Found:
+    """The entry of ``table`` that the address names (the URLs name only the table's entries);
+    any other name is no page: 404, saying ``message`` when given."""
+    try:
+        return table[name]
+    except KeyError:
+        raise (Http404() if message is None else Http404(message)) from None
 
 
 def club_of_address(request: HttpRequest) -> Club:

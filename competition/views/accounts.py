@@ -1,5 +1,6 @@
 """Member accounts: the TD's members page (invite, unlink), the invitation landing page where a
-member makes his account or links the one he is logged in with, and "download my data".
+member makes his account or links the one he is logged in with, "download my data", and where
+the login sends a user.
 
 The members page needs TD rights for the season's club (others get 403); the invitation page
 needs no login, only a usable link (an unknown, expired or used link is refused with 403 and
@@ -28,6 +29,7 @@ from competition.forms.accounts import AcceptForm, InviteForm, WithdrawForm
 from competition.models import Season
 from competition.permissions import (
     AuthenticatedRequest,
+    is_td_anywhere,
     request_club,
     season_for_td,
     season_member,
@@ -53,9 +55,6 @@ def _form_refused(request: HttpRequest, season: Season, form: forms.Form) -> Htt
     """Back to the members page with the form's messages as one error."""
     messages.error(request, " ".join(form_errors(form)))
     return redirect(_members_url(season))
-
-
-# --- the TD's members page --------------------------------------------------------------------
 
 
 @require_safe
@@ -167,9 +166,6 @@ def td_member_reinstate(
     return redirect(_members_url(season))
 
 
-# --- the member's side ------------------------------------------------------------------------
-
-
 def _after_account_made() -> str:
     """The member's own page once it exists, else the home page."""
     try:
@@ -272,3 +268,14 @@ def my_data(request: AuthenticatedRequest) -> HttpResponse:
     )
     response["Content-Disposition"] = 'attachment; filename="my-data.json"'
     return response
+
+
+@require_safe
+def after_login(request: HttpRequest) -> HttpResponse:
+    """Where the login sends a user without ``?next=`` (``LOGIN_REDIRECT_URL``): a TD to the
+    club evening, a member with an account to his own page, everyone else to the home page."""
+    if is_td_anywhere(request.user):
+        return redirect("competition:td_home")
+    if user_members(user=request.user):
+        return redirect("competition:my_page")
+    return redirect("competition:home")

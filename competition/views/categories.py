@@ -33,15 +33,12 @@ from competition.selectors import categories as selectors
 from competition.selectors import participants as participants_selectors
 from competition.services import categories as services
 from competition.views.actions import posted_action, season_settings_action
-from competition.views.public import (
-    _cached_body,
+from competition.views.page_cache import _cached_body, _page, _round_param, anonymous_page_cache
+from competition.views.standings import (
     _export_format,
     _export_response,
-    _page,
-    _round_param,
     _standings_legend,
     _standings_table,
-    anonymous_page_cache,
 )
 
 # --------------------------------------------------------------------------------------------

@@ -17,14 +17,9 @@ from competition.permissions import AuthenticatedRequest, found, round_for_td, s
 from competition.selectors import series as selectors
 from competition.services import series as services
 from competition.services.errors import ServiceError
-from competition.views.public import (
-    _cached_body,
-    _page,
-    _standings_legend,
-    _standings_table,
-    anonymous_page_cache,
-)
-from competition.views.td import _round_url
+from competition.views.page_cache import _cached_body, _page, anonymous_page_cache
+from competition.views.rounds import _round_url
+from competition.views.standings import _standings_legend, _standings_table
 
 
 def _rapid_season(request: HttpRequest, slug: str) -> Season:

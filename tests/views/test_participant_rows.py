@@ -21,7 +21,7 @@ from competition.views.participant_rows import (
     history_rows_html,
     round_options_html,
 )
-from competition.views.public import _contribution_cells
+from competition.views.participants import _contribution_cells
 from tests.views.test_explanation_rows import without_numbers
 
 GAME_LOOP = Template(

@@ -13,7 +13,7 @@ from django.utils import translation
 from competition.models import Season
 from competition.selectors import rounds as rounds_selectors
 from competition.selectors import standings as standings_selectors
-from competition.views.public import _standings_table
+from competition.views.standings import _standings_table
 
 pytestmark = pytest.mark.django_db
 
@@ -49,7 +49,7 @@ def test_python_pairing_rows_equal_the_template_rows(demo_club, language: str) -
     """The round page's pairings (links to both players, "not yet played" for an open board)
     built in Python equal django-tables2's rows, for every round of every demo season."""
     from competition.models import Game, Round
-    from competition.views.public import _pairings_table
+    from competition.views.rounds import _pairings_table
     from competition.views.tables import table_rows_html
 
     request = RequestFactory().get("/")

@@ -1,23 +1,23 @@
-"""The tournament director's pages: one club evening from attendance to the closed round.
+"""A round: its public page (cached per round, :mod:`competition.views.page_cache`) and the
+tournament director's pages from opening a round to the closed round: the round's steps
+(publish, unpublish, close), the printed pairing, the results, the summary, the corrections.
 
-Every view needs a login (Django's ``login_required``: anonymous users are sent to it) and TD
-rights for the season's club (others get 403). Views validate a form and call one service;
-reads go through ``competition.selectors.td``. A board's result can be saved by ``fetch``
-(``static/js/td.js``): the answer is then JSON instead of a redirect, so the page keeps its
-state.
+The TD's views need a login (Django's ``login_required``: anonymous users are sent to it) and TD
+rights for the season's club (others get 403). Views validate a form and call one service. A
+board's result can be saved by ``fetch`` (``static/js/td.js``): the answer is then JSON instead
+of a redirect, so the page keeps its state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import Http404, HttpResponse, JsonResponse, QueryDict
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -27,37 +27,28 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from competition.clubs import club_url
 from competition.forms.evening import (
-    ATTENDANCE_LABELS,
-    ATTENDANCE_SHORT,
-    AttendanceForm,
-    ByeForm,
     CorrectionForm,
     EntryCorrectionForm,
-    EveningStartForm,
     ExternalResultForm,
-    FixForm,
     LatecomerForm,
-    LeavesForm,
-    ProposeForm,
     ResultForm,
     RoundNewForm,
-    SwapForm,
 )
-from competition.models import PRESENT, ExternalResult, Game, Round, RoundEntry
+from competition.models import ExternalResult, Game, Round, RoundEntry, Season
 from competition.permissions import (
     AuthenticatedRequest,
+    found,
+    is_td,
+    named_in,
     present,
     round_for_td,
     season_for_td,
-    td_required,
+    season_of_address,
 )
 from competition.presentation import numbers
 from competition.scoring.registry import get_system
 from competition.scoring.series import evening_of
-from competition.selectors import absences as absences_selectors
-from competition.selectors import clubs as clubs_selectors
 from competition.selectors import evening as evening_selectors
 from competition.selectors import result_reports as report_selectors
 from competition.selectors import rounds as rounds_selectors
@@ -65,12 +56,78 @@ from competition.selectors import series as series_selectors
 from competition.selectors import standings as standings_selectors
 from competition.selectors.corrections import corrections_for_round
 from competition.selectors.pairing_page import pairing_page
-from competition.services import evening, leaving, rounds
+from competition.services import evening, rounds
 from competition.services import series as rapid_series
 from competition.services.errors import ServiceError
 from competition.services.rounds import result_record, round_complete, round_create
-from competition.views.actions import form_errors, form_refused, service_done
-from competition.views.check_in import attendance_check_in
+from competition.views.actions import form_errors
+from competition.views.page_cache import _round_versions, anonymous_page_cache
+from competition.views.tables import PairingsTable, table_rows_html
+
+
+def _pairings_table(season: Season, data: rounds_selectors.RoundPage) -> PairingsTable:
+    results = dict(Game.Result.choices)
+    return PairingsTable(
+        [
+            {
+                "board": game.board,
+                "white": data.names[game.white_id],
+                "white_id": game.white_id,
+                "black": data.names[game.black_id],
+                "black_id": game.black_id,
+                "white_place": data.places.get(game.white_id),
+                "black_place": data.places.get(game.black_id),
+                "result": game.result,
+                "result_display": results.get(game.result, game.result),
+            }
+            for game in data.games
+        ],
+        season_slug=season.slug,
+    )
+
+
+@require_safe
+@anonymous_page_cache(keep=(), versions=_round_versions)
+def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A round: pairings and results, absences by kind, byes, corrections.
+
+    Not keyed by the season's versions like the other pages (a result saved in the open round
+    changes this page before any standings): anonymous readers get it from the cache under
+    :func:`~competition.selectors.page_cache.round_versions`, which every change to the round's
+    boards, entries or status moves."""
+    season = season_of_address(request, slug)
+    data = found(
+        lambda: rounds_selectors.round_detail(season=season, number=number),
+        Round.DoesNotExist,
+        _("No such round."),
+    )
+    table = _pairings_table(season, data)
+    table.rows_html = table_rows_html(table)  # the rows without the template's per-cell work
+    # The club's TDs get a way to correct the round from here (the page is never cached).
+    td_url = ""
+    if is_td(request.user, season.club):
+        step = "td_round_summary" if data.round.is_completed else "td_round"
+        td_url = reverse(
+            f"competition:{step}", kwargs={"season_slug": season.slug, "round_number": number}
+        )
+    return render(
+        request,
+        "competition/round.html",
+        {"season": season, "data": data, "table": table, "tab": "rounds", "td_url": td_url},
+    )
+
+
+@require_safe
+def round_latest(request: HttpRequest, slug: str) -> HttpResponse:
+    """The latest round of the season (the one being played, else the last one)."""
+    season = season_of_address(request, slug)
+    number = rounds_selectors.latest_round_number(season=season)
+    if number is None:
+        return render(
+            request, "competition/round.html", {"season": season, "data": None, "tab": "rounds"}
+        )
+    return redirect("competition:round", slug=season.slug, number=number)
+
 
 # Result buttons on a board, in the order a TD reads them; forfeits after the played results.
 RESULT_BUTTONS = [
@@ -96,58 +153,6 @@ def _refuse(request: AuthenticatedRequest, error: ServiceError) -> None:
 
 def _wants_json(request: AuthenticatedRequest) -> bool:
     return request.headers.get("X-Requested-With") == "fetch"
-
-
-# --- the desk --------------------------------------------------------------------------------
-
-
-@require_safe
-@td_required
-def td_home(request: AuthenticatedRequest) -> HttpResponse:
-    if request.club is None:
-        # the site's /td/ for a TD of several clubs: which club's evening?
-        clubs = clubs_selectors.td_clubs(user=request.user)
-        return render(
-            request,
-            "competition/td/clubs.html",
-            {"clubs": [(c, club_url(c.slug, "competition:td_home")) for c in clubs]},
-        )
-    desks = evening_selectors.td_desk(user=request.user, club=request.club)
-    startable = [d.season for d in desks if d.open_round is None]
-    return render(
-        request,
-        "competition/td/home.html",
-        {
-            "desks": desks,
-            "start_form": EveningStartForm(seasons=startable) if startable else None,
-            "today": timezone.localdate(),
-        },
-    )
-
-
-@require_POST
-@td_required
-def td_evening_start(request: AuthenticatedRequest) -> HttpResponse:
-    allowed = [d.season for d in evening_selectors.td_desk(user=request.user, club=request.club)]
-    form = EveningStartForm(request.POST, seasons=allowed)
-    if not form.is_valid():
-        messages.error(request, _("Choose at least one competition and a date."))
-        return redirect("competition:td_home")
-    try:
-        rounds = round_create(
-            seasons=list(form.cleaned_data["seasons"]), date=form.cleaned_data["date"]
-        )
-    except ServiceError as error:
-        _refuse(request, error)
-        return redirect("competition:td_home")
-    messages.success(
-        request,
-        _("Tonight: %(rounds)s.")
-        % {"rounds": ", ".join(f"{r.season.name} {_('round')} {r.number}" for r in rounds)},
-    )
-    if len(rounds) == 1:
-        return redirect(_round_url("td_round", rounds[0]))
-    return redirect("competition:td_home")
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -186,228 +191,6 @@ def td_round(request: AuthenticatedRequest, season_slug: str, round_number: int)
         rounds_selectors.Step.CLOSED: "td_round_summary",
     }[step]
     return redirect(_round_url(target, rnd))
-
-
-# --- attendance ------------------------------------------------------------------------------
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-@login_required
-def td_attendance(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
-    rnd = round_for_td(request, season_slug, round_number)
-    rows = evening_selectors.attendance_rows(round=rnd)
-    form = AttendanceForm(request.POST or None, participant_ids=[r.participant.id for r in rows])
-    if request.method == "POST" and form.is_valid():
-        try:
-            then_pair = request.POST.get("then") == "pair"
-            outcome = evening.attendance_record(
-                round=rnd, marks=form.marks(), user=request.user, then_pair=then_pair
-            )
-        except ServiceError as error:
-            _refuse(request, error)
-        else:
-            if then_pair:
-                return redirect(_round_url("td_pairing", rnd))
-            if outcome.draft_discarded:
-                messages.warning(
-                    request, _("Attendance changed: the draft pairing was discarded. Pair again.")
-                )
-            else:
-                messages.success(request, _("Attendance saved."))
-            return redirect(_round_url("td_attendance", rnd))
-    counts = {code: 0 for code, _label in ATTENDANCE_LABELS}
-    for row in rows:
-        counts[row.mark] += 1
-    return render(
-        request,
-        "competition/td/attendance.html",
-        {
-            "round": rnd,
-            "rows": rows,
-            "choices": [(code, ATTENDANCE_SHORT[code], label) for code, label in ATTENDANCE_LABELS],
-            "present_count": counts[PRESENT],
-            "latecomer_form": LatecomerForm(
-                members=evening_selectors.latecomer_candidates(round=rnd)
-            ),
-            "has_draft": rounds_selectors.round_has_games(round=rnd),
-            "reports": absences_selectors.round_reports(round=rnd),
-            **attendance_check_in(request, rnd),
-        },
-    )
-
-
-def _posted_marks(request: AuthenticatedRequest, rnd: Round) -> dict[int, str]:
-    """The attendance marks posted along (``p<id>`` fields), or none when there are none."""
-    if not rnd.is_planned or not any(key.startswith("p") for key in request.POST):
-        return {}
-    ids = [p.id for p in evening_selectors.participants_in_round(round=rnd)]
-    form = AttendanceForm(request.POST, participant_ids=ids)
-    return form.marks() if form.is_valid() else {}
-
-
-# The late-comer form is on the attendance, pairing and results pages; it goes back to its page.
-LATECOMER_BACK = {"pairing": "td_pairing", "results": "td_results"}
-
-
-@require_POST
-@login_required
-def td_latecomer(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
-    """Add a late-comer. From the attendance page the post also carries the marks the TD made
-    there: they are saved with the late-comer, so nothing marked is lost."""
-    rnd = round_for_td(request, season_slug, round_number)
-    form = LatecomerForm(request.POST, members=evening_selectors.latecomer_candidates(round=rnd))
-    marks = _posted_marks(request, rnd)
-    back = _round_url(LATECOMER_BACK.get(request.POST.get("back", ""), "td_attendance"), rnd)
-    if not form.is_valid():
-        for error in form.non_field_errors() or [_("Choose a member or type a name.")]:
-            messages.error(request, str(error))
-        if marks:  # keep what was marked, as "Save" would have
-            try:
-                evening.attendance_record(round=rnd, marks=marks, user=request.user)
-            except ServiceError as error:
-                _refuse(request, error)
-        return redirect(back)
-    try:
-        participant = evening.latecomer_add(
-            round=rnd,
-            member=form.cleaned_data["member"],
-            name=form.cleaned_data["name"],
-            user=request.user,
-            marks=marks,
-        )
-    except ServiceError as error:
-        _refuse(request, error)
-    else:
-        messages.success(
-            request, evening_selectors.seat_sentence(round=rnd, participant=participant)
-        )
-    return redirect(back)
-
-
-# --- pairing ---------------------------------------------------------------------------------
-
-
-@require_safe
-@login_required
-def td_pairing(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
-    rnd = round_for_td(request, season_slug, round_number)
-    page = pairing_page(round=rnd)
-    players = [
-        (pid, f"{name} ({page.ranks[pid]})" if pid in page.ranks else name)
-        for pid, name in page.present
-    ]
-    return render(
-        request,
-        "competition/td/pairing.html",
-        {
-            "round": rnd,
-            "page": page,
-            "swap_form": SwapForm(players=players),
-            "fix_form": FixForm(players=players),
-            "bye_form": ByeForm(players=players),
-            "leaves_form": LeavesForm(players=page.may_leave),
-            "latecomer_form": LatecomerForm(
-                members=evening_selectors.latecomer_candidates(round=rnd)
-            ),
-            "editable": rnd.is_planned,
-        },
-    )
-
-
-Entry = TypeVar("Entry")
-
-
-def _named(table: Mapping[str, Entry], name: str) -> Entry:
-    """The entry of the table that the address names: the URLs name only the table's entries,
-    any other name is no page (404)."""
-    try:
-        return table[name]
-    except KeyError:
-        raise Http404 from None
-
-
-@dataclass(frozen=True)
-class PairingAction:
-    """One of the TD's changes to the draft pairing: its form, its service and what it says."""
-
-    form: Callable[[QueryDict, Round], forms.Form]
-    run: Callable[[Round, dict[str, Any], User], object]
-    success: Promise | Callable[[Any], str]  # the message, or what makes it of the outcome
-
-    def said(self, done: object) -> str:
-        return self.success(done) if callable(self.success) else str(self.success)
-
-
-def _players_form(
-    form_class: type[SwapForm | FixForm | ByeForm | LeavesForm],
-) -> Callable[[QueryDict, Round], forms.Form]:
-    """A form choosing among the round's participants (by id; the page shows the names)."""
-
-    def make(data: QueryDict, rnd: Round) -> forms.Form:
-        ids = [(p.id, str(p.id)) for p in evening_selectors.participants_in_round(round=rnd)]
-        return form_class(data, players=ids)
-
-    return make
-
-
-PAIRING_ACTIONS: dict[str, PairingAction] = {
-    "propose": PairingAction(
-        lambda data, rnd: ProposeForm(data, has_draft=rounds_selectors.round_has_games(round=rnd)),
-        lambda rnd, data, user: evening.pairing_propose(
-            round=rnd, user=user, keep_fixed=data["keep_fixed"]
-        ),
-        gettext_lazy("Paired."),
-    ),
-    "swap": PairingAction(
-        _players_form(SwapForm),
-        lambda rnd, data, user: evening.pairing_swap(
-            round=rnd, first=data["first"], second=data["second"], user=user
-        ),
-        gettext_lazy("Players swapped."),
-    ),
-    "fix": PairingAction(
-        _players_form(FixForm),
-        lambda rnd, data, user: evening.pairing_fix(
-            round=rnd, white=data["white"], black=data["black"], user=user
-        ),
-        gettext_lazy("Pairing fixed; the others were paired again."),
-    ),
-    "bye": PairingAction(
-        _players_form(ByeForm),
-        lambda rnd, data, user: evening.pairing_move_bye(round=rnd, to=data["player"], user=user),
-        gettext_lazy("Bye moved; the others were paired again."),
-    ),
-    # a published round: one tap when a player leaves before his game
-    "leaves": PairingAction(
-        _players_form(LeavesForm),
-        lambda rnd, data, user: leaving.player_leaves(
-            round=rnd, participant=data["player"], user=user
-        ),
-        lambda departure: departure.said,
-    ),
-}
-
-
-@require_POST
-@login_required
-def td_pairing_action(
-    request: AuthenticatedRequest, season_slug: str, round_number: int, action: str
-) -> HttpResponse:
-    """One change to the draft pairing (see ``PAIRING_ACTIONS``), then back to the pairing."""
-    rnd = round_for_td(request, season_slug, round_number)
-    pairing_action = _named(PAIRING_ACTIONS, action)
-    form = pairing_action.form(request.POST, rnd)
-    if not form_refused(request, form):
-        service_done(
-            request,
-            lambda: pairing_action.run(rnd, form.cleaned_data, request.user),
-            pairing_action.said,
-        )
-    return redirect(_round_url("td_pairing", rnd))
 
 
 @dataclass(frozen=True)
@@ -452,7 +235,7 @@ def td_round_step(
 ) -> HttpResponse:
     """Publish, withdraw or close the round (see ``ROUND_STEPS``)."""
     rnd = round_for_td(request, season_slug, round_number)
-    round_step = _named(ROUND_STEPS, step)
+    round_step = named_in(ROUND_STEPS, step)
     if round_step.confirm and not request.POST.get("confirm"):
         messages.error(request, _("Tick the box to confirm."))
         return redirect(_round_url(round_step.refused, rnd))
@@ -481,9 +264,6 @@ def td_round_print(
             "entries": rounds_selectors.round_entries(round=rnd),
         },
     )
-
-
-# --- results ---------------------------------------------------------------------------------
 
 
 def board_json(row: rounds_selectors.ResultBoardRow) -> dict[str, Any]:
@@ -612,9 +392,6 @@ def td_round_summary(
     return render(request, "competition/td/summary.html", summary)
 
 
-# --- corrections -----------------------------------------------------------------------------
-
-
 @dataclass(frozen=True)
 class CorrectionPage:
     """A correction of what a TD recorded (a board's result, an entry): how the page finds the
@@ -676,6 +453,7 @@ RESULT_CORRECTION = CorrectionPage(
     template="competition/td/correct.html",
     name="game",
 )
+
 
 ENTRY_CORRECTION = CorrectionPage(
     load=rounds_selectors.round_entry,
