@@ -134,6 +134,18 @@ def round_detail(*, season: Season, number: int) -> RoundPage:
     )
 
 
+def latest_round_page(*, season: Season) -> RoundPage | None:
+    """The page of the season's latest round (:func:`round_detail`), None before the first
+    round or when that round was removed meanwhile."""
+    number = latest_round_number(season=season)
+    if number is None:
+        return None
+    try:
+        return round_detail(season=season, number=number)
+    except Round.DoesNotExist:  # removed between the two reads
+        return None
+
+
 class Step:
     """Where a round stands in the evening's flow (the next thing the TD does)."""
 

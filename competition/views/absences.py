@@ -17,7 +17,7 @@ from competition.forms.calendar import (
 from competition.models import ClubEvening, Participant
 from competition.permissions import (
     AuthenticatedRequest,
-    found,
+    evening_found,
 )
 from competition.selectors import absences as absences_selectors
 from competition.selectors import members as members_selectors
@@ -35,10 +35,8 @@ def _my_participant(
     member account or not playing in that season, 404 for no such evening."""
     if not members_selectors.user_members(user=request.user):
         raise PermissionDenied(_("Only members with an account can report."))
-    evening, participant = found(
-        lambda: absences_selectors.evening_for_user(user=request.user, evening_id=evening_id),
-        ClubEvening.DoesNotExist,
-        _("No such club evening."),
+    evening, participant = evening_found(
+        lambda: absences_selectors.evening_for_user(user=request.user, evening_id=evening_id)
     )
     if participant is None:
         raise PermissionDenied(_("You do not play in this season."))

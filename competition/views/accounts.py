@@ -16,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
@@ -29,8 +29,8 @@ from competition.forms.accounts import AcceptForm, InviteForm, WithdrawForm
 from competition.models import Season
 from competition.permissions import (
     AuthenticatedRequest,
+    invitation_of_address,
     is_td_anywhere,
-    request_club,
     season_for_td,
     season_member,
     season_participant,
@@ -192,10 +192,7 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
         invitation = accounts.invitation_for_token(token)
     except ServiceError as error:
         return _refused_link(request, error)
-    club = request_club(request)
-    if club is not None and invitation.member.club_id != club.pk:
-        # the link is the site's; under a club's address only that club's own invitations
-        raise Http404(_("No such invitation."))
+    invitation = invitation_of_address(request, invitation)
     account = request.user if isinstance(request.user, User) else None
     if request.method == "POST" and request.POST.get("action") == "link" and account is not None:
         return _link_own_account(request, token, account)

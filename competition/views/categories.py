@@ -25,6 +25,7 @@ from competition.forms.categories import CategoryForm, CategoryRemoveForm, Prize
 from competition.models import Category, Season
 from competition.permissions import (
     AuthenticatedRequest,
+    category_found,
     found,
     season_for_td,
     season_of_address,
@@ -72,22 +73,18 @@ def category(request: HttpRequest, slug: str, category_id: int) -> HttpResponse:
     """A category's ranking (the standings filtered, places renumbered) with its prizes."""
     season = season_of_address(request, slug)
     if export_format := _export_format(request):
-        document = found(
+        document = category_found(
             lambda: selectors.category_document(
                 season=season, category_id=category_id, after_round=_round_param(request)
-            ),
-            Category.DoesNotExist,
-            _("No such category."),
+            )
         )
         return _export(document, export_format, f"{season.slug}-{document['category']}")
 
     def build() -> SafeString:
-        data = found(
+        data = category_found(
             lambda: selectors.category_page(
                 season=season, category_id=category_id, after_round=_round_param(request)
-            ),
-            Category.DoesNotExist,
-            _("No such category."),
+            )
         )
         return render_to_string(
             "competition/_category.html", {"season": season, "data": data}, request=request

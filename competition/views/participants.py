@@ -17,9 +17,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from competition.models import Participant, Season
+from competition.models import Season
 from competition.permissions import (
-    found,
+    participant_found,
     present,
     season_of_address,
 )
@@ -76,12 +76,10 @@ def participant(request: HttpRequest, slug: str, participant_id: int) -> HttpRes
     season = season_of_address(request, slug)
 
     def build() -> SafeString:
-        data = found(
+        data = participant_found(
             lambda: participants_selectors.participant_detail(
                 season=season, participant_id=participant_id, after_round=_round_param(request)
-            ),
-            Participant.DoesNotExist,
-            _("No such participant."),
+            )
         )
         context = _participant_context(season, data)
         context["profile_url"] = profile_url  # his profile across seasons

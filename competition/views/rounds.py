@@ -38,11 +38,11 @@ from competition.forms.evening import (
 from competition.models import ExternalResult, Game, Round, RoundEntry, Season
 from competition.permissions import (
     AuthenticatedRequest,
-    found,
     is_td,
     named_in,
     present,
     round_for_td,
+    round_found,
     season_for_td,
     season_of_address,
 )
@@ -96,11 +96,7 @@ def round_detail(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     :func:`~competition.selectors.page_cache.round_versions`, which every change to the round's
     boards, entries or status moves."""
     season = season_of_address(request, slug)
-    data = found(
-        lambda: rounds_selectors.round_detail(season=season, number=number),
-        Round.DoesNotExist,
-        _("No such round."),
-    )
+    data = round_found(lambda: rounds_selectors.round_detail(season=season, number=number))
     table = _pairings_table(season, data)
     table.rows_html = table_rows_html(table)  # the rows without the template's per-cell work
     # The club's TDs get a way to correct the round from here (the page is never cached).

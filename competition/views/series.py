@@ -5,15 +5,19 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from competition.models import Season
-from competition.permissions import AuthenticatedRequest, found, round_for_td, season_of_address
+from competition.permissions import (
+    AuthenticatedRequest,
+    found,
+    rapid_series_of_address,
+    round_for_td,
+)
 from competition.selectors import series as selectors
 from competition.services import series as services
 from competition.services.errors import ServiceError
@@ -22,18 +26,11 @@ from competition.views.rounds import _round_url
 from competition.views.standings import _standings_legend, _standings_table
 
 
-def _rapid_season(request: HttpRequest, slug: str) -> Season:
-    season = season_of_address(request, slug)
-    if not season.is_rapid_series:
-        raise Http404(_("This competition is not a rapid series."))
-    return season
-
-
 @require_safe
 @anonymous_page_cache(keep=())
 def series(request: HttpRequest, slug: str) -> HttpResponse:
     """The series ranking: evening points over the evenings (all, or the best N)."""
-    season = _rapid_season(request, slug)
+    season = rapid_series_of_address(request, slug)
 
     def build() -> SafeString:
         data = selectors.series_page(season=season)
@@ -49,7 +46,7 @@ def series(request: HttpRequest, slug: str) -> HttpResponse:
 @anonymous_page_cache(keep=("sort",))
 def evening(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """An evening's ranking from its own games, and the evening points by place."""
-    season = _rapid_season(request, slug)
+    season = rapid_series_of_address(request, slug)
 
     def build() -> SafeString:
         data = found(

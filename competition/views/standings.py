@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.text import capfirst
@@ -14,9 +14,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
-from competition.models import Season, SeasonRules
+from competition.models import Season
 from competition.permissions import (
-    found,
+    export_format_of,
+    rule_set_found,
     season_of_address,
 )
 from competition.presentation.labels import (
@@ -89,10 +90,7 @@ def _rules_param(request: HttpRequest) -> int | None:
 def _export_format(request: HttpRequest) -> str | None:
     """The export the address asks for (``?_export=csv``), None for the page; 404 for a format
     there is none of."""
-    export_format = request.GET.get("_export")
-    if export_format and export_format not in EXPORT_FORMATS:
-        raise Http404(_("Unknown export format."))
-    return export_format or None
+    return export_format_of(request, EXPORT_FORMATS)
 
 
 def _export_response(
@@ -150,12 +148,10 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
     rules_version = _rules_param(request)
 
     def build() -> SafeString:
-        data = found(
+        data = rule_set_found(
             lambda: standings_selectors.standings_for_season(
                 season=season, after_round=_round_param(request), rules_version=rules_version
-            ),
-            SeasonRules.DoesNotExist,
-            _("This season has no such rule set."),
+            )
         )
         table = _standings_table(request, season, data) if data.rows else None
         legend = _standings_legend(season, data, table) if table is not None else None
