@@ -15,16 +15,16 @@ The access helpers give a view the object its address names, one helper per kind
 no such thing, 403 when the user may not act on it. Where a selector reads the page of an object
 in one go (a round's page, a participant's breakdown), the helper of that object
 (``round_found``, ``participant_found``, ...) turns the selector's "no such thing" into that 404.
-Views write no 404 of their own.
+The TD's views of one round take it from ``td_round_view``. Views write no 404 of their own.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar, cast
+from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
-from django.contrib.auth.decorators import user_passes_test
+from django.contrib.auth.decorators import login_required, user_passes_test
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
@@ -319,6 +319,30 @@ def td_required(view: _View) -> _View:
         return view(request, *args, **kwargs)
 
     return cast(_View, _td_of_some_club(check_club))
+
+
+_Args = ParamSpec("_Args")
+
+
+def td_round_view(
+    view: Callable[Concatenate[AuthenticatedRequest, Round, _Args], HttpResponseBase],
+) -> Callable[..., HttpResponseBase]:
+    """A view of one round for the TDs of its club, at ``td/<season_slug>/<round_number>/…``: a
+    login is needed (anonymous users are sent to it), then the view gets the round of the address
+    (:func:`round_for_td`: 404 for no such round, 403 for someone else) instead of the season's
+    slug and the round's number."""
+
+    @functools.wraps(view)
+    def with_round(
+        request: AuthenticatedRequest,
+        season_slug: str,
+        round_number: int,
+        *args: _Args.args,
+        **kwargs: _Args.kwargs,
+    ) -> HttpResponseBase:
+        return view(request, round_for_td(request, season_slug, round_number), *args, **kwargs)
+
+    return login_required(with_round)
 
 
 def season_member(season: Season, member_id: int) -> Member:

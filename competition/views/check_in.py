@@ -27,7 +27,12 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from clubcomp.addresses import site_url
 from competition.forms.evening import AttendanceForm
 from competition.models import Round
-from competition.permissions import AuthenticatedRequest, present, request_club, round_for_td
+from competition.permissions import (
+    AuthenticatedRequest,
+    present,
+    request_club,
+    td_round_view,
+)
 from competition.presentation import labels
 from competition.selectors import check_in as check_in_selectors
 from competition.selectors import evening as evening_selectors
@@ -142,11 +147,8 @@ def _attendance(rnd: Round) -> HttpResponse:
 
 
 @require_POST
-@login_required
-def td_check_in_open(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
-    rnd = round_for_td(request, season_slug, round_number)
+@td_round_view
+def td_check_in_open(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
     try:
         check_in_service.check_in_open(
             round=rnd, user=request.user, marks=_posted_marks(request, rnd)
@@ -159,13 +161,10 @@ def td_check_in_open(
 
 
 @require_POST
-@login_required
-def td_check_in_close(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
+@td_round_view
+def td_check_in_close(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
     """Close check-in, saving the marks the attendance form posts along; ``absent=rest`` marks
     everyone who did not check in (and is marked present) absent without notice."""
-    rnd = round_for_td(request, season_slug, round_number)
     absent_rest = request.POST.get("absent") == "rest"
     try:
         done = check_in_service.check_in_close(
@@ -195,12 +194,9 @@ def td_check_in_close(
 
 
 @require_safe
-@login_required
-def td_check_in_state(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> JsonResponse:
+@td_round_view
+def td_check_in_state(request: AuthenticatedRequest, rnd: Round) -> JsonResponse:
     """Who checked in and everyone's mark now, for the attendance page to poll."""
-    rnd = round_for_td(request, season_slug, round_number)
     state = check_in_selectors.check_in_state(round=rnd)
     response = JsonResponse(
         {

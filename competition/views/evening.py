@@ -13,7 +13,6 @@ from typing import Any
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
 from django.http import HttpResponse, QueryDict
 from django.shortcuts import redirect, render
@@ -40,8 +39,8 @@ from competition.models import PRESENT, Round
 from competition.permissions import (
     AuthenticatedRequest,
     named_in,
-    round_for_td,
     td_required,
+    td_round_view,
 )
 from competition.selectors import absences as absences_selectors
 from competition.selectors import clubs as clubs_selectors
@@ -106,11 +105,8 @@ def td_evening_start(request: AuthenticatedRequest) -> HttpResponse:
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@login_required
-def td_attendance(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
-    rnd = round_for_td(request, season_slug, round_number)
+@td_round_view
+def td_attendance(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
     rows = evening_selectors.attendance_rows(round=rnd)
     form = AttendanceForm(request.POST or None, participant_ids=[r.participant.id for r in rows])
     if request.method == "POST" and form.is_valid():
@@ -166,13 +162,10 @@ LATECOMER_BACK = {"pairing": "td_pairing", "results": "td_results"}
 
 
 @require_POST
-@login_required
-def td_latecomer(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
+@td_round_view
+def td_latecomer(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
     """Add a late-comer. From the attendance page the post also carries the marks the TD made
     there: they are saved with the late-comer, so nothing marked is lost."""
-    rnd = round_for_td(request, season_slug, round_number)
     form = LatecomerForm(request.POST, members=evening_selectors.latecomer_candidates(round=rnd))
     marks = _posted_marks(request, rnd)
     back = _round_url(LATECOMER_BACK.get(request.POST.get("back", ""), "td_attendance"), rnd)
@@ -203,9 +196,8 @@ def td_latecomer(
 
 
 @require_safe
-@login_required
-def td_pairing(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
-    rnd = round_for_td(request, season_slug, round_number)
+@td_round_view
+def td_pairing(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
     page = pairing_page(round=rnd)
     players = [
         (pid, f"{name} ({page.ranks[pid]})" if pid in page.ranks else name)
@@ -292,12 +284,9 @@ PAIRING_ACTIONS: dict[str, PairingAction] = {
 
 
 @require_POST
-@login_required
-def td_pairing_action(
-    request: AuthenticatedRequest, season_slug: str, round_number: int, action: str
-) -> HttpResponse:
+@td_round_view
+def td_pairing_action(request: AuthenticatedRequest, rnd: Round, action: str) -> HttpResponse:
     """One change to the draft pairing (see ``PAIRING_ACTIONS``), then back to the pairing."""
-    rnd = round_for_td(request, season_slug, round_number)
     pairing_action = named_in(PAIRING_ACTIONS, action)
     form = pairing_action.form(request.POST, rnd)
     if not form_refused(request, form):

@@ -15,7 +15,8 @@ that page only. Logged-in readers get the cached body
 inside a freshly rendered frame, since their navigation differs.
 
 Nothing in a page for an anonymous reader may depend on that reader: the language switch is
-therefore a plain link to :func:`competition.views.clubs.language` (a GET), not a form with a CSRF token.
+therefore a plain link to :func:`competition.views.clubs.language` (a GET), not a form with a
+CSRF token.
 """
 
 from __future__ import annotations

@@ -4,7 +4,6 @@ takes the mark back; the service is competition.services.postponed."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -13,7 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competition.forms.evening import PlayLaterForm
-from competition.permissions import AuthenticatedRequest, present, round_for_td
+from competition.models import Round
+from competition.permissions import AuthenticatedRequest, present, td_round_view
 from competition.selectors import rounds as rounds_selectors
 from competition.services import postponed
 from competition.services.errors import ServiceError
@@ -21,11 +21,8 @@ from competition.views.actions import form_errors
 
 
 @require_POST
-@login_required
-def td_game_play_later(
-    request: AuthenticatedRequest, season_slug: str, round_number: int, game_id: int
-) -> HttpResponse:
-    rnd = round_for_td(request, season_slug, round_number)
+@td_round_view
+def td_game_play_later(request: AuthenticatedRequest, rnd: Round, game_id: int) -> HttpResponse:
     game = present(
         rounds_selectors.round_game(rnd, game_id),
         _("This board no longer exists; reload the round."),

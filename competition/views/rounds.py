@@ -41,10 +41,10 @@ from competition.permissions import (
     is_td,
     named_in,
     present,
-    round_for_td,
     round_found,
     season_for_td,
     season_of_address,
+    td_round_view,
 )
 from competition.presentation import numbers
 from competition.scoring.registry import get_system
@@ -175,10 +175,9 @@ def td_round_new(request: AuthenticatedRequest, season_slug: str) -> HttpRespons
 
 
 @require_safe
-@login_required
-def td_round(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
+@td_round_view
+def td_round(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
     """The round's current step: attendance, pairing, results, or the closed round."""
-    rnd = round_for_td(request, season_slug, round_number)
     step = rounds_selectors.current_step(round=rnd)
     target = {
         rounds_selectors.Step.ATTENDANCE: "td_attendance",
@@ -225,12 +224,9 @@ ROUND_STEPS: dict[str, RoundStep] = {
 
 
 @require_POST
-@login_required
-def td_round_step(
-    request: AuthenticatedRequest, season_slug: str, round_number: int, step: str
-) -> HttpResponse:
+@td_round_view
+def td_round_step(request: AuthenticatedRequest, rnd: Round, step: str) -> HttpResponse:
     """Publish, withdraw or close the round (see ``ROUND_STEPS``)."""
-    rnd = round_for_td(request, season_slug, round_number)
     round_step = named_in(ROUND_STEPS, step)
     if round_step.confirm and not request.POST.get("confirm"):
         messages.error(request, _("Tick the box to confirm."))
@@ -245,12 +241,9 @@ def td_round_step(
 
 
 @require_safe
-@login_required
-def td_round_print(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
+@td_round_view
+def td_round_print(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
     """The pairing for the wall: A4, large type, 40 boards on a page."""
-    rnd = round_for_td(request, season_slug, round_number)
     return render(
         request,
         "competition/td/print.html",
@@ -283,9 +276,8 @@ def _saved_line(row: rounds_selectors.ResultBoardRow) -> str:
 
 
 @require_safe
-@login_required
-def td_results(request: AuthenticatedRequest, season_slug: str, round_number: int) -> HttpResponse:
-    rnd = round_for_td(request, season_slug, round_number)
+@td_round_view
+def td_results(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
     boards = rounds_selectors.result_boards(round=rnd)
     return render(
         request,
@@ -318,11 +310,8 @@ def td_results(request: AuthenticatedRequest, season_slug: str, round_number: in
 
 
 @require_POST
-@login_required
-def td_result_save(
-    request: AuthenticatedRequest, season_slug: str, round_number: int, game_id: int
-) -> HttpResponse:
-    rnd = round_for_td(request, season_slug, round_number)
+@td_round_view
+def td_result_save(request: AuthenticatedRequest, rnd: Round, game_id: int) -> HttpResponse:
     form = ResultForm(request.POST)
     error_message = ""
     if not form.is_valid():
@@ -359,12 +348,9 @@ def td_result_save(
 
 
 @require_safe
-@login_required
-def td_round_summary(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
+@td_round_view
+def td_round_summary(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
     """The closed round: who moved in the standings, every board and entry, the corrections."""
-    rnd = round_for_td(request, season_slug, round_number)
     change = standings_selectors.standings_change(round=rnd)
     summary = {
         "round": rnd,
@@ -476,21 +462,17 @@ ENTRY_CORRECTION = CorrectionPage(
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@login_required
-def td_result_correct(
-    request: AuthenticatedRequest, season_slug: str, round_number: int, game_id: int
-) -> HttpResponse:
-    rnd = round_for_td(request, season_slug, round_number)
+@td_round_view
+def td_result_correct(request: AuthenticatedRequest, rnd: Round, game_id: int) -> HttpResponse:
     return _correct(request, rnd, game_id, RESULT_CORRECTION)
 
 
 @require_POST
-@login_required
+@td_round_view
 def td_external_result_save(
-    request: AuthenticatedRequest, season_slug: str, round_number: int, entry_id: int
+    request: AuthenticatedRequest, rnd: Round, entry_id: int
 ) -> HttpResponse:
     """The result of an external game (a club duty that was a team match) in an open round."""
-    rnd = round_for_td(request, season_slug, round_number)
     form = ExternalResultForm(request.POST)
     if not form.is_valid():
         messages.error(request, " ".join(form_errors(form)))
@@ -510,9 +492,6 @@ def td_external_result_save(
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
-@login_required
-def td_entry_correct(
-    request: AuthenticatedRequest, season_slug: str, round_number: int, entry_id: int
-) -> HttpResponse:
-    rnd = round_for_td(request, season_slug, round_number)
+@td_round_view
+def td_entry_correct(request: AuthenticatedRequest, rnd: Round, entry_id: int) -> HttpResponse:
     return _correct(request, rnd, entry_id, ENTRY_CORRECTION)

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
@@ -12,11 +11,12 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
+from competition.models import Round
 from competition.permissions import (
     AuthenticatedRequest,
     found,
     rapid_series_of_address,
-    round_for_td,
+    td_round_view,
 )
 from competition.selectors import series as selectors
 from competition.services import series as services
@@ -68,12 +68,9 @@ def evening(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @require_POST
-@login_required
-def td_rapid_next(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
+@td_round_view
+def td_rapid_next(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
     """Close the round and open, pair and publish the evening's next round; back to results."""
-    rnd = round_for_td(request, season_slug, round_number)
     try:
         following = services.rapid_round_next(round=rnd, user=request.user)
     except ServiceError as error:
