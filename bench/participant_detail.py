@@ -44,7 +44,7 @@ def main() -> None:
     parser.add_argument("--smoke", action="store_true", help="tiny sizes (CI's smoke run)")
     options = parser.parse_args()
     season, participants = season_of_size(options)
-    from competition.selectors.participant import participant_detail
+    from competition.selectors.participants import participant_detail
     from competition.services.standings import standings_recompute
 
     participant_id = participants[0].pk

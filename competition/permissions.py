@@ -8,19 +8,23 @@ rights in a club (site matters only); a superuser may do everything. Everyone el
 The view decorators are Django's ``user_passes_test``: anonymous users are sent to the login
 page, a logged-in user without the right gets 403 (not the login page again).
 
-The access helpers (``club_of_address``, ``season_of_address``, ``season_for_td``,
-``round_for_td``, ``group_competition_of_address``) give a view the object its address names,
-always within the club of the address: 404 when that club has no such thing, 403 when the user
-may not act on it. Views write no 404 of their own for these.
+The access helpers give a view the object its address names, one helper per kind of object
+(``club_of_address``, ``season_of_address``, ``rapid_series_of_address``, ``season_for_td``,
+``round_for_td``, ``group_competition_of_address``, ``season_member``, ``club_member``,
+``invitation_of_address``, ...), always within the club of the address: 404 when that club has
+no such thing, 403 when the user may not act on it. Where a selector reads the page of an object
+in one go (a round's page, a participant's breakdown), the helper of that object
+(``round_found``, ``participant_found``, ...) turns the selector's "no such thing" into that 404.
+The TD's views of one round take it from ``td_round_view``. Views write no 404 of their own.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
+from collections.abc import Callable, Mapping
+from typing import Any, Concatenate, ParamSpec, TypeVar, cast
 
-from django.contrib.auth.decorators import user_passes_test
+from django.contrib.auth.decorators import login_required, user_passes_test
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, Group, User
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
@@ -30,7 +34,18 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from competition.models import Club, GroupCompetition, Member, Participant, Round, Season
+from competition.models import (
+    Category,
+    Club,
+    ClubEvening,
+    GroupCompetition,
+    Invitation,
+    Member,
+    Participant,
+    Round,
+    Season,
+    SeasonRules,
+)
 
 
 def td_group(club: Club | None = None) -> Group:
@@ -124,6 +139,80 @@ def present(value: Found | None, message: str | Promise) -> Found:
     return value
 
 
+def named_in(table: Mapping[str, Found], name: str, message: str | Promise | None = None) -> Found:
+    """The entry of ``table`` that the address names (the URLs name only the table's entries);
+    any other name is no page: 404, saying ``message`` when given."""
+    try:
+        return table[name]
+    except KeyError:
+        raise (Http404() if message is None else Http404(message)) from None
+
+
+def round_found(lookup: Callable[[], Found]) -> Found:
+    """What ``lookup()`` reads about a round of the season of the address; 404 when the season
+    has no such round."""
+    return found(lookup, Round.DoesNotExist, _("No such round."))
+
+
+def participant_found(lookup: Callable[[], Found]) -> Found:
+    """What ``lookup()`` reads about a participant of the season of the address; 404 when the
+    season has no such participant."""
+    return found(lookup, Participant.DoesNotExist, _("No such participant."))
+
+
+def category_found(lookup: Callable[[], Found]) -> Found:
+    """What ``lookup()`` reads about a category of the season of the address; 404 when the
+    season has no such category."""
+    return found(lookup, Category.DoesNotExist, _("No such category."))
+
+
+def rule_set_found(lookup: Callable[[], Found]) -> Found:
+    """What ``lookup()`` reads under an earlier rule set of the season (``?rules=N``); 404 when
+    the season had no such rule set."""
+    return found(lookup, SeasonRules.DoesNotExist, _("This season has no such rule set."))
+
+
+def evening_found(lookup: Callable[[], Found]) -> Found:
+    """What ``lookup()`` reads about a club evening for the user; 404 when there is no such
+    evening."""
+    return found(lookup, ClubEvening.DoesNotExist, _("No such club evening."))
+
+
+def player_found(
+    request: HttpRequest,
+    lookup: Callable[[], Found],
+    *,
+    member: Callable[[Found], Member] | None = None,
+) -> Found:
+    """What ``lookup()`` reads about a member (his profile, his rating); 404 "No such player."
+    when there is none or, given ``member`` (the member of what was read), when the address is
+    another club's."""
+    read = found(lookup, Member.DoesNotExist, _("No such player."))
+    club = request_club(request)
+    if member is not None and club is not None and member(read).club_id != club.pk:
+        raise Http404(_("No such player."))
+    return read
+
+
+def invitation_of_address(request: HttpRequest, invitation: Invitation) -> Invitation:
+    """``invitation``, if the address has no club (the link is the site's) or is the club of the
+    invited member: under a club's address only that club's own invitations; 404 otherwise."""
+    club = request_club(request)
+    if club is not None and invitation.member.club_id != club.pk:
+        raise Http404(_("No such invitation."))
+    return invitation
+
+
+def export_format_of(request: HttpRequest, formats: Mapping[str, object]) -> str | None:
+    """The export the address asks for (``?_export=csv``), None for the page; 404 for a format
+    not among ``formats``."""
+    export_format = request.GET.get("_export")
+    if not export_format:
+        return None
+    named_in(formats, export_format, _("Unknown export format."))
+    return export_format
+
+
 def club_of_address(request: HttpRequest) -> Club:
     """The club of the address; 404 for the site's own addresses (no club in them)."""
     club = request_club(request)
@@ -140,6 +229,15 @@ def season_of_address(request: HttpRequest, slug: str) -> Season:
         raise Http404(_("No such season."))
     seasons = Season.objects.select_related("club", "group_competition")
     return get_object_or_404(seasons, club=club, slug=slug)
+
+
+def rapid_series_of_address(request: HttpRequest, slug: str) -> Season:
+    """The season ``slug`` of the club of the address (:func:`season_of_address`) if it is a
+    rapid series; 404 otherwise."""
+    season = season_of_address(request, slug)
+    if not season.is_rapid_series:
+        raise Http404(_("This competition is not a rapid series."))
+    return season
 
 
 def group_competition_of_address(request: HttpRequest, slug: str) -> GroupCompetition:
@@ -221,6 +319,30 @@ def td_required(view: _View) -> _View:
         return view(request, *args, **kwargs)
 
     return cast(_View, _td_of_some_club(check_club))
+
+
+_Args = ParamSpec("_Args")
+
+
+def td_round_view(
+    view: Callable[Concatenate[AuthenticatedRequest, Round, _Args], HttpResponseBase],
+) -> Callable[..., HttpResponseBase]:
+    """A view of one round for the TDs of its club, at ``td/<season_slug>/<round_number>/…``: a
+    login is needed (anonymous users are sent to it), then the view gets the round of the address
+    (:func:`round_for_td`: 404 for no such round, 403 for someone else) instead of the season's
+    slug and the round's number."""
+
+    @functools.wraps(view)
+    def with_round(
+        request: AuthenticatedRequest,
+        season_slug: str,
+        round_number: int,
+        *args: _Args.args,
+        **kwargs: _Args.kwargs,
+    ) -> HttpResponseBase:
+        return view(request, round_for_td(request, season_slug, round_number), *args, **kwargs)
+
+    return login_required(with_round)
 
 
 def season_member(season: Season, member_id: int) -> Member:

@@ -3,15 +3,17 @@ feed, the results a player enters for his own board; and the TD's calendar of cl
 
 from django.urls import path
 
-from competition.views import check_in, member, push, result_reports
+from competition.views import absences, calendar, check_in, feeds, members, push, result_reports
 
 urlpatterns = [
-    path("me/", member.my_page, name="my_page"),
+    path("me/", members.my_page, name="my_page"),
     path("in/<str:code>/", check_in.check_in_page, name="check_in"),
-    path("me/evening/<int:evening_id>/report/", member.my_evening_report, name="my_evening_report"),
+    path(
+        "me/evening/<int:evening_id>/report/", absences.my_evening_report, name="my_evening_report"
+    ),
     path(
         "me/evening/<int:evening_id>/withdraw/",
-        member.my_evening_withdraw,
+        absences.my_evening_withdraw,
         name="my_evening_withdraw",
     ),
     path(
@@ -22,11 +24,11 @@ urlpatterns = [
         result_reports.my_result_answer,
         name="my_result_answer",
     ),
-    path("me/calendar/new-address/", member.my_feed_renew, name="my_feed_renew"),
-    path("me/settings/<int:member_id>/", member.my_preferences, name="my_preferences"),
+    path("me/calendar/new-address/", feeds.my_feed_renew, name="my_feed_renew"),
+    path("me/settings/<int:member_id>/", members.my_preferences, name="my_preferences"),
     path("me/push/subscribe/", push.push_subscribe, name="push_subscribe"),
     path("me/push/unsubscribe/", push.push_unsubscribe, name="push_unsubscribe"),
     path("me/push/stop/", push.push_stop, name="push_stop"),
-    path("ical/<str:token>/<slug:season_slug>.ics", member.member_feed, name="member_feed"),
-    path("td/<slug:season_slug>/calendar/", member.td_calendar, name="td_calendar"),
+    path("ical/<str:token>/<slug:season_slug>.ics", feeds.member_feed, name="member_feed"),
+    path("td/<slug:season_slug>/calendar/", calendar.td_calendar, name="td_calendar"),
 ]

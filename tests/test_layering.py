@@ -156,7 +156,7 @@ def test_the_query_checker_sees_them(
 
 
 # Passed as values (the TD's round page looks a board or an entry up through either).
-POSITIONAL_SELECTORS = {"competition.selectors.td": {"round_game", "round_entry"}}
+POSITIONAL_SELECTORS = {"competition.selectors.rounds": {"round_game", "round_entry"}}
 
 
 def test_public_selectors_take_keywords() -> None:

@@ -6,8 +6,8 @@ as :mod:`competition.scoring.exact` writes it: rankings are decided on these) an
 (as the pages write it in the reader's language, ``"58,25"`` or ``"7½"``; rounded for display
 only).
 Nothing here computes a figure: the standings come from the stored snapshots
-(``selectors.public.standings_for_season``), a participant's explanation from
-``selectors.participant.participant_detail``.
+(``selectors.standings.standings_for_season``), a participant's explanation from
+``selectors.participants.participant_detail``.
 """
 
 from __future__ import annotations
@@ -25,9 +25,10 @@ from competition.presentation.legend import separation_labels
 from competition.scoring.exact import fraction_to_text
 from competition.scoring.registry import SYSTEMS
 from competition.selectors.api import EveningItem, PublicParticipant
-from competition.selectors.participant import ParticipantPage
-from competition.selectors.public import RoundPage, SeasonStandingsPage
+from competition.selectors.participants import ParticipantPage
 from competition.selectors.ratings import RatingList as RatingListPage
+from competition.selectors.rounds import RoundPage
+from competition.selectors.standings import SeasonStandingsPage
 
 
 def figure(value: Fraction | int | None, code: str = "") -> dict[str, str] | None:

@@ -26,9 +26,10 @@ from competition.api.http import not_modified, season_etag
 from competition.models import Club, Participant, Round, Season
 from competition.permissions import found
 from competition.selectors import api as selectors
-from competition.selectors.participant import participant_detail
-from competition.selectors.public import SeasonStandingsPage, round_detail, standings_for_season
+from competition.selectors.participants import participant_detail
 from competition.selectors.ratings import club_rating_list
+from competition.selectors.rounds import round_detail
+from competition.selectors.standings import SeasonStandingsPage, standings_for_season
 
 api = NinjaAPI(
     title="clubcomp",

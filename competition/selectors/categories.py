@@ -30,8 +30,8 @@ from competition.selectors.common import (
     season_input_with_public_names,
     season_tiebreak_codes,
 )
-from competition.selectors.public import SeasonStandingsPage, standings_entry
-from competition.selectors.public import _standings_page as standings_page
+from competition.selectors.standings import SeasonStandingsPage, standings_entry
+from competition.selectors.standings import _standings_page as standings_page
 
 __all__ = [
     "CategoryPage",

@@ -24,6 +24,8 @@ A rapid evening of three rounds is its first round; the next evening comes after
 ...     evenings=[Row(date=day(2026, 11, 12)), Row(date=day(2026, 11, 19))], rounds=rapid,
 ...     today=day(2026, 11, 13))]
 [('2026-11-12', 1), ('2026-11-19', 4)]
+
+The TD's calendar of a season's evenings (with the reports on each) is read here too.
 """
 
 from __future__ import annotations
@@ -37,7 +39,13 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from competition.models import Club, ClubEvening, Round, Season
+from competition.models import (
+    Club,
+    ClubEvening,
+    Round,
+    Season,
+)
+from competition.selectors.absences import ReportLine, _report_line, _reports
 
 
 @dataclass(frozen=True)
@@ -154,3 +162,33 @@ def report_closed_because(
     if round is not None and not round.is_planned:
         return _("The pairing for this evening is published; ask the TD.")
     return None
+
+
+@dataclass(frozen=True)
+class CalendarEveningRow:
+    evening: ClubEvening
+    reports: list[ReportLine]
+    round: Round | None  # the round played on that date, once the TD opened it
+    number: int | None  # the evening's round (selectors.evenings); None: past, no round
+
+
+def season_calendar(
+    *, season: Season, today: datetime.date | None = None
+) -> list[CalendarEveningRow]:
+    """The season's club evenings in date order with every report (three queries)."""
+    lines = [
+        line
+        for line in season_evenings(season=season, today=today or timezone.localdate())
+        if line.evening is not None
+    ]
+    by_evening: dict[int, list[ReportLine]] = {line.evening.pk: [] for line in lines}
+    for report in _reports(evening__season=season):
+        by_evening[report.evening_id].append(_report_line(report))
+    return [
+        CalendarEveningRow(line.evening, by_evening[line.evening.pk], line.round, line.number)
+        for line in lines
+    ]
+
+
+def season_evening(*, season: Season, evening_id: int) -> ClubEvening | None:
+    return ClubEvening.objects.filter(season=season, pk=evening_id).first()

@@ -28,7 +28,7 @@ from typing import Any
 
 from competition.scoring import model as scoring
 from competition.scoring import movement
-from competition.selectors.participant import (
+from competition.selectors.participants import (
     ChartRow,
     CorrectedRow,
     ExplanationSection,

@@ -10,7 +10,7 @@ from competition.models import ABSENCE_KINDS, Game, Round, RoundEntry
 from competition.pairing import FixedBoard, PairingError, PairingProposal, ReasonKind, pair_round
 from competition.presentation.reasons import describe_reason
 from competition.selectors.common import participant_names
-from competition.selectors.td import Draft, draft_of, pairing_request, participants_in_round
+from competition.selectors.evening import Draft, draft_of, pairing_request, participants_in_round
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,6 @@
-"""Reads for the staff's rules page: the rule sets a season has had, each with its parameters
-and what changed from the version before."""
+"""Reads for a season's rules: the club admin's rules page (the rule sets a season has had, each
+with its parameters and what changed from the version before), the changes of rules the public
+pages report, and the "how it works" page (the system, its parameters, a worked example)."""
 
 from __future__ import annotations
 
@@ -8,14 +9,28 @@ import itertools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
+from django.db.models import Count, OuterRef, Subquery
+from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
-from competition.models import Season, SeasonRules, UnplayedPolicy
+from competition.models import (
+    ForbiddenPair,
+    Season,
+    SeasonRules,
+    StandingsSnapshot,
+    UnplayedPolicy,
+)
 from competition.presentation import labels
 from competition.presentation.numbers import fraction_text
 from competition.scoring.parameters import ParameterKind, parameters_from_json
-from competition.scoring.registry import SYSTEMS
+from competition.scoring.registry import SYSTEMS, get_system
+from competition.scoring.systems.base import RankingSystem
+from competition.selectors.common import (
+    season_tiebreak_codes,
+)
+from competition.selectors.participants import ParticipantPage, participant_detail
 
 
 @dataclass(frozen=True)
@@ -170,3 +185,80 @@ def rule_history(*, season: Season) -> list[RuleSetView]:
             )
         )
     return list(reversed(with_changes))
+
+
+@dataclass(frozen=True)
+class RuleChange:
+    """A change of the season's rules as the public pages report it."""
+
+    version: int  # the rule set that came into force
+    valid_from: datetime.datetime
+    from_round: int  # 1: every round was recomputed; else the first round it scores
+
+
+def rule_changes(*, season: Season) -> list[RuleChange]:
+    """The season's changes of rules, oldest first (one query; none when the rules never
+    changed)."""
+    if season.rules_version <= 1:
+        return []
+    return [
+        RuleChange(*row)
+        for row in SeasonRules.objects.filter(season=season, version__gte=2)
+        .order_by("version")
+        .values_list("version", "valid_from", "from_round")
+    ]
+
+
+@dataclass(frozen=True)
+class HowItWorksPage:
+    season: Season
+    system: RankingSystem
+    parameters: list[tuple[Any, Any]]  # (ParameterSpec, current value)
+    tiebreak_codes: tuple[str, ...]
+    example: ParticipantPage | None
+    participants: int = 0  # how many take part (Keizer's top value follows from it)
+    forbidden_pairs: int = 0  # pairs the pairing keeps apart
+
+
+def how_it_works(*, season: Season) -> HowItWorksPage:
+    """The season's system, its parameters as they are now, and a worked example: the
+    explanation of the leader's figures after the latest round."""
+    system = get_system(season.system)
+    try:
+        values = system.validate(parameters_from_json(season.parameters))
+    except ValueError:
+        values = {spec.name: spec.default for spec in system.parameters}
+    parameters = [(spec, values[spec.name]) for spec in system.parameters]
+    pairs = (
+        ForbiddenPair.objects.filter(season=OuterRef("season"))
+        .order_by()
+        .values("season")
+        .annotate(n=Count("pk"))
+        .values("n")[:1]
+    )
+    leader = (
+        StandingsSnapshot.objects.filter(season=season)
+        .annotate(forbidden_pairs=Coalesce(Subquery(pairs), 0))  # read with it: no query more
+        .order_by("-round_number")
+        .first()
+    )
+    example = None
+    if leader is not None and leader.rows:
+        example = participant_detail(
+            season=season,
+            participant_id=leader.rows[0]["participant_id"],
+            after_round=leader.round_number,
+        )
+        participants = len(leader.rows)  # a snapshot has a row for every participant
+    else:
+        participants = season.participants.count()
+    forbidden = leader.forbidden_pairs if leader is not None else season.forbidden_pairs.count()
+    return HowItWorksPage(
+        season,
+        system,
+        parameters,
+        season_tiebreak_codes(season=season),
+        example,
+        participants,
+        0 if season.is_round_robin else forbidden,
+    )

@@ -39,7 +39,7 @@ from competition.selectors.check_in import (
     check_in_refused_because,
     participant_of_user,
 )
-from competition.selectors.td import absent_ids, participants_in_round
+from competition.selectors.evening import absent_ids, participants_in_round
 from competition.services.errors import ServiceError
 from competition.services.evening import attendance_record
 from competition.services.rounds import round_lock

@@ -1,7 +1,7 @@
 """The club evening as the tournament director (TD) runs it: attendance, pairing, publishing
 and corrections of entries. Opening rounds, results and closing are in
 :mod:`competition.services.rounds`; the reads (the draft, who is present, the pairing engine's
-input) in :mod:`competition.selectors.td`.
+input) in :mod:`competition.selectors.evening`.
 
 A round moves planned → paired (published) → completed. While it is planned, the pairing is a
 *draft*: ordinary ``Game`` rows and a ``bye`` entry that the TD may swap, fix, re-run or throw
@@ -47,7 +47,7 @@ from competition.pairing.berger import berger_cycle_round
 from competition.presentation.numbers import points_text
 from competition.scoring.series import round_in_evening
 from competition.selectors.common import participant_names
-from competition.selectors.td import (
+from competition.selectors.evening import (
     Draft,
     DraftBoard,
     absent_ids,
@@ -57,8 +57,8 @@ from competition.selectors.td import (
     participants_not_paired,
     present_participants,
     round_has_draft,
-    round_has_games,
 )
+from competition.selectors.rounds import round_has_games
 from competition.services.background import after_commit
 from competition.services.errors import ServiceError
 from competition.services.push import pairing_push_queue

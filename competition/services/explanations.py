@@ -27,7 +27,7 @@ from django.db.models.functions import Coalesce
 
 from competition.models import Participant, ParticipantExplanation, Season, StandingsSnapshot
 from competition.selectors.page_payload import LAYOUT, page_to_text
-from competition.selectors.participant import participant_page, season_input_for_page
+from competition.selectors.participants import participant_page, season_input_for_page
 from competition.selectors.snapshots import snapshot_texts
 from competition.services.background import after_commit, enqueue_now
 

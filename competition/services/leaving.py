@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 
 from competition.models import Game, Participant, Round, RoundEntry, Season
 from competition.selectors.common import participant_names
-from competition.selectors.td import draft_of, participants_not_paired
+from competition.selectors.evening import draft_of, participants_not_paired
 from competition.services.errors import ServiceError
 from competition.services.rounds import entry_record, result_record, round_lock
 

@@ -1,5 +1,6 @@
 """Member accounts: the TD's members page (invite, unlink), the invitation landing page where a
-member makes his account or links the one he is logged in with, and "download my data".
+member makes his account or links the one he is logged in with, "download my data", and where
+the login sends a user.
 
 The members page needs TD rights for the season's club (others get 403); the invitation page
 needs no login, only a usable link (an unknown, expired or used link is refused with 403 and
@@ -15,7 +16,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.models import User
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
@@ -28,13 +29,14 @@ from competition.forms.accounts import AcceptForm, InviteForm, WithdrawForm
 from competition.models import Season
 from competition.permissions import (
     AuthenticatedRequest,
-    request_club,
+    invitation_of_address,
+    is_td_anywhere,
     season_for_td,
     season_member,
     season_participant,
 )
 from competition.selectors.accounts import first_round_not_completed, season_member_accounts
-from competition.selectors.member import user_members
+from competition.selectors.members import user_members
 from competition.services import accounts
 from competition.services.errors import ServiceError
 from competition.services.notifications import invitation_mail
@@ -53,9 +55,6 @@ def _form_refused(request: HttpRequest, season: Season, form: forms.Form) -> Htt
     """Back to the members page with the form's messages as one error."""
     messages.error(request, " ".join(form_errors(form)))
     return redirect(_members_url(season))
-
-
-# --- the TD's members page --------------------------------------------------------------------
 
 
 @require_safe
@@ -167,9 +166,6 @@ def td_member_reinstate(
     return redirect(_members_url(season))
 
 
-# --- the member's side ------------------------------------------------------------------------
-
-
 def _after_account_made() -> str:
     """The member's own page once it exists, else the home page."""
     try:
@@ -196,10 +192,7 @@ def invitation_accept(request: HttpRequest, token: str) -> HttpResponse:
         invitation = accounts.invitation_for_token(token)
     except ServiceError as error:
         return _refused_link(request, error)
-    club = request_club(request)
-    if club is not None and invitation.member.club_id != club.pk:
-        # the link is the site's; under a club's address only that club's own invitations
-        raise Http404(_("No such invitation."))
+    invitation = invitation_of_address(request, invitation)
     account = request.user if isinstance(request.user, User) else None
     if request.method == "POST" and request.POST.get("action") == "link" and account is not None:
         return _link_own_account(request, token, account)
@@ -272,3 +265,14 @@ def my_data(request: AuthenticatedRequest) -> HttpResponse:
     )
     response["Content-Disposition"] = 'attachment; filename="my-data.json"'
     return response
+
+
+@require_safe
+def after_login(request: HttpRequest) -> HttpResponse:
+    """Where the login sends a user without ``?next=`` (``LOGIN_REDIRECT_URL``): a TD to the
+    club evening, a member with an account to his own page, everyone else to the home page."""
+    if is_td_anywhere(request.user):
+        return redirect("competition:td_home")
+    if user_members(user=request.user):
+        return redirect("competition:my_page")
+    return redirect("competition:home")

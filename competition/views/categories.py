@@ -25,23 +25,21 @@ from competition.forms.categories import CategoryForm, CategoryRemoveForm, Prize
 from competition.models import Category, Season
 from competition.permissions import (
     AuthenticatedRequest,
+    category_found,
     found,
     season_for_td,
     season_of_address,
 )
 from competition.selectors import categories as selectors
-from competition.selectors import td as td_selectors
+from competition.selectors import participants as participants_selectors
 from competition.services import categories as services
 from competition.views.actions import posted_action, season_settings_action
-from competition.views.public import (
-    _cached_body,
+from competition.views.page_cache import _cached_body, _page, _round_param, anonymous_page_cache
+from competition.views.standings import (
     _export_format,
     _export_response,
-    _page,
-    _round_param,
     _standings_legend,
     _standings_table,
-    anonymous_page_cache,
 )
 
 # --------------------------------------------------------------------------------------------
@@ -75,22 +73,18 @@ def category(request: HttpRequest, slug: str, category_id: int) -> HttpResponse:
     """A category's ranking (the standings filtered, places renumbered) with its prizes."""
     season = season_of_address(request, slug)
     if export_format := _export_format(request):
-        document = found(
+        document = category_found(
             lambda: selectors.category_document(
                 season=season, category_id=category_id, after_round=_round_param(request)
-            ),
-            Category.DoesNotExist,
-            _("No such category."),
+            )
         )
         return _export(document, export_format, f"{season.slug}-{document['category']}")
 
     def build() -> SafeString:
-        data = found(
+        data = category_found(
             lambda: selectors.category_page(
                 season=season, category_id=category_id, after_round=_round_param(request)
-            ),
-            Category.DoesNotExist,
-            _("No such category."),
+            )
         )
         return render_to_string(
             "competition/_category.html", {"season": season, "data": data}, request=request
@@ -165,7 +159,7 @@ def _bound_category_form(
 
 
 def _save(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = _bound_category_form(request, td_selectors.season_players(season=season))
+    form = _bound_category_form(request, participants_selectors.season_players(season=season))
     if form.is_valid():
         category_id = form.cleaned_data["category"]
         if category_id:
@@ -221,7 +215,7 @@ def _category_form(category: Category, players: list[tuple[int, str]]) -> Catego
 def td_categories(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
     """The season's categories with their prizes, and its periods; only this club's TDs."""
     season = season_for_td(request.user, season_slug, club=request.club)
-    players = td_selectors.season_players(season=season)
+    players = participants_selectors.season_players(season=season)
     bound = posted_action(
         request,
         season,

@@ -27,11 +27,16 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from clubcomp.addresses import site_url
 from competition.forms.evening import AttendanceForm
 from competition.models import Round
-from competition.permissions import AuthenticatedRequest, present, request_club, round_for_td
+from competition.permissions import (
+    AuthenticatedRequest,
+    present,
+    request_club,
+    td_round_view,
+)
 from competition.presentation import labels
 from competition.selectors import check_in as check_in_selectors
-from competition.selectors import member as member_selectors
-from competition.selectors import td as td_selectors
+from competition.selectors import evening as evening_selectors
+from competition.selectors import members as members_selectors
 from competition.services import check_in as check_in_service
 from competition.services.errors import ServiceError
 
@@ -48,7 +53,7 @@ def _at(moment: Any) -> str:
 def check_in_page(request: AuthenticatedRequest, code: str) -> HttpResponse:
     """The check-in link: the round it is for and "I am here" (or why not). A POST checks the
     user in; ``next=me`` sends him back to his page."""
-    if not member_selectors.user_members(user=request.user):
+    if not members_selectors.user_members(user=request.user):
         raise PermissionDenied(_("Only members with an account can check in."))
     rnd = present(
         check_in_selectors.round_by_check_in_code(code=code, club=request_club(request)),
@@ -126,7 +131,7 @@ def _posted_marks(request: AuthenticatedRequest, rnd: Round) -> dict[int, str]:
     """The attendance marks the attendance form posts along (``p<id>``), or none."""
     if not any(key.startswith("p") and key[1:].isdigit() for key in request.POST):
         return {}
-    ids = [p.id for p in td_selectors.participants_in_round(round=rnd)]
+    ids = [p.id for p in evening_selectors.participants_in_round(round=rnd)]
     form = AttendanceForm(request.POST, participant_ids=ids)
     return form.marks() if form.is_valid() else {}
 
@@ -142,11 +147,8 @@ def _attendance(rnd: Round) -> HttpResponse:
 
 
 @require_POST
-@login_required
-def td_check_in_open(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
-    rnd = round_for_td(request, season_slug, round_number)
+@td_round_view
+def td_check_in_open(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
     try:
         check_in_service.check_in_open(
             round=rnd, user=request.user, marks=_posted_marks(request, rnd)
@@ -159,13 +161,10 @@ def td_check_in_open(
 
 
 @require_POST
-@login_required
-def td_check_in_close(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
+@td_round_view
+def td_check_in_close(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
     """Close check-in, saving the marks the attendance form posts along; ``absent=rest`` marks
     everyone who did not check in (and is marked present) absent without notice."""
-    rnd = round_for_td(request, season_slug, round_number)
     absent_rest = request.POST.get("absent") == "rest"
     try:
         done = check_in_service.check_in_close(
@@ -195,12 +194,9 @@ def td_check_in_close(
 
 
 @require_safe
-@login_required
-def td_check_in_state(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> JsonResponse:
+@td_round_view
+def td_check_in_state(request: AuthenticatedRequest, rnd: Round) -> JsonResponse:
     """Who checked in and everyone's mark now, for the attendance page to poll."""
-    rnd = round_for_td(request, season_slug, round_number)
     state = check_in_selectors.check_in_state(round=rnd)
     response = JsonResponse(
         {

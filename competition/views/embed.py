@@ -16,16 +16,12 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from competition.clubs import club_url
 from competition.forms.embed import EmbedOriginsForm
-from competition.models import Round
 from competition.permissions import club_for_admin, season_of_address
 from competition.presentation import numbers
 from competition.security import embed_origins
 from competition.selectors.api import public_seasons_of_club
-from competition.selectors.public import (
-    latest_round_number,
-    round_detail,
-    standings_for_season,
-)
+from competition.selectors.rounds import latest_round_page
+from competition.selectors.standings import standings_for_season
 from competition.services.clubs import club_embed_origins_set
 from competition.services.errors import ServiceError
 
@@ -37,11 +33,7 @@ SNIPPET_HEIGHT = 640
 def season_embed(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings and the latest round of a season, compact (360 px wide and up)."""
     season = season_of_address(request, slug)
-    number = latest_round_number(season=season)
-    try:
-        latest = round_detail(season=season, number=number) if number else None
-    except Round.DoesNotExist:  # removed meanwhile
-        latest = None
+    latest = latest_round_page(season=season)
     standings = standings_for_season(season=season)
     return render(
         request,

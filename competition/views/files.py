@@ -27,7 +27,7 @@ from competition.forms.files import (
 from competition.models import Season
 from competition.permissions import is_td, request_club, season_for_td, td_required
 from competition.presentation.labels import error_text, text_label
-from competition.selectors.td import club_by_slug, seasons_of_clubs, td_clubs
+from competition.selectors.clubs import club_by_slug, seasons_of_clubs, td_clubs
 from competition.services.errors import ServiceError
 from competition.services.transfer import (
     archive_import,

@@ -25,7 +25,7 @@ from django.views.decorators.http import require_safe
 
 from clubcomp.addresses import site_prefix, site_url
 from competition.clubs import club_url
-from competition.selectors.td import club_by_slug
+from competition.selectors.clubs import club_by_slug
 
 WORKER = "js/service-worker.js"
 # The line of the worker that this view fills in; the file itself works with its own values.

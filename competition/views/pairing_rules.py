@@ -23,7 +23,7 @@ from competition.forms.pairing_rules import (
 from competition.models import Season
 from competition.permissions import AuthenticatedRequest, season_for_td
 from competition.selectors import pairing_rules as pairing_rules_selectors
-from competition.selectors import td as td_selectors
+from competition.selectors import participants as participants_selectors
 from competition.services import pairing_rules
 from competition.views.actions import posted_action, season_settings, season_settings_action
 
@@ -39,7 +39,9 @@ def _form_errors(form: forms.Form) -> list[str]:
 
 
 def _add(request: AuthenticatedRequest, season: Season) -> forms.Form:
-    form = ForbiddenPairForm(request.POST, players=td_selectors.season_players(season=season))
+    form = ForbiddenPairForm(
+        request.POST, players=participants_selectors.season_players(season=season)
+    )
     if form.is_valid():
         pair = pairing_rules.forbidden_pair_add(
             season=season,
@@ -79,7 +81,7 @@ ACTIONS: dict[str, Callable[[AuthenticatedRequest, Season], forms.Form]] = {
 def td_pairing_rules(request: AuthenticatedRequest, season_slug: str) -> HttpResponse:
     """The season's forbidden pairs and pairing settings; only this club's TDs."""
     season = season_for_td(request.user, season_slug, club=request.club)
-    players = td_selectors.season_players(season=season)
+    players = participants_selectors.season_players(season=season)
     rebind = {
         "add": lambda: ForbiddenPairForm(request.POST, players=players),
         "settings": lambda: PairingRulesForm(request.POST),

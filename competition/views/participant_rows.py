@@ -15,7 +15,7 @@ games table's column of SB, the SB explanation's amounts and total, and for the 
 the chart, its table and the "why did I move" sentences.
 
 The one module of the package that still reaches outside it: it writes the rows of the
-participant selector's dataclasses (:mod:`competition.selectors.participant`, an explanation
+participant selector's dataclasses (:mod:`competition.selectors.participants`, an explanation
 section is extended here) and a correction's before and after with the models' choice labels
 (``Game.Result``, ``RoundEntry.Kind``).
 """
@@ -39,7 +39,7 @@ from competition.models import Game, RoundEntry
 from competition.presentation import labels, numbers
 from competition.scoring.model import Contribution
 from competition.scoring.movement import Movement
-from competition.selectors.participant import (
+from competition.selectors.participants import (
     ChartRow,
     CorrectedRow,
     ExplanationSection,

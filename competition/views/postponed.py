@@ -4,7 +4,6 @@ takes the mark back; the service is competition.services.postponed."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
@@ -13,21 +12,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competition.forms.evening import PlayLaterForm
-from competition.permissions import AuthenticatedRequest, present, round_for_td
-from competition.selectors import td as td_selectors
+from competition.models import Round
+from competition.permissions import AuthenticatedRequest, present, td_round_view
+from competition.selectors import rounds as rounds_selectors
 from competition.services import postponed
 from competition.services.errors import ServiceError
 from competition.views.actions import form_errors
 
 
 @require_POST
-@login_required
-def td_game_play_later(
-    request: AuthenticatedRequest, season_slug: str, round_number: int, game_id: int
-) -> HttpResponse:
-    rnd = round_for_td(request, season_slug, round_number)
+@td_round_view
+def td_game_play_later(request: AuthenticatedRequest, rnd: Round, game_id: int) -> HttpResponse:
     game = present(
-        td_selectors.round_game(rnd, game_id), _("This board no longer exists; reload the round.")
+        rounds_selectors.round_game(rnd, game_id),
+        _("This board no longer exists; reload the round."),
     )
     form = PlayLaterForm(request.POST)
     if not form.is_valid():

@@ -11,11 +11,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from competition.models import Member
-from competition.permissions import found, request_club
+from competition.permissions import player_found, request_club
 from competition.presentation.labels import figure_label
 from competition.selectors.profile import member_profile as profile_of
 from competition.selectors.ratings import member_rating_summary
@@ -24,10 +22,8 @@ from competition.views.ratings import rating_chart
 
 @require_safe
 def member_profile(request: HttpRequest, member_id: int) -> HttpResponse:
-    data = found(
-        lambda: profile_of(member_id=member_id, club=request_club(request)),
-        Member.DoesNotExist,
-        _("No such player."),
+    data = player_found(
+        request, lambda: profile_of(member_id=member_id, club=request_club(request))
     )
     language = get_language() or "nl"
     labels = {row.primary: figure_label(row.primary, language) for row in data.seasons}

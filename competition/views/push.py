@@ -27,7 +27,7 @@ from django.views.decorators.http import require_POST
 
 from competition.models import Member
 from competition.permissions import AuthenticatedRequest
-from competition.selectors import member as member_selectors
+from competition.selectors import members as members_selectors
 from competition.selectors.push import push_device_counts
 from competition.services import push
 from competition.services.errors import ServiceError
@@ -53,7 +53,7 @@ def _own_member(request: AuthenticatedRequest, member_id: object) -> Member:
     member = next(
         (
             m
-            for m in member_selectors.user_members(user=request.user)
+            for m in members_selectors.user_members(user=request.user)
             if str(m.pk) == str(member_id)
         ),
         None,

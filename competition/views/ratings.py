@@ -8,7 +8,7 @@ import datetime
 from collections.abc import Sequence
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.formats import date_format
@@ -17,13 +17,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
 from competition.forms.ratings import ClubRatingRulesForm
-from competition.models import Member
 from competition.permissions import (
     AuthenticatedRequest,
     club_for_admin,
     club_of_address,
-    found,
-    request_club,
+    player_found,
 )
 from competition.presentation.charts import RatingChartLabels, RatingPoint, rating_svg
 from competition.selectors.ratings import (
@@ -71,14 +69,11 @@ def club_ratings(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 def member_rating(request: HttpRequest, member_id: int) -> HttpResponse:
-    club = request_club(request)
-    history = found(
+    history = player_found(
+        request,
         lambda: member_rating_history(member_id=member_id),
-        Member.DoesNotExist,
-        _("No such player."),
+        member=lambda history: history.member,
     )
-    if club is not None and history.member.club_id != club.pk:
-        raise Http404(_("No such player."))
     return render(
         request,
         "competition/member_rating.html",

@@ -18,8 +18,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from competition.forms.result_reports import ResultAnswerForm, ResultReportForm
-from competition.models import Participant, ResultReport
-from competition.permissions import AuthenticatedRequest, present, round_for_td
+from competition.models import Participant, ResultReport, Round
+from competition.permissions import AuthenticatedRequest, present, td_round_view
 from competition.selectors import result_reports as report_selectors
 from competition.services import result_reports
 from competition.services.errors import ServiceError
@@ -92,12 +92,11 @@ def my_result_answer(request: AuthenticatedRequest, report_id: int) -> HttpRespo
 
 
 @require_POST
-@login_required
+@td_round_view
 def td_result_report_confirm(
-    request: AuthenticatedRequest, season_slug: str, round_number: int, report_id: int
+    request: AuthenticatedRequest, rnd: Round, report_id: int
 ) -> HttpResponse:
     """The TD confirms a result a player entered: one tap, saved as the board's result."""
-    rnd = round_for_td(request, season_slug, round_number)
     report = present(
         report_selectors.round_report(round=rnd, report_id=report_id),
         _("This result is no longer there; reload the round."),

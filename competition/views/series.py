@@ -4,41 +4,33 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.template.loader import render_to_string
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from competition.models import Season
-from competition.permissions import AuthenticatedRequest, found, round_for_td, season_of_address
+from competition.models import Round
+from competition.permissions import (
+    AuthenticatedRequest,
+    found,
+    rapid_series_of_address,
+    td_round_view,
+)
 from competition.selectors import series as selectors
 from competition.services import series as services
 from competition.services.errors import ServiceError
-from competition.views.public import (
-    _cached_body,
-    _page,
-    _standings_legend,
-    _standings_table,
-    anonymous_page_cache,
-)
-from competition.views.td import _round_url
-
-
-def _rapid_season(request: HttpRequest, slug: str) -> Season:
-    season = season_of_address(request, slug)
-    if not season.is_rapid_series:
-        raise Http404(_("This competition is not a rapid series."))
-    return season
+from competition.views.page_cache import _cached_body, _page, anonymous_page_cache
+from competition.views.rounds import _round_url
+from competition.views.standings import _standings_legend, _standings_table
 
 
 @require_safe
 @anonymous_page_cache(keep=())
 def series(request: HttpRequest, slug: str) -> HttpResponse:
     """The series ranking: evening points over the evenings (all, or the best N)."""
-    season = _rapid_season(request, slug)
+    season = rapid_series_of_address(request, slug)
 
     def build() -> SafeString:
         data = selectors.series_page(season=season)
@@ -54,7 +46,7 @@ def series(request: HttpRequest, slug: str) -> HttpResponse:
 @anonymous_page_cache(keep=("sort",))
 def evening(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """An evening's ranking from its own games, and the evening points by place."""
-    season = _rapid_season(request, slug)
+    season = rapid_series_of_address(request, slug)
 
     def build() -> SafeString:
         data = found(
@@ -76,12 +68,9 @@ def evening(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 @require_POST
-@login_required
-def td_rapid_next(
-    request: AuthenticatedRequest, season_slug: str, round_number: int
-) -> HttpResponse:
+@td_round_view
+def td_rapid_next(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
     """Close the round and open, pair and publish the evening's next round; back to results."""
-    rnd = round_for_td(request, season_slug, round_number)
     try:
         following = services.rapid_round_next(round=rnd, user=request.user)
     except ServiceError as error:

@@ -13,7 +13,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 
 from competition.models import Game, Round
 from competition.permissions import td_group
-from competition.views import td as td_views
+from competition.views import rounds as rounds_views
 from tests.addresses import club_reverse
 from tests.browser.test_evening import tap
 from tests.factories import GameFactory, RoundFactory
@@ -61,7 +61,7 @@ def test_a_failed_save_is_said_beside_the_board(
     page = live_server.url + club_reverse("competition:td_results", args=[rnd.season.slug, 1])
     browser.get(page)
 
-    monkeypatch.setattr(td_views, "result_record", failure)
+    monkeypatch.setattr(rounds_views, "result_record", failure)
     item = browser.find_element(By.ID, "board-1")
     tap(browser, item.find_element(By.CSS_SELECTOR, "button[value='1-0']"))
     WebDriverWait(browser, 10).until(lambda _d: item.get_attribute("data-saved") == "failed")

@@ -286,7 +286,7 @@ def test_the_club_rating_as_the_pairing_seed(season_of_four) -> None:
     """A new season's first round: everyone has the same standing, so the order is the start
     order, or with the season's setting the club ratings before the evening: P1 1798, P2 1610,
     P4 1528, P3 1514 (the hand-worked ledger)."""
-    from competition.selectors.td import pairing_request
+    from competition.selectors.evening import pairing_request
 
     club, people = season_of_four["club"], season_of_four["people"]
     club_ratings_replay(club=club)

@@ -16,7 +16,8 @@ from django.utils import translation
 
 from competition.models import Game, Round, RoundEntry, Season, StandingsSnapshot
 from competition.permissions import td_group
-from competition.selectors import td as td_selectors
+from competition.selectors import evening as evening_selectors
+from competition.selectors import rounds as rounds_selectors
 from competition.services import evening
 from competition.services.errors import ServiceError
 from competition.services.rounds import result_record, round_complete, round_create
@@ -114,7 +115,7 @@ def test_swap_between_boards_keeps_colours_of_the_places(five) -> None:
     # P1 (black, board 1) and P3 (black, board 2) exchange places.
     assert boards == [ids(p, 2, 3), ids(p, 4, 1)]
     assert bye == p[4].id
-    assert all(td_selectors.draft_of(round=rnd).boards[i].fixed for i in (0, 1))
+    assert all(evening_selectors.draft_of(round=rnd).boards[i].fixed for i in (0, 1))
 
 
 @pytest.mark.parametrize(
@@ -156,7 +157,7 @@ def test_move_the_bye(five) -> None:
     # P1 sits out; P2..P5 pair 2-3, 4-5 with the lower-ranked white.
     assert boards == [ids(p, 3, 2), ids(p, 5, 4)]
     assert bye == p[0].id
-    assert td_selectors.draft_of(round=rnd).bye_fixed
+    assert evening_selectors.draft_of(round=rnd).bye_fixed
 
 
 def test_fixed_marks_live_on_the_rows_and_survive_a_rerun(five) -> None:
@@ -287,35 +288,35 @@ def test_round_robin_uses_the_berger_table(td_user) -> None:
         evening.attendance_record(round=rnd, marks={p[0].id: "absent_notice"}, user=td_user)
 
 
-# --- the round's current step and the next round's number (selectors.td) -------------------
+# --- the round's current step and the next round's number (selectors.rounds) ----------------
 
 
 @pytest.mark.parametrize(
     ("kind", "status", "has_games", "step"),
     [
         # A planned ladder round starts with attendance; once a draft exists, with the pairing.
-        ("ladder", Round.Status.PLANNED, False, td_selectors.Step.ATTENDANCE),
-        ("ladder", Round.Status.PLANNED, True, td_selectors.Step.PAIRING),
+        ("ladder", Round.Status.PLANNED, False, rounds_selectors.Step.ATTENDANCE),
+        ("ladder", Round.Status.PLANNED, True, rounds_selectors.Step.PAIRING),
         # A round robin takes no attendance: the Berger table pairs everyone.
-        ("round_robin", Round.Status.PLANNED, False, td_selectors.Step.PAIRING),
-        ("round_robin", Round.Status.PLANNED, True, td_selectors.Step.PAIRING),
+        ("round_robin", Round.Status.PLANNED, False, rounds_selectors.Step.PAIRING),
+        ("round_robin", Round.Status.PLANNED, True, rounds_selectors.Step.PAIRING),
         # Published: results; completed: the closed round, whatever the kind.
-        ("ladder", Round.Status.PAIRED, True, td_selectors.Step.RESULTS),
-        ("round_robin", Round.Status.PAIRED, True, td_selectors.Step.RESULTS),
-        ("ladder", Round.Status.COMPLETED, True, td_selectors.Step.CLOSED),
-        ("round_robin", Round.Status.COMPLETED, False, td_selectors.Step.CLOSED),
+        ("ladder", Round.Status.PAIRED, True, rounds_selectors.Step.RESULTS),
+        ("round_robin", Round.Status.PAIRED, True, rounds_selectors.Step.RESULTS),
+        ("ladder", Round.Status.COMPLETED, True, rounds_selectors.Step.CLOSED),
+        ("round_robin", Round.Status.COMPLETED, False, rounds_selectors.Step.CLOSED),
     ],
 )
 def test_round_step(kind: str, status: str, has_games: bool, step: str) -> None:
     rnd = Round(season=Season(kind=kind), number=1, status=status)
-    assert td_selectors.round_step(round=rnd, has_games=has_games) == step
+    assert rounds_selectors.round_step(round=rnd, has_games=has_games) == step
 
 
 def test_current_step_looks_up_the_draft(five) -> None:
     rnd, _players, user = five
-    assert td_selectors.current_step(round=rnd) == td_selectors.Step.ATTENDANCE
+    assert rounds_selectors.current_step(round=rnd) == rounds_selectors.Step.ATTENDANCE
     evening.pairing_propose(round=rnd, user=user)
-    assert td_selectors.current_step(round=rnd) == td_selectors.Step.PAIRING
+    assert rounds_selectors.current_step(round=rnd) == rounds_selectors.Step.PAIRING
 
 
 def test_desk_shows_a_fresh_round_robin_round_at_the_pairing(td_user) -> None:
@@ -324,8 +325,8 @@ def test_desk_shows_a_fresh_round_robin_round_at_the_pairing(td_user) -> None:
     for i in range(1, 5):
         ParticipantFactory(season=season, start_rank=i)
     round_create(seasons=[season], date=datetime.date(2026, 9, 10))
-    (desk,) = [d for d in td_selectors.td_desk(user=td_user) if d.season == season]
-    assert desk.step == td_selectors.Step.PAIRING
+    (desk,) = [d for d in evening_selectors.td_desk(user=td_user) if d.season == season]
+    assert desk.step == rounds_selectors.Step.PAIRING
 
 
 @pytest.mark.parametrize(
@@ -340,6 +341,6 @@ def test_new_round_number(existing: tuple[int, ...], expected: int) -> None:
     season = SeasonFactory()
     for number in existing:
         RoundFactory(season=season, number=number, status=Round.Status.COMPLETED)
-    assert td_selectors.new_round_number(season=season) == expected
+    assert rounds_selectors.new_round_number(season=season) == expected
     # round_create gives the round that number (no round is open).
     assert round_create(seasons=[season])[0].number == expected

@@ -440,7 +440,7 @@ def test_the_season_setting_is_saved_and_refuses_an_unknown_value(tonight):
 def test_why_did_i_move_counts_the_players_result_as_first_closed(td_user):
     """The participant page's corrections compare the round as first closed with the round
     now: the players' first result is how the round was closed, not a correction of it."""
-    from competition.selectors.participant import participant_detail
+    from competition.selectors.participants import participant_detail
 
     tonight = published_evening(td_user)
     report = tonight.enter(tonight.white, Game.Result.WHITE_WINS)

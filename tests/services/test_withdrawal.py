@@ -17,7 +17,7 @@ from django.core.cache import cache
 from django.utils import translation
 
 from competition.models import Participant, Round, RoundEntry, Season, StandingsSnapshot
-from competition.selectors.td import participants_in_round
+from competition.selectors.evening import participants_in_round
 from competition.services.errors import ServiceError
 from competition.services.evening import latecomer_add
 from competition.services.participants import participant_reinstate, participant_withdraw

@@ -14,7 +14,7 @@ from django.utils import translation
 from competition.middleware import DatabaseBusyMiddleware
 from competition.models import Round
 from competition.permissions import td_group
-from competition.views import td as td_views
+from competition.views import rounds as rounds_views
 from tests.addresses import club_reverse
 from tests.factories import GameFactory, RoundFactory
 
@@ -44,7 +44,7 @@ def td(client: Client, round_paired: Round) -> Client:
 def test_a_busy_database_sends_a_form_back_to_its_page_with_try_again(
     td: Client, round_paired: Round, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(td_views, "round_complete", _locked)
+    monkeypatch.setattr(rounds_views, "round_complete", _locked)
     page = club_reverse("competition:td_results", args=[round_paired.season.slug, 1])
     response = td.post(
         club_reverse("competition:td_round_close", args=[round_paired.season.slug, 1]),
@@ -58,7 +58,7 @@ def test_a_busy_database_answers_a_fetch_save_with_503_and_the_message(
     td: Client, round_paired: Round, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = GameFactory(round=round_paired, board=1)
-    monkeypatch.setattr(td_views, "result_record", _locked)
+    monkeypatch.setattr(rounds_views, "result_record", _locked)
     response = td.post(
         club_reverse("competition:td_result_save", args=[round_paired.season.slug, 1, game.pk]),
         {"result": "1-0", "version": game.version},
@@ -72,7 +72,7 @@ def test_the_try_again_message_is_dutch_for_the_club(
     td: Client, round_paired: Round, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = GameFactory(round=round_paired, board=1)
-    monkeypatch.setattr(td_views, "result_record", _locked)
+    monkeypatch.setattr(rounds_views, "result_record", _locked)
     td.cookies[settings.LANGUAGE_COOKIE_NAME] = "nl"
     response = td.post(
         club_reverse("competition:td_result_save", args=[round_paired.season.slug, 1, game.pk]),

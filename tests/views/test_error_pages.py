@@ -9,7 +9,7 @@ from django.conf import settings
 from django.test import Client, RequestFactory
 from django.utils import translation
 
-from competition.selectors import public as public_selectors
+from competition.selectors import clubs as clubs_selectors
 from competition.views.errors import server_error
 from tests.factories import ClubFactory
 
@@ -80,7 +80,7 @@ def test_500_is_the_sites_page_in_the_readers_language(monkeypatch) -> None:
     def broken() -> None:
         raise RuntimeError("a bug")
 
-    monkeypatch.setattr(public_selectors, "club_directory", broken)
+    monkeypatch.setattr(clubs_selectors, "club_directory", broken)
     client = Client(raise_request_exception=False)
     client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     response = client.get("/")

@@ -23,9 +23,9 @@ from django.utils import translation
 
 from competition.models import Season
 from competition.scoring.model import Contribution
-from competition.selectors.participant import ExplanationSection, participant_detail
+from competition.selectors.participants import ExplanationSection, participant_detail
 from competition.views.participant_rows import CellTexts, sections_with_rows
-from competition.views.public import _participant_context
+from competition.views.participants import _participant_context
 
 BEFORE = Template(Path(__file__).with_name("explanations_before.html").read_text())
 LANGUAGES = ("nl", "en")

@@ -22,8 +22,8 @@ from competition.presentation.numbers import column_places
 from competition.scoring import engine
 from competition.scoring.exact import fraction_from_text
 from competition.selectors.common import season_input
-from competition.selectors.participant import participant_detail
-from competition.selectors.td import pairing_request
+from competition.selectors.evening import pairing_request
+from competition.selectors.participants import participant_detail
 from competition.services.rules import rules_of_season, rules_save, rules_validate
 from competition.templatetags.clubcomp import exact_number
 from tests.addresses import club_reverse

@@ -11,7 +11,7 @@ from django.contrib.messages import get_messages
 
 from competition.models import AbsenceReport, ClubEvening, Game, Member, Round, RoundEntry
 from competition.services.rounds import round_complete
-from competition.views.member import _optional_url
+from competition.views.members import _optional_url
 from tests.addresses import club_reverse
 from tests.factories import ParticipantFactory, SeasonFactory
 from tests.views.member_club import english, member_club, today

@@ -20,8 +20,8 @@ from competition.scoring.tiebreaks.codes import figure_codes
 from competition.scoring.tiebreaks.contributions import read_context
 from competition.scoring.tiebreaks.explanations import EXPLAINERS
 from competition.selectors.common import season_input
-from competition.selectors.participant import participant_detail
-from competition.views.public import _contribution_cells
+from competition.selectors.participants import participant_detail
+from competition.views.participants import _contribution_cells
 
 OLD_CELLS = Template(
     "{% load clubcomp %}{% for code in codes %}"

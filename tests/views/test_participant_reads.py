@@ -11,7 +11,7 @@ import pytest
 
 from competition.models import Season
 from competition.selectors.common import season_input_with_public_names
-from competition.selectors.participant import season_input_for_page
+from competition.selectors.participants import season_input_for_page
 from competition.selectors.snapshots import (
     own_snapshot_rows,
     own_snapshot_rows_decoded,

@@ -14,14 +14,14 @@ from django.template import Context, Template
 from django.utils import translation
 
 from competition.models import Season
-from competition.selectors.participant import participant_detail
+from competition.selectors.participants import participant_detail
 from competition.views.participant_rows import (
     CellTexts,
     game_rows_html,
     history_rows_html,
     round_options_html,
 )
-from competition.views.public import _contribution_cells
+from competition.views.participants import _contribution_cells
 from tests.views.test_explanation_rows import without_numbers
 
 GAME_LOOP = Template(

@@ -16,7 +16,7 @@ from django.utils import translation
 
 from competition.clubs import club_url
 from competition.models import Member, ParticipantExplanation, Season, StandingsSnapshot
-from competition.selectors import participant as participant_selectors
+from competition.selectors import participants as participants_selectors
 from competition.selectors import snapshots as snapshot_selectors
 from competition.selectors.page_payload import LAYOUT, page_from_text, page_to_text
 from competition.services import explanations
@@ -29,9 +29,9 @@ def _seasons_with_rounds() -> list[Season]:
     return list(Season.objects.filter(snapshots__isnull=False).distinct().order_by("pk"))
 
 
-def _computed(season: Season, participant_id: int) -> participant_selectors.ParticipantPage:
-    season_in, names = participant_selectors.season_input_for_page(season=season)
-    return participant_selectors.participant_page(
+def _computed(season: Season, participant_id: int) -> participants_selectors.ParticipantPage:
+    season_in, names = participants_selectors.season_input_for_page(season=season)
+    return participants_selectors.participant_page(
         season=season,
         season_in=season_in,
         names=names,
@@ -64,7 +64,7 @@ def test_stored_pages_are_the_computed_pages(demo_club) -> None:
         latest = StandingsSnapshot.objects.filter(season=season).order_by("-round_number")[0]
         assert latest.explanations.count() == len(participant_ids)
         for pid in participant_ids:
-            stored = participant_selectors.stored_participant_page(
+            stored = participants_selectors.stored_participant_page(
                 season=season, participant_id=pid
             )
             assert stored is not None
@@ -81,16 +81,16 @@ def test_the_stored_page_is_read_without_the_season(demo_club) -> None:
     season = _seasons_with_rounds()[0]
     pid = season.participants.values_list("pk", flat=True)[0]
     with CaptureQueriesContext(connection) as computed:
-        participant_selectors.participant_detail(season=season, participant_id=pid)
+        participants_selectors.participant_detail(season=season, participant_id=pid)
     explanations.explanations_store(season_id=season.pk)
     with CaptureQueriesContext(connection) as stored:
-        page = participant_selectors.participant_detail(season=season, participant_id=pid)
+        page = participants_selectors.participant_detail(season=season, participant_id=pid)
     assert page == _computed(season, pid)
     assert len(stored) == 1  # the names, with his stored page
     assert len(computed) > len(stored)
     assert not any("competition_game" in query["sql"] for query in stored.captured_queries)
     # an earlier round is computed, as before
-    earlier = participant_selectors.participant_detail(
+    earlier = participants_selectors.participant_detail(
         season=season, participant_id=pid, after_round=1
     )
     assert earlier.after_round == 1
@@ -110,9 +110,9 @@ def test_no_name_is_stored_and_a_hidden_name_hides_at_once(demo_club) -> None:
     member = next(m for m in members if " " in m.name)
     member_name_display_set(member=member, choice="short", user=_td(season))
     participant = member.participations.get(season=season)
-    page = participant_selectors.participant_detail(season=season, participant_id=participant.pk)
+    page = participants_selectors.participant_detail(season=season, participant_id=participant.pk)
     assert (
-        participant_selectors.stored_participant_page(season=season, participant_id=participant.pk)
+        participants_selectors.stored_participant_page(season=season, participant_id=participant.pk)
         is not None
     )
     assert page.name != member.name
@@ -163,7 +163,7 @@ def test_a_page_of_another_layout_is_not_read(demo_club) -> None:
     explanations.explanations_store(season_id=season.pk)
     ParticipantExplanation.objects.filter(snapshot__season=season).update(layout="0" * 16)
     pid = season.participants.values_list("pk", flat=True)[0]
-    assert participant_selectors.stored_participant_page(season=season, participant_id=pid) is None
+    assert participants_selectors.stored_participant_page(season=season, participant_id=pid) is None
     assert explanations.explanations_sweep() >= 1
     run_worker()
     assert set(
@@ -199,7 +199,8 @@ def test_a_page_that_could_not_be_computed_is_not_stored(demo_club, monkeypatch)
     stored = explanations.explanations_store(season_id=season.pk)
     assert stored == season.participants.count() - 1
     assert (
-        participant_selectors.stored_participant_page(season=season, participant_id=failing) is None
+        participants_selectors.stored_participant_page(season=season, participant_id=failing)
+        is None
     )
 
 

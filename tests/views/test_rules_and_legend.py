@@ -16,7 +16,7 @@ from django.contrib.auth.models import User
 from django.core.cache import cache
 from django.utils import translation
 
-from competition.selectors import public as selectors
+from competition.selectors import standings as standings_selectors
 from competition.selectors.rules import rule_history
 from competition.selectors.systems import systems_compared
 from competition.services.rules import rules_save, rules_validate
@@ -182,7 +182,7 @@ def test_standings_mark_which_figure_separated_equal_scores(client, season_and_p
     )
     for key in "ACDE":
         assert "tb-reason" not in _row(html, people[key].pk), key
-    data = selectors.standings_for_season(season=season)
+    data = standings_selectors.standings_for_season(season=season)
     assert [(row["name"][0], row["separated_by"]) for row in data.rows] == [
         ("C", None),
         ("A", None),

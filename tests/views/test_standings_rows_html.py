@@ -11,15 +11,16 @@ from django.test import RequestFactory
 from django.utils import translation
 
 from competition.models import Season
-from competition.selectors import public as selectors
-from competition.views.public import _standings_table
+from competition.selectors import rounds as rounds_selectors
+from competition.selectors import standings as standings_selectors
+from competition.views.standings import _standings_table
 
 pytestmark = pytest.mark.django_db
 
 
 def _tables_html(season: Season, query: str) -> tuple[str, str]:
     request = RequestFactory().get(f"/season/{season.slug}/{query}")
-    data = selectors.standings_for_season(season=season)
+    data = standings_selectors.standings_for_season(season=season)
     fast = _standings_table(request, season, data)
     slow = _standings_table(request, season, data)
     slow.rows_html = ""  # the template's own loop
@@ -48,7 +49,7 @@ def test_python_pairing_rows_equal_the_template_rows(demo_club, language: str) -
     """The round page's pairings (links to both players, "not yet played" for an open board)
     built in Python equal django-tables2's rows, for every round of every demo season."""
     from competition.models import Game, Round
-    from competition.views.public import _pairings_table
+    from competition.views.rounds import _pairings_table
     from competition.views.tables import table_rows_html
 
     request = RequestFactory().get("/")
@@ -56,7 +57,7 @@ def test_python_pairing_rows_equal_the_template_rows(demo_club, language: str) -
     checked = 0
     with translation.override(language):
         for round in rounds:
-            data = selectors.round_detail(season=round.season, number=round.number)
+            data = rounds_selectors.round_detail(season=round.season, number=round.number)
             if not data.games:
                 continue
             if round.number == 1:  # an open board too: "not yet played"

@@ -1,9 +1,8 @@
-"""Reads for the member's own pages (my page, the private calendar feed) and for the TD's
-calendar of club evenings and the reports on his attendance screen.
+"""Reads for the member's own page: his accounts' members, his running seasons with the coming
+evenings, tonight's board, his results and place.
 
 Other players' names are shown as on the public pages
-(:func:`competition.presentation.names.public_name`);
-the TD's pages show full names.
+(:func:`competition.presentation.names.public_name`).
 """
 
 from __future__ import annotations
@@ -18,12 +17,10 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competition.formats.ical import CalendarEvent
 from competition.models import (
     ABSENCE_KINDS,
     PRESENT,
     AbsenceReport,
-    Club,
     ClubEvening,
     Game,
     Member,
@@ -35,101 +32,10 @@ from competition.models import (
 )
 from competition.presentation import labels
 from competition.scoring.exact import fraction_from_text
-from competition.selectors.common import public_names, user_label
-from competition.selectors.evenings import evening_numbers, report_closed_because, season_evenings
+from competition.selectors.common import public_names
+from competition.selectors.evenings import evening_numbers, report_closed_because
 
 COMING_EVENINGS = 4  # how many coming evenings my page shows per season
-
-# --- names -----------------------------------------------------------------------------------
-
-
-def _reporter(report: AbsenceReport, member: Member) -> str:
-    """Who made the report: the member himself, or (a TD) by his label."""
-    if report.reported_by is None:
-        return "?"
-    if report.reported_by_id == member.user_id:
-        return member.name
-    return user_label(user=report.reported_by)
-
-
-# --- the TD's calendar and attendance -------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ReportLine:
-    """A member's report as the TD sees it."""
-
-    participant_id: int
-    name: str
-    kind: str  # AbsenceReport.Kind
-    kind_label: str
-    note: str
-    reported_by: str
-    reported_at: datetime.datetime
-
-    @property
-    def is_bye(self) -> bool:
-        return self.kind == AbsenceReport.Kind.BYE
-
-
-def _report_line(report: AbsenceReport) -> ReportLine:
-    member = report.participant.member
-    return ReportLine(
-        participant_id=report.participant_id,
-        name=member.name,
-        kind=report.kind,
-        kind_label=report.get_kind_display(),
-        note=report.note,
-        reported_by=_reporter(report, member),
-        reported_at=report.reported_at,
-    )
-
-
-def _reports(**filters: object) -> list[AbsenceReport]:
-    return list(
-        AbsenceReport.objects.filter(**filters)
-        .select_related("participant__member", "reported_by")
-        .order_by("participant__member__name")
-    )
-
-
-@dataclass(frozen=True)
-class CalendarEveningRow:
-    evening: ClubEvening
-    reports: list[ReportLine]
-    round: Round | None  # the round played on that date, once the TD opened it
-    number: int | None  # the evening's round (selectors.evenings); None: past, no round
-
-
-def season_calendar(
-    *, season: Season, today: datetime.date | None = None
-) -> list[CalendarEveningRow]:
-    """The season's club evenings in date order with every report (three queries)."""
-    lines = [
-        line
-        for line in season_evenings(season=season, today=today or timezone.localdate())
-        if line.evening is not None
-    ]
-    by_evening: dict[int, list[ReportLine]] = {line.evening.pk: [] for line in lines}
-    for report in _reports(evening__season=season):
-        by_evening[report.evening_id].append(_report_line(report))
-    return [
-        CalendarEveningRow(line.evening, by_evening[line.evening.pk], line.round, line.number)
-        for line in lines
-    ]
-
-
-def season_evening(*, season: Season, evening_id: int) -> ClubEvening | None:
-    return ClubEvening.objects.filter(season=season, pk=evening_id).first()
-
-
-def round_reports(*, round: Round) -> dict[int, ReportLine]:
-    """The reports for ``round``'s evening (same date), by participant id (one query)."""
-    reports = _reports(evening__season_id=round.season_id, evening__date=round.date)
-    return {report.participant_id: _report_line(report) for report in reports}
-
-
-# --- my page ---------------------------------------------------------------------------------
 
 
 def user_members(*, user: AbstractBaseUser | AnonymousUser) -> list[Member]:
@@ -139,18 +45,6 @@ def user_members(*, user: AbstractBaseUser | AnonymousUser) -> list[Member]:
     return list(
         Member.objects.filter(user=user).select_related("club").order_by("club__name", "pk")
     )
-
-
-def evening_for_user(*, user: User, evening_id: int) -> tuple[ClubEvening, Participant | None]:
-    """The evening and the user's participant in its season (None when he does not play in
-    it). Raises ``ClubEvening.DoesNotExist``."""
-    evening = ClubEvening.objects.select_related("season").get(pk=evening_id)
-    participant = (
-        Participant.objects.filter(season_id=evening.season_id, member__user=user)
-        .select_related("member")
-        .first()
-    )
-    return evening, participant
 
 
 @dataclass(frozen=True)
@@ -358,96 +252,3 @@ def my_seasons(
             )
         )
     return seasons
-
-
-# --- the private calendar feed ---------------------------------------------------------------
-
-
-def feed_member(*, token: str) -> Member | None:
-    """The member whose calendar address holds ``token`` (an empty token finds nobody)."""
-    if not token:
-        return None
-    return Member.objects.filter(feed_token=token).select_related("club").first()
-
-
-def feed_participant(*, member: Member, season_slug: str, club: Club | None) -> Participant | None:
-    """The member's participant in his club's season ``season_slug``, when ``club`` (the club
-    of the address) is the member's: a feed answers under its own club's address only."""
-    if club is None or member.club_id != club.pk:
-        return None
-    return (
-        Participant.objects.filter(member=member, season__slug=season_slug, season__club=club)
-        .select_related("season__club", "member")
-        .first()
-    )
-
-
-def _feed_description(
-    evening: ClubEvening | None,
-    round: Round | None,
-    board: MyBoard | None,
-    report: AbsenceReport | None,
-) -> str:
-    if round is not None and not round.is_planned and board is not None:
-        if board.board is not None:
-            colour = _("white") if board.colour == "w" else _("black")
-            return _("Board %(board)s, %(colour)s, against %(opponent)s") % {
-                "board": board.board,
-                "colour": colour,
-                "opponent": board.opponent,
-            }
-        return board.entry_label
-    if report is not None:
-        if report.kind == AbsenceReport.Kind.BYE:
-            return _("bye asked for (reported)")
-        return _("absent (reported)")
-    return evening.note if evening is not None else ""
-
-
-def feed_events(
-    *, participant: Participant, domain: str, today: datetime.date | None = None
-) -> list[CalendarEvent]:
-    """The season's evenings for the member's calendar: one event per club evening and per
-    round played on a date outside the calendar, from the season's start time (its own, else
-    the club's) in Dutch time, with his pairing once that evening's round is published, or his
-    report. The round numbers are :func:`competition.selectors.evenings.season_evenings`'s: a
-    past evening without a round says so. Each event's UID is the evening's (the round's, off
-    the calendar), at ``domain`` (the site's host name: RFC 5545 wants UIDs unique across
-    sites)."""
-    season = participant.season
-    starts_at = season.evening_starts_at
-    dutch_time = timezone.get_default_timezone()
-    today = today or timezone.localdate()
-    boards = _rounds_of(participant)
-    reports = {r.evening_id: r for r in AbsenceReport.objects.filter(participant=participant)}
-    events = []
-    for line in season_evenings(season=season, today=today):
-        evening, round = line.evening, line.round
-        board = boards.get(round.pk) if round is not None else None
-        if evening is not None:
-            uid = f"evening-{evening.pk}@{domain}"
-            note = evening.note
-            description = _feed_description(evening, round, board, reports.get(evening.pk))
-        else:
-            uid = f"round-{round.pk}@{domain}"
-            note = ""
-            description = _feed_description(None, round, board, None)
-        if note and description != note:
-            description = f"{description}\n{note}"
-        if line.number is None:
-            summary = _("%(season)s, no round played") % {"season": season.name}
-        else:
-            summary = _("%(season)s, round %(round)s") % {
-                "season": season.name,
-                "round": line.number,
-            }
-        events.append(
-            CalendarEvent(
-                uid=uid,
-                day=line.date,
-                summary=summary,
-                description=description,
-                start=datetime.datetime.combine(line.date, starts_at, tzinfo=dutch_time),
-            )
-        )
-    return events

@@ -49,6 +49,7 @@ from competition.scoring.records import RoundRecord, ScoringInputError, particip
 from competition.scoring.registry import get_system
 from competition.scoring.systems.base import SystemContext
 from competition.selectors.common import (
+    participant_names,
     season_tiebreak_codes,
     shown_name,
     with_rule_sets,
@@ -178,6 +179,8 @@ def participant_heading(*, season: Season, participant_id: int) -> ParticipantHe
 
 
 _RESULTS = {result.value: result for result in scoring.Result}
+
+
 _ENTRY_KINDS = {kind.value: kind for kind in scoring.EntryKind}
 
 
@@ -689,3 +692,9 @@ def _game_line(
         played=record.played,
         contributions=contributions,
     )
+
+
+def season_players(*, season: Season) -> list[tuple[int, str]]:
+    """(participant id, name) of the season's participants, by name, for the TD's forms."""
+    names = participant_names(season_id=season.pk)
+    return sorted(names.items(), key=lambda item: (item[1].casefold(), item[0]))

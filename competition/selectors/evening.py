@@ -1,22 +1,19 @@
-"""Reads for the tournament director's pages: the desk, attendance, the pairing, results, the
-closed round, and the draft pairing the evening's services rewrite. The pairing page with the
-engine's reasons is :mod:`competition.selectors.pairing_page`.
+"""Reads for the tournament director's club evening: the desk, attendance, the latecomers, and
+the draft pairing the evening's services rewrite (with the engine's request). The pairing page
+with the engine's reasons is :mod:`competition.selectors.pairing_page`.
 
 Each function takes model instances and returns plain dataclasses in a small, constant number of
 queries. The pairing engine's reasons become sentences with the players' names instead of their
-ids in :mod:`competition.presentation.reasons`. The corrections of a round are in
-:mod:`competition.selectors.corrections`.
+ids in :mod:`competition.presentation.reasons`.
 """
 
 from __future__ import annotations
 
-import datetime
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
-from django.db.models import Max, Q, QuerySet
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 
 from competition.models import (
@@ -40,14 +37,12 @@ from competition.pairing import (
     PlayedGame,
     PresentPlayer,
 )
-from competition.permissions import clubs_run_by
 from competition.scoring import series as series_rules
 from competition.scoring.model import Result
 from competition.selectors import series
-from competition.selectors.common import participant_names, user_label
+from competition.selectors.clubs import td_clubs
 from competition.selectors.ratings import ratings_on
-
-# --- the draft pairing (read by the pages and by the services that rewrite it) ---------------
+from competition.selectors.rounds import round_step
 
 
 @dataclass(frozen=True)
@@ -288,27 +283,6 @@ def pairing_request(
     )
 
 
-# --- the season's players --------------------------------------------------------------------
-
-
-def season_players(*, season: Season) -> list[tuple[int, str]]:
-    """(participant id, name) of the season's participants, by name, for the TD's forms."""
-    names = participant_names(season_id=season.pk)
-    return sorted(names.items(), key=lambda item: (item[1].casefold(), item[0]))
-
-
-# --- the TD's desk: running seasons and tonight's rounds -------------------------------------
-
-
-class Step:
-    """Where a round stands in the evening's flow (the next thing the TD does)."""
-
-    ATTENDANCE = "attendance"
-    PAIRING = "pairing"
-    RESULTS = "results"
-    CLOSED = "closed"
-
-
 @dataclass(frozen=True)
 class SeasonDesk:
     season: Season
@@ -318,51 +292,6 @@ class SeasonDesk:
     boards: int = 0
     results_missing: int = 0
     rounds: tuple[Round, ...] = ()  # every round of the season, by number
-
-
-def td_clubs(*, user: AbstractBaseUser | AnonymousUser) -> list[Club]:
-    """The clubs ``user`` directs (as TD or club admin; every club for a superuser), by name;
-    the same as ``permissions.is_td`` club by club, in one query."""
-    if not isinstance(user, User) or not user.is_active:
-        return []
-    return list(clubs_run_by(user).order_by("name"))
-
-
-def round_step(*, round: Round, has_games: bool) -> str:
-    """The next thing the TD does in ``round`` (a :class:`Step`); ``has_games``: a draft exists.
-
-    A planned round starts with attendance, unless it already has a draft pairing, or it is a
-    round-robin round: the Berger table pairs every participant (an absence is a forfeit;
-    ``services.evening.attendance_record`` refuses one), so there is no attendance to take.
-    For example a planned round-robin round without games is at ``Step.PAIRING``, a planned
-    ladder round without games at ``Step.ATTENDANCE``.
-    """
-    if round.is_completed:
-        return Step.CLOSED
-    if round.is_published:
-        return Step.RESULTS
-    if has_games or round.season.is_round_robin:
-        return Step.PAIRING
-    return Step.ATTENDANCE
-
-
-def round_has_games(*, round: Round) -> bool:
-    """Whether ``round`` has boards (a draft or published pairing); one query."""
-    return Game.objects.filter(round=round).exists()
-
-
-def current_step(*, round: Round) -> str:
-    """:func:`round_step` of ``round``, looking up whether it has a draft (one query)."""
-    return round_step(round=round, has_games=round_has_games(round=round))
-
-
-def new_round_number(*, season: Season) -> int:
-    """The number the season's next round gets: one more than its highest, 1 for the first.
-
-    The same rule as ``services.rounds.round_create``, for showing it before the round exists.
-    """
-    last = season.rounds.aggregate(last=Max("number"))["last"]
-    return (last or 0) + 1
 
 
 def td_desk(
@@ -413,33 +342,6 @@ def latecomer_candidates(*, round: Round) -> QuerySet[Member]:
     )
 
 
-def seasons_of_clubs(*, clubs: Sequence[Club]) -> QuerySet[Season]:
-    """The seasons of ``clubs`` with their club (the TD's file page)."""
-    return Season.objects.filter(club__in=clubs).select_related("club")
-
-
-def club_by_slug(*, slug: str) -> Club | None:
-    return Club.objects.filter(slug=slug).first()
-
-
-def round_game(round: Round, game_id: int) -> Game | None:
-    """Board ``game_id`` of ``round`` with its players and who saved it last, or None."""
-    return (
-        Game.objects.select_related("white__member", "black__member", "updated_by")
-        .filter(pk=game_id, round=round)
-        .first()
-    )
-
-
-def round_entry(round: Round, entry_id: int) -> RoundEntry | None:
-    """Entry ``entry_id`` of ``round`` with its participant, or None."""
-    return (
-        RoundEntry.objects.select_related("participant__member")
-        .filter(pk=entry_id, round=round)
-        .first()
-    )
-
-
 def seat_sentence(*, round: Round, participant: Participant) -> str:
     """Where ``participant`` plays in ``round``, for the TD who just added him: "X plays Y on
     board 12", "X has the bye", or "X is present" (not paired yet)."""
@@ -462,14 +364,6 @@ def seat_sentence(*, round: Round, participant: Participant) -> str:
     ).exists():
         return _("%(name)s has the bye.") % {"name": name}
     return _("%(name)s is present.") % {"name": name}
-
-
-def open_board_count(*, round: Round) -> int:
-    """How many boards of ``round`` have no result yet."""
-    return Game.objects.filter(round=round, result=Game.Result.NOT_PLAYED).count()
-
-
-# --- attendance ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -501,131 +395,3 @@ def attendance_rows(*, round: Round) -> list[AttendanceRow]:
             )
         )
     return sorted(rows, key=lambda row: (row.name.casefold(), row.participant.start_rank))
-
-
-# --- results ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class ResultBoardRow:
-    game_id: int
-    board: int
-    white: str
-    black: str
-    result: str
-    result_label: str
-    version: int
-    saved_by: str
-    saved_at: datetime.datetime | None
-    # Played on another date (competition.services.postponed); pending while without a result.
-    played_on: datetime.date | None = None
-
-    @property
-    def pending(self) -> bool:
-        return self.played_on is not None and not self.result
-
-
-@dataclass(frozen=True)
-class EntryRow:
-    entry_id: int
-    name: str
-    kind: str
-    kind_label: str
-    points: Decimal
-    note: str
-    version: int = 1
-    external_result: str = ""  # a club duty that was an external game: "1", "1/2" or "0"
-
-
-def result_board(*, game: Game) -> ResultBoardRow:
-    """One board as the results page shows it (also the answer to a saved result)."""
-    saved = game.result != Game.Result.NOT_PLAYED
-    return ResultBoardRow(
-        game_id=game.id,
-        board=game.board,
-        white=game.white.member.name,
-        black=game.black.member.name,
-        result=game.result,
-        result_label=game.get_result_display() if saved else "",
-        version=game.version,
-        saved_by=user_label(user=game.updated_by) if saved and game.updated_by else "",
-        saved_at=game.updated_at if saved else None,
-        played_on=game.played_on,
-    )
-
-
-def result_boards(*, round: Round) -> list[ResultBoardRow]:
-    games = (
-        Game.objects.filter(round=round)
-        .select_related("white__member", "black__member", "updated_by")
-        .order_by("board")
-    )
-    return [result_board(game=game) for game in games]
-
-
-def round_entries(*, round: Round) -> list[EntryRow]:
-    return [
-        EntryRow(
-            entry_id=e.id,
-            name=e.participant.member.name,
-            kind=e.kind,
-            kind_label=e.get_kind_display(),
-            points=e.points,
-            note=e.note,
-            version=e.version,
-            external_result=e.external_result,
-        )
-        for e in RoundEntry.objects.filter(round=round)
-        .select_related("participant__member")
-        .order_by("kind", "participant__member__name")
-    ]
-
-
-# --- after closing: the new top and who moved ------------------------------------------------
-
-
-@dataclass(frozen=True)
-class StandingMove:
-    participant_id: int
-    name: str
-    rank: int
-    previous_rank: int | None  # None: not in the previous standings
-    score: str
-    game_points: str
-
-    @property
-    def moved(self) -> int:
-        """Places gained (positive) or lost (negative); 0 for a newcomer."""
-        return 0 if self.previous_rank is None else self.previous_rank - self.rank
-
-
-@dataclass(frozen=True)
-class StandingsChange:
-    after_round: int | None
-    top: list[StandingMove]
-    movers: list[StandingMove]  # biggest moves first
-
-
-def standings_change(*, round: Round, top: int = 10, movers: int = 8) -> StandingsChange:
-    """The standings after ``round`` against those after the round before."""
-    snapshots = list(
-        round.season.snapshots.filter(round_number__lte=round.number).order_by("-round_number")[:2]
-    )
-    if not snapshots or snapshots[0].round_number != round.number:
-        return StandingsChange(after_round=None, top=[], movers=[])
-    now, before = snapshots[0], snapshots[1] if len(snapshots) > 1 else None
-    previous = {row["participant_id"]: row["rank"] for row in (before.rows if before else [])}
-    names = participant_names(season_id=round.season_id)
-    rows = [
-        StandingMove(
-            participant_id=row["participant_id"],
-            name=names.get(row["participant_id"], "?"),
-            rank=row["rank"],
-            previous_rank=previous.get(row["participant_id"]) if before else None,
-            score=row["score"],
-            game_points=row["game_points"],
-        )
-        for row in now.rows
-    ]
-    moved = sorted((r for r in rows if r.moved), key=lambda r: (-abs(r.moved), r.rank))
-    return StandingsChange(after_round=now.round_number, top=rows[:top], movers=moved[:movers])
