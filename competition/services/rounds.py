@@ -366,8 +366,8 @@ def result_record(
     ResultReport.objects.filter(
         game=game, status__in=(ResultReport.Status.ENTERED, ResultReport.Status.DISPUTED)
     ).update(status=ResultReport.Status.SUPERSEDED)
-    if in_completed_round:
-        standings_recompute(season=round.season)
+    if in_completed_round:  # the standings of this round and every later one
+        standings_recompute(season=round.season, from_round=round.number)
         club_ratings_replay(club=round.season.club, from_date=round.date)
     if is_correction:
         after_commit("mail_result_corrected", game_id=game.pk)
@@ -395,6 +395,7 @@ def round_complete(*, round: Round, user: User | None) -> Round:
         )
     round.status = Round.Status.COMPLETED
     round.save(update_fields=["status"])
-    standings_recompute(season=round.season)
+    # the rounds before it are as they were: only this round's standings are new
+    standings_recompute(season=round.season, from_round=round.number)
     club_ratings_replay(club=round.season.club, from_date=round.date)
     return round

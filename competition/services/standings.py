@@ -14,6 +14,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Now
+from django.utils import timezone
 
 from competition.models import Season, StandingsSnapshot
 from competition.scoring import model as scoring
@@ -38,19 +39,37 @@ def row_to_json(row: scoring.StandingRow) -> dict[str, Any]:
 
 
 @transaction.atomic
-def standings_recompute(*, season: Season) -> None:
+def standings_recompute(*, season: Season, from_round: int = 1) -> None:
     """Rebuild the cached standings after every completed round of ``season``.
 
     Bumps the season's ``data_version`` so anything keyed on it (page caches) is refreshed,
     and asks for the season's "can I still win?" and its participants' pages anew (queued
     when the transaction commits; the pages stored with the old snapshots go with them).
+
+    ``from_round`` is the first round whose standings the change can move: the round just
+    completed, the round of a corrected result (1, the default: any change, every round). The
+    snapshots of the rounds before it keep their rows; their data and rules versions, the
+    fingerprint and the time follow in one UPDATE, so they read exactly as a full rebuild
+    would have written them, and closing a round writes two snapshots whatever the length of
+    the season. The snapshot just before ``from_round`` is written anew all the same: it was
+    the latest until now, and the participants' pages the worker stored with it (or is storing:
+    competition.services.explanations) must go with it. When the snapshots kept are not the
+    rounds before ``from_round`` under today's rules, every round is written.
     """
     Season.objects.filter(pk=season.pk).update(data_version=F("data_version") + 1, changed_at=Now())
     season.refresh_from_db(fields=["data_version", "rules_version"])
     season_in = season_input(season=season)
-    history = standings_history(season_in)
+    history = standings_history(season_in).history
     fingerprint = season_fingerprint(season_in)
-    StandingsSnapshot.objects.filter(season=season).delete()
+    now = timezone.now()
+    rewrite_from = min(max(1, from_round - 1), len(history) + 1)
+    if rewrite_from > 1:
+        kept = StandingsSnapshot.objects.filter(
+            season=season, round_number__lt=rewrite_from, rules_version=season.rules_version
+        ).update(data_version=season.data_version, fingerprint=fingerprint, computed_at=now)
+        if kept != rewrite_from - 1:
+            rewrite_from = 1  # a round's snapshot missing, or under other rules: all anew
+    StandingsSnapshot.objects.filter(season=season, round_number__gte=rewrite_from).delete()
     StandingsSnapshot.objects.bulk_create(
         StandingsSnapshot(
             season=season,
@@ -58,9 +77,11 @@ def standings_recompute(*, season: Season) -> None:
             data_version=season.data_version,
             rules_version=season.rules_version,
             rows=[row_to_json(row) for row in standings.rows],
+            computed_at=now,
             fingerprint=fingerprint,
         )
-        for standings in history.history
+        for standings in history
+        if standings.round_number >= rewrite_from
     )
     chances_request(season=season)
     explanations_request(season=season)
