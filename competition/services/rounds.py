@@ -318,7 +318,10 @@ def result_record(
     played on another date, competition.services.postponed) needs no reason: its history says
     the date it was played on; the standings are recomputed all the same.
     """
-    round_id = Game.objects.filter(pk=game_id).values_list("round_id", flat=True).first()
+    # ordered by the key alone: the default ordering joins the round, season and club
+    round_id = (
+        Game.objects.filter(pk=game_id).order_by("pk").values_list("round_id", flat=True).first()
+    )
     if round_id is None:
         raise ServiceError(_("This board no longer exists; reload the round."))
     # Lock the round as round_complete does: a result saved while the round is being closed
@@ -332,7 +335,7 @@ def result_record(
         # Lock only the game row. The user who saved it last is read after the lock, not
         # joined here: when this waits for another TD's save, PostgreSQL hands back the new
         # game row but the joined rows as they were before it (no user at all).
-        Game.objects.select_for_update(of=("self",)).filter(pk=game_id).first()
+        Game.objects.select_for_update(of=("self",)).filter(pk=game_id).order_by("pk").first()
     )
     if game is None:
         raise ServiceError(_("This board no longer exists; reload the round."))
