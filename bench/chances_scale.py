@@ -15,9 +15,10 @@ Per run: the workers start (``manage.py db_worker``, ``CHANCES_SIMULATIONS=--sim
 then this process completes the chosen clubs' rounds one after the other through the TD's
 services (the missing half of the results, then *close the round*), spread over
 ``--close-seconds`` (60), while a thread reads the chances and standings pages of those clubs
-(Django's test client, uncached). Printed: the closing time, the time from the first closed round
-until every chosen season's chances are computed, the computations per season (1 each: none
-twice), the tasks run, and the pages' median and 95th percentile. Nothing is asserted.
+(Django's test client, uncached). Printed: the closing time (and each club's own: its results
+and its close, median and 95th percentile, and the close alone), the time from the first closed
+round until every chosen season's chances are computed, the computations per season (1 each:
+none twice), the tasks run, and the pages' median and 95th percentile. Nothing is asserted.
 
 Options: ``--clubs`` (300), ``--workers`` (1,2,4), ``--simulations`` (100), ``--extra-rounds``
 (3), ``--close-seconds`` (60), ``--timeout`` (seconds per run, 3600), ``--server``. ``--smoke``
@@ -123,27 +124,58 @@ def start_workers(count: int, server: str, simulations: int) -> list[subprocess.
     ]  # fmt: skip
 
 
-def close_rounds(clubs: list[int], seconds: float) -> float:
-    """Each club's TD enters the missing results and closes the round; the seconds it took."""
+class Closing:
+    """What :func:`close_rounds` measured: the seconds from the first club's turn to the last
+    round closed, and each club's own seconds (entering its results, closing its round)."""
+
+    def __init__(self) -> None:
+        self.elapsed = 0.0
+        self.results: list[float] = []
+        self.closes: list[float] = []
+
+    def summary(self) -> str:
+        work = [r + c for r, c in zip(self.results, self.closes, strict=True)]
+        return (
+            f"{len(work)} rounds closed in {self.elapsed:.0f} s (each club's TD busy "
+            f"{sum(work):.0f} s in all: median {1000 * statistics.median(work):.0f} ms, "
+            f"of which closing {1000 * statistics.median(self.closes):.0f} ms, "
+            f"p95 {1000 * _p95(work):.0f} ms)"
+        )
+
+
+def _p95(times: list[float]) -> float:
+    return statistics.quantiles(times, n=20)[18] if len(times) > 1 else times[0]
+
+
+def close_rounds(clubs: list[int], seconds: float) -> Closing:
+    """Each club's TD enters the missing results and closes the round, the clubs' turns spread
+    evenly over ``seconds`` (a club whose turn came while the one before was still busy goes
+    at once after it)."""
     from django.contrib.auth.models import User
 
     from competition.models import Game, Round
     from competition.services.rounds import result_record, round_complete
 
     rng = random.Random(2026)
+    closing = Closing()
     started = time.perf_counter()
     for n, club in enumerate(clubs):
         due = started + seconds * n / len(clubs)
         if time.perf_counter() < due:
             time.sleep(due - time.perf_counter())
+        began = time.perf_counter()
         sid = running_season(club)
         td = User.objects.get(username=f"wl-{club_slug(club)}")
         rnd = Round.objects.get(season_id=sid, status=Round.Status.PAIRED)
         for game in Game.objects.filter(round=rnd, result=""):
             result = rng.choice([Game.Result.WHITE_WINS, Game.Result.DRAW, Game.Result.BLACK_WINS])
             result_record(game_id=game.pk, result=result, expected_version=game.version, user=td)
+        entered = time.perf_counter()
         round_complete(round=rnd, user=td)
-    return time.perf_counter() - started
+        closing.results.append(entered - began)
+        closing.closes.append(time.perf_counter() - entered)
+    closing.elapsed = time.perf_counter() - started
+    return closing
 
 
 class PageReader(threading.Thread):
@@ -214,17 +246,16 @@ def one_run(workers: int, clubs: list[int], options: argparse.Namespace) -> None
             process.wait(30)
     done, computations, tasks = fresh(season_ids)
     print(
-        f"{workers} worker(s): {len(clubs)} rounds closed in {closing:.0f} s; "
+        f"{workers} worker(s): {closing.summary()}; "
         f"{done}/{len(clubs)} seasons fresh {elapsed:.0f} s after the first close; "
         f"{computations} computations ({computations - done} more than one per season), "
         f"{tasks} tasks run"
     )
     for page, times in reader.times.items():
         if times:
-            q = statistics.quantiles(times, n=20) if len(times) > 1 else times * 19
             print(
                 f"    {page:9s} page meanwhile: median {statistics.median(times):.0f} ms, "
-                f"p95 {q[18]:.0f} ms ({len(times)} requests)"
+                f"p95 {_p95(times):.0f} ms ({len(times)} requests)"
             )
 
 

@@ -318,7 +318,10 @@ def result_record(
     played on another date, competition.services.postponed) needs no reason: its history says
     the date it was played on; the standings are recomputed all the same.
     """
-    round_id = Game.objects.filter(pk=game_id).values_list("round_id", flat=True).first()
+    # ordered by the key alone: the default ordering joins the round, season and club
+    round_id = (
+        Game.objects.filter(pk=game_id).order_by("pk").values_list("round_id", flat=True).first()
+    )
     if round_id is None:
         raise ServiceError(_("This board no longer exists; reload the round."))
     # Lock the round as round_complete does: a result saved while the round is being closed
@@ -332,7 +335,7 @@ def result_record(
         # Lock only the game row. The user who saved it last is read after the lock, not
         # joined here: when this waits for another TD's save, PostgreSQL hands back the new
         # game row but the joined rows as they were before it (no user at all).
-        Game.objects.select_for_update(of=("self",)).filter(pk=game_id).first()
+        Game.objects.select_for_update(of=("self",)).filter(pk=game_id).order_by("pk").first()
     )
     if game is None:
         raise ServiceError(_("This board no longer exists; reload the round."))
@@ -366,8 +369,8 @@ def result_record(
     ResultReport.objects.filter(
         game=game, status__in=(ResultReport.Status.ENTERED, ResultReport.Status.DISPUTED)
     ).update(status=ResultReport.Status.SUPERSEDED)
-    if in_completed_round:
-        standings_recompute(season=round.season)
+    if in_completed_round:  # the standings of this round and every later one
+        standings_recompute(season=round.season, from_round=round.number)
         club_ratings_round_replay(round=round)
     if is_correction:
         after_commit("mail_result_corrected", game_id=game.pk)
@@ -395,6 +398,7 @@ def round_complete(*, round: Round, user: User | None) -> Round:
         )
     round.status = Round.Status.COMPLETED
     round.save(update_fields=["status"])
-    standings_recompute(season=round.season)
+    # the rounds before it are as they were: only this round's standings are new
+    standings_recompute(season=round.season, from_round=round.number)
     club_ratings_round_replay(round=round)
     return round

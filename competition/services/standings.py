@@ -14,10 +14,11 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.db.models.functions import Now
+from django.utils import timezone
 
 from competition.models import Season, StandingsSnapshot
 from competition.scoring import model as scoring
-from competition.scoring.engine import standings_history
+from competition.scoring.engine import standings_after, standings_history
 from competition.scoring.exact import fraction_from_text, fraction_to_text
 from competition.scoring.fingerprint import season_fingerprint
 from competition.selectors.common import season_input
@@ -38,29 +39,73 @@ def row_to_json(row: scoring.StandingRow) -> dict[str, Any]:
 
 
 @transaction.atomic
-def standings_recompute(*, season: Season) -> None:
+def standings_recompute(*, season: Season, from_round: int = 1) -> None:
     """Rebuild the cached standings after every completed round of ``season``.
 
     Bumps the season's ``data_version`` so anything keyed on it (page caches) is refreshed,
     and asks for the season's "can I still win?" and its participants' pages anew (queued
     when the transaction commits; the pages stored with the old snapshots go with them).
+
+    ``from_round`` is the first round whose standings the change can move: the round just
+    completed, the round of a corrected result (1, the default: any change, every round). Only
+    the rounds from it on are computed and written. The snapshots before it keep their rows:
+    their data and rules versions, the fingerprint and the time follow in one UPDATE, so they
+    read exactly as a rebuild of every round would have written them, and closing a round
+    writes two snapshots whatever the length of the season. The one just before
+    ``from_round`` is written anew with the rows it had (a new row): it was the latest until
+    now, and the participants' pages the worker stored with it, or is storing
+    (competition.services.explanations), must go with it. When the snapshots before
+    ``from_round`` are not all there under today's rules, every round is written.
     """
     Season.objects.filter(pk=season.pk).update(data_version=F("data_version") + 1, changed_at=Now())
     season.refresh_from_db(fields=["data_version", "rules_version"])
     season_in = season_input(season=season)
-    history = standings_history(season_in)
     fingerprint = season_fingerprint(season_in)
-    StandingsSnapshot.objects.filter(season=season).delete()
+    now = timezone.now()
+    last = len(season_in.rounds)
+    first = min(max(1, from_round), last + 1)
+    rows: dict[int, list[dict[str, Any]]] = {}  # round -> the rows to write
+    if first > 1:
+        own_rules = StandingsSnapshot.objects.filter(
+            season=season, rules_version=season.rules_version
+        )
+        kept = own_rules.filter(round_number__lt=first - 1).update(
+            data_version=season.data_version, fingerprint=fingerprint, computed_at=now
+        )
+        carried = (
+            own_rules.filter(round_number=first - 1)
+            .order_by("pk")  # not the default ordering: it joins the season and the club
+            .values_list("rows", flat=True)
+            .first()
+        )
+        if kept == first - 2 and carried is not None:
+            rows[first - 1] = carried
+        else:
+            first = 1  # a round's snapshot missing, or under other rules: every round anew
+    if first == 1:
+        computed: Iterable[scoring.RoundStandings] = standings_history(season_in).history
+    elif first == last:
+        computed = (standings_after(season_in, last),)  # a round closed: that round alone
+    else:
+        computed = standings_history(season_in).history[first - 1 :]
+    rows |= {
+        standings.round_number: [row_to_json(r) for r in standings.rows] for standings in computed
+    }
+    replaced = StandingsSnapshot.objects.filter(season=season)
+    if first > 1:
+        replaced = replaced.filter(round_number__gte=first - 1)
+    replaced.delete()
     StandingsSnapshot.objects.bulk_create(
         StandingsSnapshot(
             season=season,
-            round_number=standings.round_number,
+            round_number=number,
             data_version=season.data_version,
             rules_version=season.rules_version,
-            rows=[row_to_json(row) for row in standings.rows],
+            rows=round_rows,
+            computed_at=now,
             fingerprint=fingerprint,
         )
-        for standings in history.history
+        for number, round_rows in sorted(rows.items())
     )
     chances_request(season=season)
     explanations_request(season=season)
