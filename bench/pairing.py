@@ -30,6 +30,7 @@ from competition.pairing import (
     PlayedGame,
     PresentPlayer,
     ladder,
+    matching,
     pair_round,
 )
 
@@ -131,9 +132,9 @@ class StageTimer:
 
     STAGES = (
         ("reading the earlier games", ladder.PairingHistory, "of"),
-        ("rules, rematches: pair costs", ladder, "_pair_costs"),
-        ("graph (cached per size)", ladder, "_band"),
-        ("the matching (rustworkx)", ladder.rx, "max_weight_matching"),
+        ("rules, rematches: pair costs", matching, "_pair_costs"),
+        ("graph (cached per size)", matching, "_band"),
+        ("the matching (rustworkx)", matching.rx, "max_weight_matching"),
     )
 
     def __init__(self) -> None:
@@ -197,7 +198,7 @@ def main() -> None:
         request = simulated_request(present, 3, seed=present)
         where_the_time_goes(f"{present:4d} present", request, repeats)
     # The fallback when the window cannot prove its optimum: the complete graph.
-    ladder._MIN_WINDOW = 10**6
+    matching.MIN_WINDOW = 10**6
     complete = sizes[-1]
     report(
         f"K=3 {complete:4d} present, complete graph",

@@ -6,14 +6,8 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass
 
-from competition.models import (
-    Game,
-    Round,
-    Season,
-)
-from competition.selectors.common import (
-    member_public_name,
-)
+from competition.models import Game, Round, Season
+from competition.selectors.common import member_public_name
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db.models import Q
 
 from competition.models import (
+    OPEN_STATUSES,
     PLAYER_RESULTS,
     Game,
     Participant,
@@ -26,8 +27,6 @@ from competition.models import (
     Season,
 )
 from competition.selectors.common import participant_names, public_names
-
-OPEN = (ResultReport.Status.ENTERED, ResultReport.Status.DISPUTED)
 
 
 @dataclass(frozen=True)
@@ -104,7 +103,7 @@ def my_result_reports(*, user: AbstractBaseUser | AnonymousUser) -> dict[int, My
         ).select_related("round")
     )
     open_reports: defaultdict[int, list[ResultReport]] = defaultdict(list)
-    for report in ResultReport.objects.filter(game__in=games, status__in=OPEN).order_by(
+    for report in ResultReport.objects.filter(game__in=games, status__in=OPEN_STATUSES).order_by(
         "reported_at", "pk"
     ):
         open_reports[report.game_id].append(report)
@@ -188,7 +187,7 @@ def round_report_states(*, round: Round) -> dict[int, BoardReports]:
             ),
             None,
         )
-        open_lines = tuple(_line(r, names) for r in on_board if r.status in OPEN)
+        open_lines = tuple(_line(r, names) for r in on_board if r.status in OPEN_STATUSES)
         if confirmed is not None:
             states[game_id] = BoardReports(
                 "confirmed",

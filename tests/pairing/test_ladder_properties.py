@@ -20,7 +20,7 @@ from competition.pairing import (
     PairingRequest,
     PlayedGame,
     PresentPlayer,
-    ladder,
+    matching,
     pair_round,
 )
 from tests.profiles import examples
@@ -229,7 +229,7 @@ def crowded_seasons(draw: st.DrawFn) -> PairingRequest:
 def test_window_gives_the_same_optimum_as_the_complete_graph(request: PairingRequest) -> None:
     order = [p.player_id for p in standing(request)]
     windowed = matching_key(request, order, engine_pairs(pair_round(request)))
-    with mock.patch.object(ladder, "_MIN_WINDOW", 10**6):
+    with mock.patch.object(matching, "MIN_WINDOW", 10**6):
         complete = matching_key(request, order, engine_pairs(pair_round(request)))
     assert windowed == complete
 

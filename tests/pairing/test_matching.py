@@ -18,7 +18,7 @@ import rustworkx as rx
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from competition.pairing import PairingRequest, PlayedGame, PresentPlayer, ladder, pair_round
+from competition.pairing import PairingRequest, PlayedGame, PresentPlayer, matching, pair_round
 from tests.profiles import examples
 
 Edges = dict[tuple[int, int], int]
@@ -103,7 +103,7 @@ def test_the_weights_are_128_bit_integers() -> None:
     assert rustworkx_matching(4, edges) == {(0, 3), (1, 2)}
     with pytest.raises(OverflowError):
         rustworkx_matching(2, {(0, 1): 2**128})
-    assert ladder.WEIGHT_LIMIT < 2**127
+    assert matching.WEIGHT_LIMIT < 2**127
 
 
 def networkx_in_place_of_rustworkx() -> Callable[..., set[tuple[int, int]]]:
@@ -157,9 +157,9 @@ def test_proposals_at_the_real_cost_scale_equal_networkx(
     present: int, rematch_window: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     request = busy_season(present, rematch_window, seed=present)
-    scale = ladder._CostScale.for_size(present, rematch_window)
+    scale = matching.CostScale.for_size(present, rematch_window)
     # beyond a signed 64-bit integer, the largest weight many matching libraries take
     assert scale.ceiling(rules_active=True) > 2**63 - 1
     compiled = pair_round(request)
-    monkeypatch.setattr(ladder.rx, "max_weight_matching", networkx_in_place_of_rustworkx())
+    monkeypatch.setattr(matching.rx, "max_weight_matching", networkx_in_place_of_rustworkx())
     assert pair_round(request) == compiled
