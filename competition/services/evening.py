@@ -575,7 +575,7 @@ def entry_correct(
     entry.version += 1
     entry._change_reason = reason.strip()
     entry.save()
-    standings_recompute(season=round.season)
+    standings_recompute(season=round.season, from_round=round.number)  # this round and later
     if external_changed:  # only an external game can count for the club rating
         club_ratings_replay(club=round.season.club, from_date=round.date)
     after_commit("mail_result_corrected", entry_id=entry.pk)

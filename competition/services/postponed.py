@@ -48,8 +48,8 @@ def _locked_game(game_id: int, user: User | None) -> tuple[Round, Game]:
 
 def _refresh_standings(round: Round) -> None:
     """A completed round's standings (and the club ratings from its date) follow the change."""
-    if round.is_completed:
-        standings_recompute(season=round.season)
+    if round.is_completed:  # the standings of this round and every later one
+        standings_recompute(season=round.season, from_round=round.number)
         club_ratings_round_replay(round=round)
 
 

@@ -13,10 +13,18 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import translation
 
-from competition.models import Game, Participant, ParticipantExplanation, Season, StandingsSnapshot
+from competition.models import (
+    Game,
+    Participant,
+    ParticipantExplanation,
+    RoundEntry,
+    Season,
+    StandingsSnapshot,
+)
 from competition.models.seasons import RuleChanges
 from competition.permissions import td_group
 from competition.services import evening
+from competition.services.evening import entry_correct
 from competition.services.participants import participant_withdraw
 from competition.services.postponed import game_play_later
 from competition.services.rounds import game_create, result_record, round_complete, round_create
@@ -151,6 +159,22 @@ def test_a_correction_of_an_earlier_round_rewrites_from_that_round(td_user) -> N
         game_id=game.pk, result="1/2" if game.result != "1/2" else "1-0",
         expected_version=game.version, user=td_user, reason="typo",
     )  # fmt: skip
+    assert_as_rebuilt(season)
+
+
+def test_a_correction_of_an_absence_rewrites_from_its_round(td_user) -> None:
+    season, people = new_season("keizer", td_user, players=9)
+    for _ in range(5):
+        play_round(season, people, td_user)
+    before = ids(season)
+    entry = RoundEntry.objects.get(round__season=season, round__number=3)
+    entry_correct(
+        entry_id=entry.pk, kind=RoundEntry.Kind.ABSENT_NO_NOTICE, points=None,
+        reason="he had not called", user=td_user, expected_version=entry.version,
+    )  # fmt: skip
+    after = ids(season)
+    assert after[1] == before[1]
+    assert all(after[n] != before[n] for n in (2, 3, 4, 5))
     assert_as_rebuilt(season)
 
 
