@@ -24,12 +24,7 @@ from competition.forms.ranges import integer_range
 from competition.models import RuleChanges, Season, UnplayedPolicy
 from competition.presentation import labels
 from competition.scoring.exact import fraction_from_typed
-from competition.scoring.parameters import (
-    EMPTY,
-    ParameterKind,
-    ParameterSpec,
-    parameters_from_json,
-)
+from competition.scoring.parameters import EMPTY, ParameterKind, ParameterSpec, parameters_from_json
 from competition.scoring.registry import SYSTEMS
 from competition.scoring.tiebreaks import TIEBREAK_CODES, validate_tiebreaks
 from competition.services.rules import Rules, rules_validate

@@ -8,10 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from competition.pairing.model import (
-    PlayedGame,
-    PlayerId,
-)
+from competition.pairing.model import PlayedGame, PlayerId
 
 # A game as the history keeps it: (round number, white, black).
 _Meeting = tuple[int, PlayerId, PlayerId]

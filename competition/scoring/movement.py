@@ -49,12 +49,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from competition.scoring import engine
-from competition.scoring.model import (
-    ParameterValues,
-    RoundStandings,
-    SeasonInput,
-    external_results,
-)
+from competition.scoring.model import ParameterValues, RoundStandings, SeasonInput, external_results
 from competition.scoring.records import ScoringInputError
 from competition.scoring.registry import get_system
 from competition.scoring.systems.base import SystemContext

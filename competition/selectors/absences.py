@@ -8,13 +8,7 @@ from dataclasses import dataclass
 
 from django.contrib.auth.models import User
 
-from competition.models import (
-    AbsenceReport,
-    ClubEvening,
-    Member,
-    Participant,
-    Round,
-)
+from competition.models import AbsenceReport, ClubEvening, Member, Participant, Round
 from competition.selectors.common import user_label
 
 

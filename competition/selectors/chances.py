@@ -12,14 +12,7 @@ from typing import Any
 
 from django.db.models import F
 
-from competition.models import (
-    Category,
-    ClubEvening,
-    Round,
-    Season,
-    SeasonChances,
-    SeasonChancesJob,
-)
+from competition.models import Category, ClubEvening, Round, Season, SeasonChances, SeasonChancesJob
 from competition.presentation.numbers import chance_text
 from competition.scoring.exact import fraction_from_text
 from competition.selectors.common import public_names

@@ -12,18 +12,11 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser, User
 from django.db.models import QuerySet
 
 from competition.clubs import club_url
-from competition.models import (
-    Club,
-    Round,
-    Season,
-    StandingsSnapshot,
-)
+from competition.models import Club, Round, Season, StandingsSnapshot
 from competition.permissions import clubs_run_by
 from competition.presentation import numbers
 from competition.scoring.registry import SYSTEMS
-from competition.selectors.common import (
-    public_names_of,
-)
+from competition.selectors.common import public_names_of
 
 
 @dataclass(frozen=True)

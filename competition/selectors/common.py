@@ -15,15 +15,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser
 from django.db.models import QuerySet
 
-from competition.models import (
-    Game,
-    Member,
-    Participant,
-    Round,
-    RoundEntry,
-    Season,
-    SeasonRules,
-)
+from competition.models import Game, Member, Participant, Round, RoundEntry, Season, SeasonRules
 from competition.presentation.names import public_name
 from competition.scoring import model as scoring
 from competition.scoring.parameters import parameters_from_json

@@ -31,12 +31,7 @@ from competition.models import (
     Season,
     taking_part_in,
 )
-from competition.pairing import (
-    FixedBoard,
-    PairingRequest,
-    PlayedGame,
-    PresentPlayer,
-)
+from competition.pairing import FixedBoard, PairingRequest, PlayedGame, PresentPlayer
 from competition.scoring import series as series_rules
 from competition.scoring.model import Result
 from competition.selectors import series

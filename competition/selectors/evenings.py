@@ -39,12 +39,7 @@ from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 
-from competition.models import (
-    Club,
-    ClubEvening,
-    Round,
-    Season,
-)
+from competition.models import Club, ClubEvening, Round, Season
 from competition.selectors.absences import ReportLine, _report_line, _reports
 
 

@@ -8,14 +8,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from competition.formats.ical import CalendarEvent
-from competition.models import (
-    AbsenceReport,
-    Club,
-    ClubEvening,
-    Member,
-    Participant,
-    Round,
-)
+from competition.models import AbsenceReport, Club, ClubEvening, Member, Participant, Round
 from competition.selectors.evenings import season_evenings
 from competition.selectors.members import MyBoard, _rounds_of
 

@@ -10,13 +10,7 @@ from typing import Any
 from django.db import connections, router
 from django.db.models import Count, Max, OuterRef, Subquery, Sum
 
-from competition.models import (
-    Club,
-    Game,
-    Round,
-    RoundEntry,
-    Season,
-)
+from competition.models import Club, Game, Round, RoundEntry, Season
 
 
 @functools.cache

@@ -32,14 +32,7 @@ from django.db.models import (
     When,
 )
 
-from competition.models import (
-    Game,
-    Participant,
-    ParticipantExplanation,
-    Round,
-    RoundEntry,
-    Season,
-)
+from competition.models import Game, Participant, ParticipantExplanation, Round, RoundEntry, Season
 from competition.presentation.labels import error_text
 from competition.scoring import engine, movement
 from competition.scoring import model as scoring

@@ -11,17 +11,8 @@ from decimal import Decimal
 
 from django.db.models import JSONField, Max, OuterRef, Subquery
 
-from competition.models import (
-    Game,
-    Round,
-    RoundEntry,
-    Season,
-    StandingsSnapshot,
-)
-from competition.selectors.common import (
-    member_public_name,
-    user_label,
-)
+from competition.models import Game, Round, RoundEntry, Season, StandingsSnapshot
+from competition.selectors.common import member_public_name, user_label
 from competition.selectors.corrections import Correction, round_trail
 from competition.selectors.postponed import PendingGame
 from competition.selectors.result_reports import EnteredResult

@@ -15,21 +15,13 @@ from django.db.models import Count, OuterRef, Subquery
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
-from competition.models import (
-    ForbiddenPair,
-    Season,
-    SeasonRules,
-    StandingsSnapshot,
-    UnplayedPolicy,
-)
+from competition.models import ForbiddenPair, Season, SeasonRules, StandingsSnapshot, UnplayedPolicy
 from competition.presentation import labels
 from competition.presentation.numbers import fraction_text
 from competition.scoring.parameters import ParameterKind, parameters_from_json
 from competition.scoring.registry import SYSTEMS, get_system
 from competition.scoring.systems.base import RankingSystem
-from competition.selectors.common import (
-    season_tiebreak_codes,
-)
+from competition.selectors.common import season_tiebreak_codes
 from competition.selectors.participants import ParticipantPage, participant_detail
 
 

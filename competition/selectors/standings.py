@@ -20,11 +20,7 @@ from django.db.models import TextField
 from django.db.models.functions import Cast
 from django.utils.translation import pgettext_lazy
 
-from competition.models import (
-    Round,
-    Season,
-    StandingsSnapshot,
-)
+from competition.models import Round, Season, StandingsSnapshot
 from competition.presentation.ties import StandingRow, tiebreak_separations
 from competition.scoring import engine
 from competition.scoring.exact import fraction_from_text

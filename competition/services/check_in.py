@@ -25,14 +25,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from competition.models import (
-    ABSENCE_KINDS,
-    PRESENT,
-    AbsenceReport,
-    CheckIn,
-    Round,
-    RoundEntry,
-)
+from competition.models import ABSENCE_KINDS, PRESENT, AbsenceReport, CheckIn, Round, RoundEntry
 from competition.selectors.check_in import (
     CODE_ALPHABET,
     CODE_LENGTH,

@@ -11,21 +11,13 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from competition.forms.calendar import (
-    AbsenceReportForm,
-)
+from competition.forms.calendar import AbsenceReportForm
 from competition.models import ClubEvening, Participant
-from competition.permissions import (
-    AuthenticatedRequest,
-    evening_found,
-)
+from competition.permissions import AuthenticatedRequest, evening_found
 from competition.selectors import absences as absences_selectors
 from competition.selectors import members as members_selectors
 from competition.services import absences
-from competition.views.actions import (
-    form_refused,
-    service_done,
-)
+from competition.views.actions import form_refused, service_done
 
 
 def _my_participant(

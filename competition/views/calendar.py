@@ -23,19 +23,12 @@ from competition.forms.calendar import (
 )
 from competition.forms.result_reports import ResultEntryForm
 from competition.models import Season
-from competition.permissions import (
-    AuthenticatedRequest,
-    season_for_td,
-)
+from competition.permissions import AuthenticatedRequest, season_for_td
 from competition.selectors import evenings as evenings_selectors
 from competition.services import absences, result_reports
 from competition.services.errors import ServiceError
 from competition.views.absences import _day
-from competition.views.actions import (
-    posted_action,
-    season_settings,
-    season_settings_action,
-)
+from competition.views.actions import posted_action, season_settings, season_settings_action
 
 
 def _calendar_add(request: AuthenticatedRequest, season: Season) -> forms.Form:

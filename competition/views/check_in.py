@@ -27,12 +27,7 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from clubcomp.addresses import site_url
 from competition.forms.evening import AttendanceForm
 from competition.models import Round
-from competition.permissions import (
-    AuthenticatedRequest,
-    present,
-    request_club,
-    td_round_view,
-)
+from competition.permissions import AuthenticatedRequest, present, request_club, td_round_view
 from competition.presentation import labels
 from competition.selectors import check_in as check_in_selectors
 from competition.selectors import evening as evening_selectors

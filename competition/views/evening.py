@@ -36,12 +36,7 @@ from competition.forms.evening import (
     SwapForm,
 )
 from competition.models import PRESENT, Round
-from competition.permissions import (
-    AuthenticatedRequest,
-    named_in,
-    td_required,
-    td_round_view,
-)
+from competition.permissions import AuthenticatedRequest, named_in, td_required, td_round_view
 from competition.selectors import absences as absences_selectors
 from competition.selectors import clubs as clubs_selectors
 from competition.selectors import evening as evening_selectors

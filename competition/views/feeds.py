@@ -17,11 +17,7 @@ from django.views.decorators.http import require_POST, require_safe
 from competition.clubs import club_url
 from competition.formats.ical import calendar_text
 from competition.models import Member, Season
-from competition.permissions import (
-    AuthenticatedRequest,
-    present,
-    request_club,
-)
+from competition.permissions import AuthenticatedRequest, present, request_club
 from competition.selectors import feeds as feeds_selectors
 from competition.selectors import members as members_selectors
 from competition.services import feeds

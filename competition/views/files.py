@@ -18,12 +18,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from competition.api.v1 import standings_document as api_standings
 from competition.formats.errors import FormatError
-from competition.forms.files import (
-    ArchiveUploadForm,
-    ConfirmForm,
-    RatingsUploadForm,
-    TrfUploadForm,
-)
+from competition.forms.files import ArchiveUploadForm, ConfirmForm, RatingsUploadForm, TrfUploadForm
 from competition.models import Season
 from competition.permissions import is_td, request_club, season_for_td, td_required
 from competition.presentation.labels import error_text, text_label

@@ -16,20 +16,13 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
-from competition.forms.calendar import (
-    MemberPreferencesForm,
-)
-from competition.permissions import (
-    AuthenticatedRequest,
-)
+from competition.forms.calendar import MemberPreferencesForm
+from competition.permissions import AuthenticatedRequest
 from competition.selectors import check_in as check_in_selectors
 from competition.selectors import members as members_selectors
 from competition.selectors import result_reports as report_selectors
 from competition.services import privacy
-from competition.views.actions import (
-    form_refused,
-    service_done,
-)
+from competition.views.actions import form_refused, service_done
 from competition.views.feeds import _feed_url
 from competition.views.push import push_settings
 

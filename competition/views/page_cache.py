@@ -35,10 +35,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 
 from competition.models import Club, Season
-from competition.permissions import (
-    is_club_admin,
-    request_club,
-)
+from competition.permissions import is_club_admin, request_club
 from competition.selectors import page_cache as page_cache_selectors
 
 CACHE_SECONDS = 60 * 60 * 24

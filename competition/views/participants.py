@@ -18,15 +18,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from competition.models import Season
-from competition.permissions import (
-    participant_found,
-    present,
-    season_of_address,
-)
+from competition.permissions import participant_found, present, season_of_address
 from competition.presentation.charts import ChartLabels, ChartPoint, rank_score_svg
-from competition.presentation.labels import (
-    figure_label,
-)
+from competition.presentation.labels import figure_label
 from competition.scoring.registry import FIGURE_NAMES
 from competition.selectors import categories as category_selectors
 from competition.selectors import groups as group_selectors

@@ -24,11 +24,7 @@ from competition.permissions import (
     player_found,
 )
 from competition.presentation.charts import RatingChartLabels, RatingPoint, rating_svg
-from competition.selectors.ratings import (
-    club_rating_list,
-    club_rating_rules,
-    member_rating_history,
-)
+from competition.selectors.ratings import club_rating_list, club_rating_rules, member_rating_history
 from competition.services.ratings import club_rating_rules_set
 from competition.views.actions import form_refused, service_done
 

@@ -24,11 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_safe
 
 from competition.forms.rules import SeasonRulesForm
-from competition.permissions import (
-    AuthenticatedRequest,
-    is_club_admin,
-    season_of_address,
-)
+from competition.permissions import AuthenticatedRequest, is_club_admin, season_of_address
 from competition.presentation import numbers
 from competition.presentation.descriptions import system_in_words
 from competition.presentation.labels import (

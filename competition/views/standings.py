@@ -15,14 +15,8 @@ from django.views.decorators.http import require_safe
 from django_tables2 import RequestConfig
 
 from competition.models import Season
-from competition.permissions import (
-    export_format_of,
-    rule_set_found,
-    season_of_address,
-)
-from competition.presentation.labels import (
-    figure_label,
-)
+from competition.permissions import export_format_of, rule_set_found, season_of_address
+from competition.presentation.labels import figure_label
 from competition.presentation.legend import order_sentence, separation_labels, standings_legend
 from competition.selectors import categories as category_selectors
 from competition.selectors import postponed as postponed_selectors

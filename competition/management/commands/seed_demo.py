@@ -20,16 +20,8 @@ from django.utils import timezone
 
 from competition.models import PRESENT, Club, Game, Member, Participant, Round, RoundEntry, Season
 from competition.permissions import admin_group, td_group
-from competition.services.absences import (
-    absence_report,
-    evenings_add,
-    season_planned_rounds_update,
-)
-from competition.services.categories import (
-    CategoryFields,
-    category_add,
-    season_prizes_update,
-)
+from competition.services.absences import absence_report, evenings_add, season_planned_rounds_update
+from competition.services.categories import CategoryFields, category_add, season_prizes_update
 from competition.services.evening import attendance_record, pairing_propose, round_publish
 from competition.services.groups import group_competition_create, groups_promote
 from competition.services.pairing_rules import forbidden_pair_add

@@ -13,11 +13,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from competition.management.seasons import add_season_argument, season_by_slug
 from competition.scoring.exact import exact_json
 from competition.services.errors import ServiceError
-from competition.services.transfer import (
-    standings_csv,
-    standings_document,
-    standings_text_table,
-)
+from competition.services.transfer import standings_csv, standings_document, standings_text_table
 
 
 class Command(BaseCommand):

@@ -22,13 +22,7 @@ from collections.abc import Iterable
 from fractions import Fraction
 from math import lcm
 
-from competition.scoring.model import (
-    ParameterValues,
-    Participant,
-    Result,
-    Round,
-    SeasonInput,
-)
+from competition.scoring.model import ParameterValues, Participant, Result, Round, SeasonInput
 
 
 def settle_order(participants: Iterable[Participant]) -> dict[int, int]:
