@@ -59,6 +59,7 @@ urlpatterns = [
     path(_round + "print/", rounds.td_round_print, name="td_round_print"),
     path(_round + "results/", rounds.td_results, name="td_results"),
     path(_round + "results/<int:game_id>/", rounds.td_result_save, name="td_result_save"),
+    path(_round + "results/state/", result_reports.td_results_state, name="td_results_state"),
     path(
         _round + "reports/<int:report_id>/confirm/",
         result_reports.td_result_report_confirm,

@@ -11,19 +11,22 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_POST, require_safe
 
 from competition.forms.result_reports import ResultAnswerForm, ResultReportForm
 from competition.models import Participant, ResultReport, Round
 from competition.permissions import AuthenticatedRequest, present, td_round_view
 from competition.selectors import result_reports as report_selectors
+from competition.selectors import rounds as rounds_selectors
 from competition.services import result_reports
 from competition.services.errors import ServiceError
 from competition.views.actions import form_refused, service_done
+from competition.views.rounds import board_json
 
 
 def _said(report: ResultReport) -> str:
@@ -116,3 +119,34 @@ def td_result_report_confirm(
             % {"board": game.board, "result": game.get_result_display()},
         )
     return redirect(back)
+
+
+@require_safe
+@td_round_view
+def td_results_state(request: AuthenticatedRequest, rnd: Round) -> JsonResponse:
+    """Every board's result and what its players said, for the TD's results page to poll while
+    the players enter theirs: by game id, the board as a save answers it and the players'
+    words as the page shows them (the same include, with its one-tap confirmation)."""
+    reports = report_selectors.round_report_states(round=rnd)
+    boards = {
+        str(row.game_id): {
+            **board_json(row),
+            "reports": render_to_string(
+                "competition/td/_board_reports.html",
+                {"state": reports[row.game_id], "round": rnd},
+                request=request,
+            )
+            if row.game_id in reports
+            else "",
+        }
+        for row in rounds_selectors.result_boards(round=rnd)
+    }
+    response = JsonResponse(
+        {
+            "boards": boards,
+            "missing": rounds_selectors.open_board_count(round=rnd),
+            "open": rnd.is_published,
+        }
+    )
+    response["Cache-Control"] = "no-store"
+    return response

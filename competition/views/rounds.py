@@ -35,7 +35,7 @@ from competition.forms.evening import (
     ResultForm,
     RoundNewForm,
 )
-from competition.models import ExternalResult, Game, Round, RoundEntry, Season
+from competition.models import ExternalResult, Game, ResultEntry, Round, RoundEntry, Season
 from competition.permissions import (
     AuthenticatedRequest,
     is_td,
@@ -298,6 +298,8 @@ def td_results(request: AuthenticatedRequest, rnd: Round) -> HttpResponse:
             "corrections": corrections_for_round(round=rnd),
             # what the players entered on each board, by game id (seasons where they enter)
             "reports": report_selectors.round_report_states(round=rnd),
+            # the page follows the players' entries by itself (static/js/td.js)
+            "reports_live": rnd.is_published and rnd.season.result_entry != ResultEntry.TD,
             "latecomer_form": LatecomerForm(
                 members=evening_selectors.latecomer_candidates(round=rnd)
             )

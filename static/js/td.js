@@ -316,6 +316,77 @@
     sendQueue();
   }
 
+  // --- the players' own results, followed while the page is open -------------------------------
+  // Where the players enter their results, the page asks every few seconds, while it is shown,
+  // for every board (competition.views.result_reports.td_results_state) and shows what changed:
+  // what the players said (with the one-tap confirmation) and a result saved meanwhile. A board
+  // with a result of the TD's still waiting to be sent, or on its way, is left as he has it.
+  var FOLLOW_MS = 5000;
+  var followTimer = null;
+
+  function waitsForTheTd(form) {
+    if (!form) { return false; }
+    if (form.querySelector("button:disabled")) { return true; }  // his tap is on its way
+    var url = address(form);
+    return readQueue().some(function (entry) { return entry.url === url; });
+  }
+
+  function followReports(item, html) {
+    var shown = item.querySelector(".board-reports");
+    if (!html) {
+      if (shown) { shown.remove(); }
+      return;
+    }
+    var holder = document.createElement("div");
+    holder.innerHTML = html;
+    var fresh = holder.querySelector(".board-reports");
+    if (!fresh) { return; }
+    if (shown && shown.dataset.state === fresh.dataset.state && shown.textContent === fresh.textContent) { return; }
+    if (shown) { shown.replaceWith(fresh); } else { item.firstElementChild.after(fresh); }
+  }
+
+  function follow(state) {
+    Object.keys(state.boards).forEach(function (gameId) {
+      var item = document.querySelector('.result-board[data-game="' + gameId + '"]');
+      if (!item) { return; }
+      var board = state.boards[gameId];
+      var form = item.querySelector("form[data-board-form]");
+      if (waitsForTheTd(form)) { return; }
+      followReports(item, board.reports);
+      var version = form ? form.querySelector("input[name=version]").value : null;
+      if (version !== null && version !== String(board.version)) { showBoard(item, board); }
+    });
+    var missing = document.getElementById("missing-count");
+    if (missing && typeof state.missing === "number") { missing.textContent = state.missing; }
+  }
+
+  function poll(url) {
+    followTimer = null;
+    if (document.hidden || loginNeeded) { return; }  // picked up again when the page shows
+    fetch(url, { credentials: "same-origin", headers: { "Accept": "application/json" } })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (state) {
+        if (!state) { return; }
+        follow(state);
+        if (state.open) { schedule(url); }
+      })
+      .catch(function () { schedule(url); });  // no network for a moment: try again later
+  }
+
+  function schedule(url) {
+    if (followTimer === null) { followTimer = window.setTimeout(function () { poll(url); }, FOLLOW_MS); }
+  }
+
+  function followThePlayers() {
+    var list = document.getElementById("result-boards");
+    var url = list && list.dataset.stateUrl;
+    if (!url || !window.fetch) { return; }
+    document.addEventListener("visibilitychange", function () {
+      if (!document.hidden) { schedule(url); }
+    });
+    schedule(url);
+  }
+
   document.addEventListener("submit", onSubmit);
   window.addEventListener("online", function () {
     retryMs = RETRY_FIRST_MS;
@@ -323,7 +394,9 @@
   });
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", showKept);
+    document.addEventListener("DOMContentLoaded", followThePlayers);
   } else {
     showKept();
+    followThePlayers();
   }
 })();

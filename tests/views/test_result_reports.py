@@ -188,6 +188,59 @@ def test_the_td_page_shows_waiting_boards(client) -> None:
     assert 'data-state="waiting"' in block
 
 
+def test_the_td_page_follows_the_players_through_its_state_address(client) -> None:
+    b = board()
+    state_url = b.url("td_results_state", b.season.slug, b.round.number)
+    as_user(client, b.td)
+    assert f'data-state-url="{state_url}"' in client.get(b.results_url()).content.decode()
+    first = client.get(state_url).json()
+    assert first["missing"] == 1 and first["open"] is True
+    board_1 = first["boards"][str(b.game.pk)]
+    assert (board_1["board"], board_1["result"], board_1["version"]) == (1, "", 1)
+    assert 'data-state="waiting"' in board_1["reports"]
+
+    as_user(client, b.white.member.user)
+    client.post(b.url("my_result_report", b.game.pk), {"result": "1-0"})
+    as_user(client, b.td)
+    entered = client.get(state_url)
+    assert entered["Cache-Control"] == "no-store"
+    board_1 = entered.json()["boards"][str(b.game.pk)]
+    report = ResultReport.objects.get()
+    assert 'data-state="entered"' in board_1["reports"]
+    assert "entered by Anna de Vries: 1-0" in board_1["reports"]
+    confirm = b.url("td_result_report_confirm", b.season.slug, b.round.number, report.pk)
+    assert f'action="{confirm}"' in board_1["reports"]  # the one-tap confirmation comes along
+
+    as_user(client, b.black.member.user)
+    client.post(b.url("my_result_answer", report.pk), {"answer": "confirm", "result": "1-0"})
+    as_user(client, b.td)
+    agreed = client.get(state_url).json()
+    board_1 = agreed["boards"][str(b.game.pk)]
+    assert (board_1["result"], board_1["version"], agreed["missing"]) == ("1-0", 2, 0)
+    assert 'data-state="confirmed"' in board_1["reports"]
+
+
+def test_the_state_address_is_the_tds_only(client) -> None:
+    b = board()
+    state_url = b.url("td_results_state", b.season.slug, b.round.number)
+    assert "/login/" in client.get(state_url)["Location"]
+    as_user(client, b.white.member.user)
+    assert client.get(state_url).status_code == 403
+    other = ClubFactory(name="Het Paard", slug="het-paard")
+    stranger = User.objects.create_user("td-paard", password="td-pass-12345")
+    stranger.groups.add(td_group(other))
+    as_user(client, stranger)
+    assert client.get(state_url).status_code == 403
+    as_user(client, b.td)
+    assert client.post(state_url).status_code == 405
+
+
+def test_a_season_whose_td_enters_every_result_does_not_poll(client) -> None:
+    b = board(ResultEntry.TD)
+    as_user(client, b.td)
+    assert "data-state-url" not in client.get(b.results_url()).content.decode()
+
+
 def test_a_member_cannot_confirm_for_the_td_nor_for_another_round(client) -> None:
     b = board()
     as_user(client, b.white.member.user)
