@@ -262,6 +262,15 @@ def rating_dates(club) -> dict[int, list[str]]:
     return dates
 
 
+def ledger_rows(club) -> list[tuple]:
+    """The club's rating ledger, row by row in date and member order."""
+    return list(
+        ClubRatingChange.objects.filter(club=club)
+        .values_list("member_id", "date", "rating_before", "rating_after", "change")
+        .order_by("date", "member_id")
+    )
+
+
 def test_the_club_rating_counts_a_later_game_on_the_evening_it_was_played(published):
     season, (a, b, c, d), r1, g2, user = published
     game_play_later(game_id=g2.id, played_on=LATER, user=user)
@@ -290,20 +299,9 @@ def test_the_club_rating_counts_a_game_played_in_advance_on_its_own_evening(publ
         d.member_id: ["2026-09-03"],
     }
     # The same ledger as a full replay from the first evening.
-    replayed = list(
-        ClubRatingChange.objects.filter(club=season.club)
-        .values_list("member_id", "date", "rating_before", "rating_after", "change")
-        .order_by("date", "member_id")
-    )
+    replayed = ledger_rows(season.club)
     club_ratings_replay(club=season.club)
-    assert (
-        list(
-            ClubRatingChange.objects.filter(club=season.club)
-            .values_list("member_id", "date", "rating_before", "rating_after", "change")
-            .order_by("date", "member_id")
-        )
-        == replayed
-    )
+    assert ledger_rows(season.club) == replayed
 
 
 def test_the_trf_writes_a_pending_game_as_not_yet_played(published):
